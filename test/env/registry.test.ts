@@ -121,6 +121,10 @@ describe('envs()', () => {
         'pyramid-classic': [/^Pyramid as the books give it/, 'pyramid'],
         'pyramid-relaxed': [/^Relaxed Pyramid/, 'pyramid'],
         'pyramid-unlimited': [/^Pyramid with unlimited passes/, 'pyramid'],
+        elevens: [/^Elevens \(book and AP lab rules\): 3×3 grid/, 'elevens'],
+        'elevens-reserve': [/^Elevens as PySolFC plays it/, 'elevens'],
+        'elevens-too': [/^Elevens Too \(PySolFC\)/, 'elevens'],
+        'suit-elevens': [/^Suit Elevens \(PySolFC\): 3×5 grid/, 'elevens'],
       };
       const list = envs();
       expect(list.map((e) => e.id)).toEqual(Object.keys(names));

@@ -2934,16 +2934,16 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
+const NONE$1 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
 	const cached = recursive.get(inst);
-	if (cached !== void 0) return cached ? PROVEN : NONE;
+	if (cached !== void 0) return cached ? PROVEN : NONE$1;
 	if (stack.has(inst)) return PROVEN;
 	stack.add(inst);
-	let result = NONE;
+	let result = NONE$1;
 	const check = (child) => {
 		if (result !== PROVEN && child?._zod) {
 			const answer = isRecursive(child, stack, resolve);
@@ -2951,11 +2951,11 @@ function isRecursive(inst, stack, resolve) {
 		}
 	};
 	const shape = (sh, spread) => {
-		let answer = NONE;
+		let answer = NONE$1;
 		for (const key of Reflect.ownKeys(sh)) {
 			const desc = Object.getOwnPropertyDescriptor(sh, key);
 			if (spread && !desc.enumerable) continue;
-			const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
+			const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE$1;
 			if (child > answer) answer = child;
 		}
 		return answer;
@@ -3102,7 +3102,7 @@ const memo = {
 			const wrapped = (payload, ctx) => {
 				if (isRecursiveInst === void 0) {
 					const walked = isRecursive(inst, /* @__PURE__ */ new Set(), false);
-					if (walked === NONE) {
+					if (walked === NONE$1) {
 						inst._zod.parse = base;
 						if (inst._zod.run === wrapped) inst._zod.run = base;
 						return base(payload, ctx);
@@ -7643,14 +7643,14 @@ const RANK_WORDS$1 = [
 	"kings"
 ];
 /** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId(slots, i, j) {
+function pairId$1(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
-const rulesCache = /* @__PURE__ */ new Map();
+const rulesCache$1 = /* @__PURE__ */ new Map();
 /** The rule parameters with their lookup tables, built once per distinct parameter set. */
 function compileRules(p) {
 	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
+	const cached = rulesCache$1.get(key);
 	if (cached) return cached;
 	const T = p.slots;
 	const pairCount = T * (T - 1) / 2;
@@ -7658,10 +7658,10 @@ function compileRules(p) {
 	const pairSecond = new Uint8Array(pairCount);
 	const pairBase = new Int32Array(T);
 	for (let i = 0; i < T; i++) {
-		pairBase[i] = pairId(T, i, i + 1);
+		pairBase[i] = pairId$1(T, i, i + 1);
 		for (let j = i + 1; j < T; j++) {
-			pairFirst[pairId(T, i, j)] = i;
-			pairSecond[pairId(T, i, j)] = j;
+			pairFirst[pairId$1(T, i, j)] = i;
+			pairSecond[pairId$1(T, i, j)] = j;
 		}
 	}
 	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(NO_PARTNER);
@@ -7683,10 +7683,10 @@ function compileRules(p) {
 		pairBase,
 		partner
 	};
-	rulesCache.set(key, rules);
+	rulesCache$1.set(key, rules);
 	return rules;
 }
-function createState$3(rules) {
+function createState$4(rules) {
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
@@ -7699,7 +7699,7 @@ function createState$3(rules) {
 		legalCount: 0
 	};
 }
-function copyState$3(src, dst) {
+function copyState$4(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.rankSlots.set(src.rankSlots);
@@ -7716,7 +7716,7 @@ function countInSlots(s, rank) {
 	for (; bits !== 0; n++) bits &= bits - 1;
 	return n;
 }
-function emptySlot(s, i) {
+function emptySlot$1(s, i) {
 	const bit = 1 << i;
 	s.rankSlots[s.slotRank[i]] ^= bit;
 	s.rankSlots[13] |= bit;
@@ -7724,7 +7724,7 @@ function emptySlot(s, i) {
 	s.slotRank[i] = 13;
 }
 /** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots(s) {
+function fillEmptySlots$1(s) {
 	const slots = s.rankSlots;
 	let pos = s.stockPos;
 	while (slots[13] !== 0 && pos < 52) {
@@ -7740,9 +7740,9 @@ function fillEmptySlots(s) {
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK$1 = orderedDeck();
-function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK$1);
+const ORDERED_DECK$2 = orderedDeck();
+function resetState$1(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$2);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
@@ -7750,9 +7750,9 @@ function resetState(s, rng, deck) {
 	s.stockPos = 0;
 	s.removed = 0;
 	s.legalCount = 0;
-	fillEmptySlots(s);
+	fillEmptySlots$1(s);
 }
-function legalActions$3(s, mask, legal) {
+function legalActions$4(s, mask, legal) {
 	const r = s.rules;
 	const rank = s.slotRank;
 	const slots = s.rankSlots;
@@ -7782,34 +7782,34 @@ function legalActions$3(s, mask, legal) {
 	s.legalCount = n;
 	return n;
 }
-function stepState(s, action) {
+function stepState$1(s, action) {
 	const r = s.rules;
 	let gained = 4;
 	if (action < r.pairCount) {
-		emptySlot(s, r.pairFirst[action]);
-		emptySlot(s, r.pairSecond[action]);
+		emptySlot$1(s, r.pairFirst[action]);
+		emptySlot$1(s, r.pairSecond[action]);
 		gained = 2;
 	} else if (action === r.dealId) gained = 0;
 	else {
 		const rank = TEN + action - r.quartetBase;
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot(s, i);
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot$1(s, i);
 	}
 	s.removed += gained;
-	if (!r.buffered || action === r.dealId) fillEmptySlots(s);
+	if (!r.buffered || action === r.dealId) fillEmptySlots$1(s);
 	if (r.rewardCards) return gained;
-	return isWon$1(s) ? 1 : 0;
+	return isWon$2(s) ? 1 : 0;
 }
 /**
 * Won: everything removable is removed and the stock is dealt out. (With the tens
 * blocked, the last tens may still wait in a buffered stock after the 48th removal.)
 */
-function isWon$1(s) {
+function isWon$2(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === 52;
 }
-function status$3(s) {
+function status$4(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$3(s, out) {
+function observe$4(s, out) {
 	const T = s.rules.slots;
 	const base = T * 13;
 	out.fill(0, 0, base);
@@ -7825,7 +7825,7 @@ function observe$3(s, out) {
 * stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
 * all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
 */
-function observationBounds$3(r) {
+function observationBounds$4(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
@@ -7834,22 +7834,22 @@ function observationBounds$3(r) {
 		high
 	};
 }
-function slotText(s, i) {
+function slotText$1(s, i) {
 	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 }
-function describeAction$3(s, action) {
+function describeAction$4(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$1(s, i)} + ${slotText$1(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText$1(s, i)} + ${slotText$1(s, j)})`;
 	}
 	if (action === r.dealId) return "deal";
 	return `remove four ${RANK_WORDS$1[TEN + action - r.quartetBase]}`;
 }
 /** Why two cards are not a pair, in a player's words. */
-function pairProblem(r, first, second) {
+function pairProblem$1(r, first, second) {
 	const a = first >> 2;
 	const b = second >> 2;
 	if (r.partner[a] === b) return "it is legal";
@@ -7862,14 +7862,14 @@ function pairProblem(r, first, second) {
 	}
 	return `${cardLabel(first)} + ${cardLabel(second)} make ${a + b + 2}, not 10`;
 }
-function whyIllegal$3(s, action) {
+function whyIllegal$4(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
 		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
-		return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+		return pairProblem$1(r, s.slotCard[i], s.slotCard[j]);
 	}
 	if (action === r.dealId) {
 		if (s.stockPos === 52) return "the stock is empty";
@@ -7880,36 +7880,36 @@ function whyIllegal$3(s, action) {
 	const here = countInSlots(s, rank);
 	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$1[rank]} are in the slots`;
 }
-function render$3(s) {
+function render$4(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.slots; start += r.rowLength) {
 		const cells = [];
-		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText$1(s, i).padEnd(3)}`);
 		lines.push(cells.join("  ").trimEnd());
 	}
 	const stock = 52 - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$2(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
-function slotSpot(s, index) {
+function slotSpot$1(s, index) {
 	return {
 		place: "slot",
 		index,
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards$3(s, action) {
+function actionCards$4(s, action) {
 	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+	if (action < r.pairCount) return [slotSpot$1(s, r.pairFirst[action]), slotSpot$1(s, r.pairSecond[action])];
 	if (action === r.dealId) return [];
 	const rank = TEN + action - r.quartetBase;
 	const out = [];
-	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot$1(s, i));
 	return out;
 }
-function board$3(s) {
+function board$4(s) {
 	const r = s.rules;
 	const cells = {
 		kind: "grid",
@@ -7920,7 +7920,7 @@ function board$3(s) {
 		empty: true,
 		place: "slot",
 		index: i
-	} : slotSpot(s, i));
+	} : slotSpot$1(s, i));
 	return {
 		style: "pairing",
 		parts: [cells, {
@@ -7938,7 +7938,7 @@ function board$3(s) {
 		}]
 	};
 }
-function toJSON$3(s) {
+function toJSON$4(s) {
 	const tableau = [];
 	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
 	const stock = [];
@@ -7954,43 +7954,43 @@ function toJSON$3(s) {
 		removed
 	};
 }
-function jsonSchema(slots) {
+function jsonSchema$1(slots) {
 	return strictObject({
 		tableau: array(string().nullable()).length(slots),
 		stock: array(string()).max(52),
 		removed: array(string()).max(52)
 	});
 }
-function badState$2(message) {
+function badState$3(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
 /** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField(codes, field, where) {
+function parseField$1(codes, field, where) {
 	return codes.map((code, k) => {
 		if (code === null) return 255;
 		const card = parseCardCode(code);
-		if (card < 0) throw badState$2(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$2(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		if (card < 0) throw badState$3(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$3(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
 		where[card] = `${field}[${k}]`;
 		return card;
 	});
 }
-function fromJSON$3(json, s) {
-	const parsed = jsonSchema(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$2(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
+function fromJSON$4(json, s) {
+	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState$3(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField(parsed.data.tableau, "tableau", where);
-	const stock = parseField(parsed.data.stock, "stock", where);
-	parseField(parsed.data.removed, "removed", where);
+	const tableau = parseField$1(parsed.data.tableau, "tableau", where);
+	const stock = parseField$1(parsed.data.stock, "stock", where);
+	parseField$1(parsed.data.removed, "removed", where);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$2(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	loadState$1(s, tableau, stock);
-	const problem = checkState$3(s);
-	if (problem) throw badState$2(problem);
+	if (missing.length) throw badState$3(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	loadState$2(s, tableau, stock);
+	const problem = checkState$4(s);
+	if (problem) throw badState$3(problem);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$1(s, tableau, stock) {
+function loadState$2(s, tableau, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -8009,7 +8009,7 @@ function loadState$1(s, tableau, stock) {
 	s.legalCount = 0;
 }
 /** Each card once in the deck, tableau cards among the dealt ones, counts in step with the slots. */
-function checkBookkeeping(s) {
+function checkBookkeeping$1(s) {
 	const r = s.rules;
 	const seen = /* @__PURE__ */ new Uint8Array(52);
 	const dealtAt = /* @__PURE__ */ new Int16Array(52);
@@ -8046,7 +8046,7 @@ function checkBookkeeping(s) {
 	return null;
 }
 /** The removed cards could have gone in legal moves, and strict refill left no hole. */
-function checkRules(s) {
+function checkRules$1(s) {
 	const r = s.rules;
 	if (!r.buffered && s.stockPos < 52 && s.rankSlots[13] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards (refill 'strict' fills it at once)`;
 	const gone = (rank) => 4 - countInSlots(s, rank) - s.stockCount[rank];
@@ -8060,18 +8060,18 @@ function checkRules(s) {
 	}
 	return null;
 }
-function checkState$3(s) {
-	return checkBookkeeping(s) ?? checkRules(s);
+function checkState$4(s) {
+	return checkBookkeeping$1(s) ?? checkRules$1(s);
 }
-function outcome$2(s) {
+function outcome$3(s) {
 	return {
-		won: isWon$1(s),
+		won: isWon$2(s),
 		cardsLeft: 52 - s.removed
 	};
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$2(s);
+	const { won, cardsLeft } = outcome$3(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
 	return `No more moves: ${left}.`;
@@ -8085,30 +8085,30 @@ function makePairingGame(spec) {
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$3(rulesOf(o)),
-		createState: (o) => createState$3(rulesOf(o)),
-		copyState: copyState$3,
+		observationBounds: (o) => observationBounds$4(rulesOf(o)),
+		createState: (o) => createState$4(rulesOf(o)),
+		copyState: copyState$4,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$3(s, mask, legal),
-		step: (s, _o, action) => stepState(s, action),
-		status: (s) => status$3(s),
-		observe: (s, _o, out) => observe$3(s, out),
-		outcome: (s) => outcome$2(s),
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions$4(s, mask, legal),
+		step: (s, _o, action) => stepState$1(s, action),
+		status: (s) => status$4(s),
+		observe: (s, _o, out) => observe$4(s, out),
+		outcome: (s) => outcome$3(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
 		},
-		describeAction: (s, _o, action) => describeAction$3(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
-		render: (s) => render$3(s),
-		toJSON: (s) => toJSON$3(s),
-		fromJSON: (json, _o, s) => fromJSON$3(json, s),
-		checkState: (s) => checkState$3(s),
+		describeAction: (s, _o, action) => describeAction$4(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$4(s, action),
+		render: (s) => render$4(s),
+		toJSON: (s) => toJSON$4(s),
+		fromJSON: (json, _o, s) => fromJSON$4(json, s),
+		checkState: (s) => checkState$4(s),
 		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards$3(s, action),
+		actionCards: (s, _o, action) => actionCards$4(s, action),
 		prompt: () => "",
-		board: (s) => board$3(s),
+		board: (s) => board$4(s),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
@@ -8348,7 +8348,7 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$2(o) {
+function createState$3(o) {
 	return {
 		numStacks: o.stacks,
 		table: new Uint8Array(o.stacks * SLOTS$1),
@@ -8371,7 +8371,7 @@ function createState$2(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$2(src, dst) {
+function copyState$3(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -8490,7 +8490,7 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$2(s, o, mask, legal) {
+function legalActions$3(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -8506,7 +8506,7 @@ function legalActions$2(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$2(s) {
+function status$3(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -8578,7 +8578,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$2(o) {
+function observationBounds$3(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -8607,7 +8607,7 @@ function observeStack(s, k, out) {
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$1;
 }
-function observe$2(s, o, out) {
+function observe$3(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -8628,7 +8628,7 @@ function observe$2(s, o, out) {
 	out[at + 10] = s.stockLen / 52;
 	out[at + 11] = s.steps / o.maxSteps;
 }
-function outcome$1(s, o) {
+function outcome$2(s, o) {
 	return {
 		won: s.status === 1 && s.tableCount <= (o.win === "one-left" ? 1 : 0),
 		cardsLeft: s.tableCount
@@ -8642,7 +8642,7 @@ const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
 * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
 */
 function endText$1(s, o, ending) {
-	const { won, cardsLeft } = outcome$1(s, o);
+	const { won, cardsLeft } = outcome$2(s, o);
 	if (o.pickedUp === "deck-bottom") {
 		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
 		if (o.stacks === 7) {
@@ -8685,7 +8685,7 @@ function runTotal(s, start, length) {
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$2(s, o, action) {
+function describeAction$3(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto stack ${k}`;
@@ -8727,7 +8727,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$2(s, o, action) {
+function whyIllegal$3(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8741,10 +8741,10 @@ function stackText(s, k) {
 function statusText(s, o) {
 	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
 	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
-	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
+	if (s.status === 1) return `game over: ${outcome$2(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$2(s, o) {
+function render$3(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8766,7 +8766,7 @@ function spot(s, k, index) {
 		code: cardCode(s.table[k * SLOTS$1 + index])
 	};
 }
-function actionCards$2(s, _o, action) {
+function actionCards$3(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8775,7 +8775,7 @@ function actionCards$2(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$2(s, o) {
+function board$3(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8822,7 +8822,7 @@ const stateJsonSchema$1 = strictObject({
 	discarded: array(string()).max(52),
 	steps: int().min(0)
 });
-function toJSON$2(s) {
+function toJSON$3(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
@@ -8844,22 +8844,22 @@ function toJSON$2(s) {
 		steps: s.steps
 	};
 }
-function badState$1(message) {
+function badState$2(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState$1(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState$2(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$2(json, o, s) {
+function fromJSON$3(json, o, s) {
 	const parsed = stateJsonSchema$1.safeParse(json);
-	if (!parsed.success) throw badState$1(formatZodError(parsed.error));
+	if (!parsed.success) throw badState$2(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState$1(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState$1(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState$1(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState$1(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState$2(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState$2(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState$2(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState$2(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8870,8 +8870,8 @@ function fromJSON$2(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$2(s, o);
-	if (problem) throw badState$1(problem);
+	const problem = checkState$3(s, o);
+	if (problem) throw badState$2(problem);
 }
 /** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8990,7 +8990,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
 	return null;
 }
-function checkState$2(s, o) {
+function checkState$3(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8999,27 +8999,27 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$2,
-	createState: createState$2,
-	copyState: copyState$2,
+	observationBounds: observationBounds$3,
+	createState: createState$3,
+	copyState: copyState$3,
 	parseDeck: parseDeck$2,
 	reset: reset$2,
-	legalActions: legalActions$2,
+	legalActions: legalActions$3,
 	step: step$2,
-	status: status$2,
-	observe: observe$2,
-	outcome: outcome$1,
+	status: status$3,
+	observe: observe$3,
+	outcome: outcome$2,
 	expectedReturn: expectedReturn$2,
-	describeAction: describeAction$2,
-	whyIllegal: whyIllegal$2,
-	render: render$2,
-	toJSON: toJSON$2,
-	fromJSON: fromJSON$2,
-	checkState: checkState$2,
+	describeAction: describeAction$3,
+	whyIllegal: whyIllegal$3,
+	render: render$3,
+	toJSON: toJSON$3,
+	fromJSON: fromJSON$3,
+	checkState: checkState$3,
 	sameOutcome: false,
-	actionCards: actionCards$2,
+	actionCards: actionCards$3,
 	prompt: () => "",
-	board: board$2,
+	board: board$3,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
@@ -9108,7 +9108,7 @@ function decadeInconsistencies(game, o, rng) {
 * canonical order and shuffles it with its own generator (`loadFair`); only the oracle
 * loads the true order (`loadTrue`).
 */
-function rulesOf$1(o) {
+function rulesOf$2(o) {
 	return {
 		stacks: o.stacks,
 		minRun: o.minRun,
@@ -9405,7 +9405,7 @@ var RulesCache = class {
 		if (options === this.options && this.rules !== null) return this.rules;
 		const key = JSON.stringify(options);
 		if (key !== this.key || this.rules === null) {
-			this.rules = rulesOf$1(options);
+			this.rules = rulesOf$2(options);
 			this.key = key;
 		}
 		this.options = options;
@@ -10391,7 +10391,7 @@ function minusCardsLeft(value) {
 function oracleSearches(r) {
 	return !(r.stacks === 1 && r.optional && r.deckBottom);
 }
-var OracleAgent$1 = class {
+var OracleAgent$2 = class {
 	name = "oracle";
 	fair = false;
 	budget;
@@ -10607,7 +10607,7 @@ var PimcSearch = class PimcSearch {
 		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
-var PimcAgent$1 = class {
+var PimcAgent$2 = class {
 	name;
 	fair = true;
 	config;
@@ -10682,7 +10682,7 @@ var PimcAgent$1 = class {
 		const config = this.config ?? pimcConfigFor(options);
 		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
 		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash$1(state, rules.deckBottom ? this.memory : null)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$2(state, rules.deckBottom ? this.memory : null)));
 		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
 		const held = rules.deckBottom && !hidden ? this.memory.held : null;
 		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
@@ -10693,7 +10693,7 @@ var PimcAgent$1 = class {
 * step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
 * the unseen ones. Never the stock's order.
 */
-function seenHash$1(state, memory) {
+function seenHash$2(state, memory) {
 	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
 	for (let k = 0; k < state.numStacks; k++) {
 		const base = k * 52;
@@ -10725,12 +10725,12 @@ const DECADE = [decadeGame];
 */
 function oraclePlays(env) {
 	const options = decadeOptionsOf(env);
-	return options === null || oracleSearches(rulesOf$1(options));
+	return options === null || oracleSearches(rulesOf$2(options));
 }
 /** Whether holding is free under these options (hold.ts): where `optimal` plays. */
 function holdsFree(env) {
 	const options = decadeOptionsOf(env);
-	return options !== null && holdsUntilStockEmpty(rulesOf$1(options));
+	return options !== null && holdsUntilStockEmpty(rulesOf$2(options));
 }
 const DECADE_AGENTS = [
 	{
@@ -10752,7 +10752,7 @@ const DECADE_AGENTS = [
 		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
 		fair: true,
 		games: DECADE,
-		create: () => new PimcAgent$1()
+		create: () => new PimcAgent$2()
 	},
 	{
 		name: "oracle",
@@ -10760,7 +10760,7 @@ const DECADE_AGENTS = [
 		fair: false,
 		games: DECADE,
 		plays: (env) => oraclePlays(env),
-		create: () => new OracleAgent$1()
+		create: () => new OracleAgent$2()
 	},
 	{
 		name: "optimal",
@@ -12127,7 +12127,7 @@ registerModule({
 			targets: DECADE_TARGETS
 		},
 		heads: { search: {
-			layout: (env) => positionLayout(rulesOf$1(env.options)),
+			layout: (env) => positionLayout(rulesOf$2(env.options)),
 			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
 		} },
 		algorithms: {
@@ -12737,10 +12737,10 @@ function numActions() {
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState$1() {
+function createState$2() {
 	return new FourTenState();
 }
-function copyState$1(src, dst) {
+function copyState$2(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -12800,7 +12800,7 @@ function reset$1(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions$1(s, _o, mask, legal) {
+function legalActions$2(s, _o, mask, legal) {
 	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
@@ -12840,11 +12840,11 @@ function step$1(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status$1(s) {
+function status$2(s) {
 	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe$1(s, o, out) {
+function observe$2(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -12860,7 +12860,7 @@ function observe$1(s, o, out) {
 	out[31] = o.safeties > 0 ? s.safeties / o.safeties : 0;
 	out[32] = s.rounds / o.maxRounds;
 }
-function outcome(s) {
+function outcome$1(s) {
 	return {
 		won: s.phase === WON$3,
 		points: s.points,
@@ -12886,7 +12886,7 @@ function expectedReturn$1(result, o) {
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction$1(s, _o, action) {
+function describeAction$2(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -12898,7 +12898,7 @@ function describeAction$1(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal$1(s, _o, action) {
+function whyIllegal$2(s, _o, action) {
 	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
@@ -12929,7 +12929,7 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render$1(s, o) {
+function render$2(s, o) {
 	const lines = [];
 	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
@@ -12970,7 +12970,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote$1(s, o) {
+function stepNote$2(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -12996,7 +12996,7 @@ function stepNote$1(s, o) {
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt$1(s, o) {
+function prompt$2(s, o) {
 	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
@@ -13009,7 +13009,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards$2(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -13022,7 +13022,7 @@ function actionCards$1(s, _o, action) {
 	}
 	return [];
 }
-function board$1(s, o) {
+function board$2(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -13148,7 +13148,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON$1(s) {
+function toJSON$2(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -13170,7 +13170,7 @@ function toJSON$1(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON$1(json, o, s) {
+function fromJSON$2(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -13189,7 +13189,7 @@ function fromJSON$1(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState$1(s, o);
+	const problem = checkState$2(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -13205,7 +13205,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState$1(s, o) {
+function checkState$2(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -13343,7 +13343,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o) {
+function observationBounds$2(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -13390,28 +13390,28 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
-	copyState: copyState$1,
+	observationBounds: observationBounds$2,
+	createState: createState$2,
+	copyState: copyState$2,
 	parseDeck: parseDeck$1,
 	reset: reset$1,
-	legalActions: legalActions$1,
+	legalActions: legalActions$2,
 	step: step$1,
-	status: status$1,
-	observe: observe$1,
-	outcome,
+	status: status$2,
+	observe: observe$2,
+	outcome: outcome$1,
 	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	describeAction: describeAction$2,
+	whyIllegal: whyIllegal$2,
+	render: render$2,
+	toJSON: toJSON$2,
+	fromJSON: fromJSON$2,
+	checkState: checkState$2,
 	sameOutcome: false,
-	actionCards: actionCards$1,
-	prompt: prompt$1,
-	board: board$1,
-	stepNote: stepNote$1,
+	actionCards: actionCards$2,
+	prompt: prompt$2,
+	board: board$2,
+	stepNote: stepNote$2,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -13453,7 +13453,7 @@ function fourTenOptionsOf(options) {
 	if (!parsed.success) throw new TengymError("bad-options", `bad four-ten options: ${formatZodError(parsed.error)}`);
 	return parsed.data;
 }
-function rulesOf(options) {
+function rulesOf$1(options) {
 	return {
 		handTarget: options.handTarget,
 		check: options.check,
@@ -15295,7 +15295,7 @@ var BottomAgent = class {
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, playsBottom = true) {
 		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf(o);
+		this.rules = rulesOf$1(o);
 		this.gameTarget = o.gameTarget;
 		this.playsBottom = playsBottom;
 	}
@@ -15483,7 +15483,7 @@ var ExpectimaxAgent = class {
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, settings = {}) {
 		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf(o);
+		this.rules = rulesOf$1(o);
 		this.settings = {
 			...expectimaxDefaults(this.rules.handTarget),
 			...settings
@@ -15652,7 +15652,7 @@ var GreedyAgent$1 = class {
 	rules;
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}) {
-		this.rules = rulesOf(fourTenOptionsOf(options));
+		this.rules = rulesOf$1(fourTenOptionsOf(options));
 	}
 	reset(seed) {
 		checkUnusedSeed(seed, this.name);
@@ -16786,7 +16786,7 @@ for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
 const slotOf = (row, column) => row * (row + 1) / 2 + column;
 /** Every slot's bit: a full pyramid. */
 const FULL_PYRAMID = (1 << 28) - 1;
-function createState() {
+function createState$1() {
 	return {
 		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
 		present: 0,
@@ -16801,7 +16801,7 @@ function createState() {
 		deck: /* @__PURE__ */ new Uint8Array(52)
 	};
 }
-function copyState(src, dst) {
+function copyState$1(src, dst) {
 	dst.pyramid.set(src.pyramid);
 	dst.present = src.present;
 	dst.talon.set(src.talon);
@@ -16812,10 +16812,10 @@ function copyState(src, dst) {
 	dst.removed = src.removed;
 	dst.status = src.status;
 }
-const ORDERED_DECK = orderedDeck();
+const ORDERED_DECK$1 = orderedDeck();
 function reset(s, rng, deck) {
 	const d = s.deck;
-	d.set(deck ?? ORDERED_DECK);
+	d.set(deck ?? ORDERED_DECK$1);
 	if (!deck) shuffleInPlace(rng, d);
 	s.pyramid.set(d.subarray(0, 28));
 	s.present = FULL_PYRAMID;
@@ -16847,14 +16847,14 @@ function passLimit(o) {
 function goalCards(o) {
 	return o.goal === "all" ? 52 : 28;
 }
-function isWon(s, o) {
+function isWon$1(s, o) {
 	return o.goal === "all" ? s.removed === 52 : s.present === 0;
 }
 /** The result of the game so far: won, and the goal's cards not removed. One place for it. */
 function pyramidOutcome(s, o) {
 	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
 	return {
-		won: isWon(s, o),
+		won: isWon$1(s, o),
 		cardsLeft
 	};
 }
@@ -16919,9 +16919,9 @@ function removalAhead(s, o) {
 	}
 	return false;
 }
-function legalActions(s, o, mask, legal) {
+function legalActions$1(s, o, mask, legal) {
 	mask.fill(0);
-	if (isWon(s, o)) {
+	if (isWon$1(s, o)) {
 		s.status = 1;
 		return 0;
 	}
@@ -16940,7 +16940,7 @@ function legalActions(s, o, mask, legal) {
 	s.status = n === 0 ? 1 : 0;
 	return n;
 }
-function status(s) {
+function status$1(s) {
 	return s.status;
 }
 /** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
@@ -16968,10 +16968,10 @@ function step(s, o, action) {
 		s.pass++;
 	}
 	if (o.reward === "cards") return gained;
-	return gained > 0 && isWon(s, o) ? 1 : 0;
+	return gained > 0 && isWon$1(s, o) ? 1 : 0;
 }
 /** The observation's bounds (the doc comment's reasoning). */
-function observationBounds(o) {
+function observationBounds$1(o) {
 	const low = /* @__PURE__ */ new Float32Array(449);
 	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
 	const passes = passLimit(o);
@@ -16981,7 +16981,7 @@ function observationBounds(o) {
 		high
 	};
 }
-function observe(s, o, out) {
+function observe$1(s, o, out) {
 	out.fill(0);
 	const present = s.present;
 	for (let i = 0; i < 28; i++) {
@@ -17013,7 +17013,7 @@ function placeName(place) {
 function passText(o, pass) {
 	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
 }
-function describeAction(s, o, action) {
+function describeAction$1(s, o, action) {
 	if (action === 465) return "draw";
 	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
 	const places = action < 435 ? [PAIR_FIRST[action], PAIR_SECOND[action]] : [action - 435];
@@ -17048,7 +17048,7 @@ function whyPairIllegal(s, o, first, second) {
 	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
 	return "it is legal";
 }
-function whyIllegal(s, o, action) {
+function whyIllegal$1(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
@@ -17067,7 +17067,7 @@ function whyIllegal(s, o, action) {
 	}
 	return whyPairIllegal(s, o, PAIR_FIRST[action], PAIR_SECOND[action]);
 }
-function render(s, o) {
+function render$1(s, o) {
 	const lines = [];
 	for (let r = 0; r < 7; r++) {
 		const cells = [];
@@ -17089,8 +17089,8 @@ function render(s, o) {
 	return lines.join("\n");
 }
 /** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
-function stepNote(s, o) {
-	if (s.status !== 1 || isWon(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
+function stepNote$1(s, o) {
+	if (s.status !== 1 || isWon$1(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
 	return "No card can be removed again, however often the waste is turned over: the game is over.";
 }
 /** Where the card at `place` lies, as the state JSON places it. */
@@ -17111,15 +17111,15 @@ function spotOf(s, place) {
 		code: cardCode(s.talon[s.cursor])
 	};
 }
-function actionCards(s, _o, action) {
+function actionCards$1(s, _o, action) {
 	if (action >= 465) return [];
 	if (action >= 435) return [spotOf(s, action - 435)];
 	return [spotOf(s, PAIR_FIRST[action]), spotOf(s, PAIR_SECOND[action])];
 }
-function prompt(s) {
+function prompt$1(s) {
 	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
 }
-function board(s, o) {
+function board$1(s, o) {
 	const rows = [];
 	for (let r = 0; r < 7; r++) {
 		const row = [];
@@ -17194,7 +17194,7 @@ const stateJsonSchema = strictObject({
 	pass: int().min(1),
 	steps: int().min(0)
 });
-function toJSON(s, o) {
+function toJSON$1(s, o) {
 	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
 	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
 	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
@@ -17217,18 +17217,18 @@ function toJSON(s, o) {
 		steps: s.steps
 	};
 }
-function badState(message) {
+function badState$1(message) {
 	return new TengymError("bad-state", `bad pyramid state: ${message}`);
 }
-function fromJSON(json, o, s) {
+function fromJSON$1(json, o, s) {
 	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
 	const j = parsed.data;
 	const where = new Array(52).fill("");
 	const cardAt = (code, field) => {
 		const card = parseCardCode(code);
-		if (card < 0) throw badState(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
+		if (card < 0) throw badState$1(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
 		where[card] = field;
 		return card;
 	};
@@ -17239,11 +17239,11 @@ function fromJSON(json, o, s) {
 	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
-	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
-	if (!o.stockTopPlayable && stockTop.length > 0) throw badState("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (j.pass > passLimit(o)) throw badState(`pass is ${j.pass}, but this game has ${o.passes} passes`);
-	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
+	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState$1("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!o.stockTopPlayable && stockTop.length > 0) throw badState$1("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > passLimit(o)) throw badState$1(`pass is ${j.pass}, but this game has ${o.passes} passes`);
+	if (j.steps > o.maxSteps) throw badState$1(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.pyramid.set(pyramid);
 	s.present = 0;
 	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
@@ -17256,8 +17256,8 @@ function fromJSON(json, o, s) {
 	s.steps = j.steps;
 	s.removed = 52 - popCount$1(s.present) - s.talonLen;
 	s.status = 0;
-	const problem = checkState(s, o);
-	if (problem) throw badState(problem);
+	const problem = checkState$1(s, o);
+	if (problem) throw badState$1(problem);
 }
 const RANK_WORDS = [
 	"aces",
@@ -17275,7 +17275,7 @@ const RANK_WORDS = [
 	"kings"
 ];
 /** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
-function checkState(s, o) {
+function checkState$1(s, o) {
 	const seen = /* @__PURE__ */ new Uint8Array(52);
 	const left = /* @__PURE__ */ new Uint8Array(13);
 	let present = 0;
@@ -17326,29 +17326,29 @@ const pyramidGame = {
 	optionsSchema: pyramidOptionsSchema,
 	numActions: () => 467,
 	observationSize: () => 449,
-	observationBounds,
-	createState,
-	copyState,
+	observationBounds: observationBounds$1,
+	createState: createState$1,
+	copyState: copyState$1,
 	parseDeck,
 	reset: (s, _o, rng, deck) => reset(s, rng, deck),
-	legalActions,
+	legalActions: legalActions$1,
 	step: (s, o, action) => step(s, o, action),
-	status,
-	observe,
+	status: status$1,
+	observe: observe$1,
 	outcome: pyramidOutcome,
 	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
+	describeAction: describeAction$1,
+	whyIllegal: whyIllegal$1,
+	render: render$1,
+	toJSON: toJSON$1,
+	fromJSON: fromJSON$1,
+	checkState: checkState$1,
 	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
 	sameOutcome: false,
-	actionCards,
-	prompt: (s) => prompt(s),
-	board,
-	stepNote
+	actionCards: actionCards$1,
+	prompt: (s) => prompt$1(s),
+	board: board$1,
+	stepNote: stepNote$1
 };
 /**
 * The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
@@ -17438,7 +17438,7 @@ function sortedScores(kind, actions, scores) {
 * A 32-bit hash of what a player sees: the pyramid, the waste in order, the stock's face-up top,
 * the stock's composition, the pass and the step. Never the order of the stock's face-down cards.
 */
-function seenHash(s, o) {
+function seenHash$1(s, o) {
 	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
 	for (let i = 0; i < 28; i++) h = mix32(h + (s.pyramid[i] === 255 ? 255 : s.pyramid[i]));
 	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
@@ -18063,7 +18063,7 @@ function applyAction(p, action, out) {
 	return out;
 }
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
-function loadState(solver, s) {
+function loadState$1(solver, s) {
 	const ranks = /* @__PURE__ */ new Int8Array(28);
 	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
 	const talon = new Int8Array(s.talonLen);
@@ -18100,7 +18100,7 @@ var KnownDeal = class {
 			this.pyramid.set(s.pyramid);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
-			loadState(solver, s);
+			loadState$1(solver, s);
 		}
 		let talon = 0;
 		let cursor = this.length;
@@ -18128,7 +18128,7 @@ var KnownDeal = class {
 	}
 };
 // src/games/pyramid/agents/oracle.ts
-var OracleAgent = class {
+var OracleAgent$1 = class {
 	name = "oracle";
 	fair = false;
 	budget;
@@ -18228,7 +18228,7 @@ const PIMC_CONFIG = {
 	budget: 1500,
 	endgameBudget: 2e6
 };
-var PimcAgent = class {
+var PimcAgent$1 = class {
 	name;
 	fair = true;
 	config;
@@ -18315,7 +18315,7 @@ var PimcAgent = class {
 		this.root.pass = s.pass;
 		const first = s.talonLen - hidden;
 		const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
-		const rng = createRng(deriveSeed(this.seed, seenHash(s, o)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$1(s, o)));
 		for (let k = 0; k < this.config.samples; k++) {
 			this.unseen.set(cards);
 			shuffleInPlace(rng, this.unseen, hidden);
@@ -18385,19 +18385,1163 @@ registerModule({
 				description: "determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins in the most samples; exact from the second pass, when nothing is unseen",
 				fair: true,
 				games: PYRAMID,
-				create: () => new PimcAgent()
+				create: () => new PimcAgent$1()
 			},
 			{
 				name: "oracle",
 				description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
 				fair: false,
 				games: PYRAMID,
-				create: () => new OracleAgent()
+				create: () => new OracleAgent$1()
 			}
 		],
 		simpleBaseline: "greedy",
 		searches: ["pimc"],
 		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards")
+	}
+}, { shipped: true });
+// src/games/elevens/engine.ts
+/**
+* Elevens (`elevens`, `elevens-reserve`, `elevens-too`, `suit-elevens`): the rules for players are
+* in rules.md beside this file.
+*
+* A grid of `grid` face-up slots (3 × 3, or 3 × 5) dealt from a shuffled 52-card deck (deck[0..G−1]
+* to slots 0..G−1, the stock starts at deck[G]). Remove two cards whose values make 11 (A = 1 … 10:
+* A+10, 2+9, 3+8, 4+7, 5+6). Jacks, queens and kings go out as a set of one of each: all three on
+* the grid at once (`faceCards: 'triple'`, the book rule), or set aside one at a time into a reserve
+* per rank, the set going out once the three reserves are full (`'reserve'`, PySolFC's Elevens;
+* `'reserve-no-refill'`, PySolFC's Elevens Too, where no slot is refilled while a reserve holds a
+* card). Emptied slots are refilled from the stock, lowest slot first. With `suits: 'same'` (Suit
+* Elevens) a pair, and a set, is of one suit.
+*
+* Real decisions exist only with `'reserve-no-refill'` (a card set aside while its partners are not
+* all in sight stops the grid for good) and with `'reserve'` and `suits: 'same'` (the first card set
+* aside chooses the set's suit): `sameOutcome(o)` is false there and true for every other option
+* set, where every legal order of moves reaches the same end (test/games/elevens/decisions.test.ts).
+*
+* ## Options
+*
+* | option      | values                                      | default    | meaning                                                     |
+* |-------------|---------------------------------------------|------------|-------------------------------------------------------------|
+* | `grid`      | 9, 15                                       | 9          | slots: 3 × 3 (book, AP lab, PySolFC Elevens), 3 × 5 (PySolFC Suit Elevens) |
+* | `faceCards` | 'triple', 'reserve', 'reserve-no-refill'    | 'triple'   | triple: J+Q+K removed together from the grid (book, AP lab); reserve: set aside one at a time, one reserve per rank, out when all three are full (PySolFC Elevens); reserve-no-refill: the same, no refill while a reserve holds a card (PySolFC Elevens Too) |
+* | `suits`     | 'any', 'same'                               | 'any'      | same: a pair, and a J-Q-K set, must be of one suit (PySolFC Suit Elevens) |
+* | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'                              | 'win'      | see Rewards                                                 |
+*
+* ## Actions (G = `grid`, P = G(G−1)/2)
+*
+* | id            | action                                                                      |
+* |---------------|-----------------------------------------------------------------------------|
+* | 0 … P−1       | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …, (G−2,G−1) = P−1; id = i·G − i(i+1)/2 + j − i − 1. Legal when both slots hold cards A…10 whose values make 11 (of one suit with `suits: 'same'`) |
+* | P … P+63      | `'triple'` only: remove the jack of suit a, the queen of suit b and the king of suit c (suits C = 0, D = 1, H = 2, S = 3): id = P + 16a + 4b + c. Legal when the three cards are on the grid (with `suits: 'same'` only a = b = c) |
+* | P … P+G−1     | `'reserve'` and `'reserve-no-refill'` only: set aside the face card of slot i: id = P + i. Legal when slot i holds a J, Q or K whose rank's reserve is empty (with `suits: 'same'`, of the suit of the cards already set aside) |
+*
+* G = 9: 100 ids with triples, 45 with reserves; G = 15: 169 and 120.
+*
+* ## Observation (Float32Array of 17·G + R + U + 14)
+*
+* R = 12 with reserves, 0 with triples; U = 52 with `suits: 'same'`, 0 with `'any'`.
+*
+* | index               | meaning                                                                |
+* |---------------------|------------------------------------------------------------------------|
+* | 17·i + r, r < 13    | 1 when slot i holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 17·i + 13 + u       | 1 when slot i holds a card of suit u (C D H S)                        |
+* | 17·G + 4f + u       | reserves only: 1 when the reserve of rank f (J = 0, Q = 1, K = 2) holds the card of suit u |
+* | 17·G + R + c        | `suits: 'same'` only: 1 when card c (rank·4 + suit) is unseen (in the stock) |
+* | 17·G + R + U + r    | cards of rank r unseen (in the stock) / 4                              |
+* | 17·G + R + U + 13   | stock size / 52                                                        |
+*
+* 167 floats for `elevens`, 179 for `elevens-reserve` and `elevens-too`, 333 for `suit-elevens`.
+* The order of the stock is never shown; with suits that matter, which cards are unseen is.
+*
+* Bounds (`observationBounds`): every float lies in [0, 1] (one-hots, flags, a count of at most 4
+* out of 4), except the stock size, in [0, (52 − G)/52]: the deal takes G cards from the stock and
+* nothing goes back.
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair, +3 for a
+* J-Q-K set (with reserves, on the step that sets aside its third card; 0 for the others), so the
+* return is 52 − cards left.
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
+* not). Outcome: `{ won, cardsLeft }` with cardsLeft = 52 − cards removed.
+*/
+const elevensOptionsSchema = strictObject({
+	grid: literal([9, 15]).default(9).describe("Slots on the grid: 3 × 3, or 3 × 5 (Suit Elevens)"),
+	faceCards: _enum([
+		"triple",
+		"reserve",
+		"reserve-no-refill"
+	]).default("triple").describe("J+Q+K removed together from the grid, or set aside one at a time (no refill meanwhile)"),
+	suits: _enum(["any", "same"]).default("any").describe("Pairs and J-Q-K sets of any suits, or of one suit"),
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+/** Rank index of the empty slots' bit set in `rankSlots`. */
+const EMPTY_RANK = 13;
+const FACE_WORDS = [
+	"jack",
+	"queen",
+	"king"
+];
+const SUIT_WORDS = [
+	"clubs",
+	"diamonds",
+	"hearts",
+	"spades"
+];
+const NOTE_NONE = 0;
+const NOTE_SET_OUT = 1;
+const NOTE_PAUSED = 2;
+/** Pair id of slots i < j among `slots`: lexicographic order. */
+function pairId(slots, i, j) {
+	return i * slots - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The triple id offset of the jack of suit a, the queen of suit b and the king of suit c. */
+function tripleOffset(a, b, c) {
+	return 16 * a + 4 * b + c;
+}
+/** Whether every legal order of moves reaches the same end under these options (rules.md, "Decisions"). */
+function elevensSameOutcome(o) {
+	if (o.faceCards === "reserve-no-refill") return false;
+	return !(o.faceCards === "reserve" && o.suits === "same");
+}
+const rulesCache = /* @__PURE__ */ new Map();
+/** The options' rules with their lookup tables, built once per option set. */
+function rulesOf(o) {
+	const key = `${o.grid}/${o.faceCards}/${o.suits}/${o.reward}/${o.undoLimit}`;
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const G = o.grid;
+	const pairCount = G * (G - 1) / 2;
+	const pairFirst = new Uint8Array(pairCount);
+	const pairSecond = new Uint8Array(pairCount);
+	const pairBase = new Int32Array(G);
+	for (let i = 0; i < G; i++) {
+		pairBase[i] = pairId(G, i, i + 1);
+		for (let j = i + 1; j < G; j++) {
+			pairFirst[pairId(G, i, j)] = i;
+			pairSecond[pairId(G, i, j)] = j;
+		}
+	}
+	const reserves = o.faceCards !== "triple";
+	const sameSuit = o.suits === "same";
+	const reserveAt = reserves ? 17 * G : -1;
+	const unseenAt = sameSuit ? 17 * G + (reserves ? 12 : 0) : -1;
+	const ranksAt = 17 * G + (reserves ? 12 : 0) + (sameSuit ? 52 : 0);
+	const rules = {
+		slots: G,
+		columns: G === 9 ? 3 : 5,
+		sameSuit,
+		reserves,
+		pauseRefill: o.faceCards === "reserve-no-refill",
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit,
+		pairCount,
+		tripleBase: reserves ? -1 : pairCount,
+		asideBase: reserves ? pairCount : -1,
+		numActions: pairCount + (reserves ? G : 64),
+		observationSize: ranksAt + 14,
+		reserveAt,
+		unseenAt,
+		ranksAt,
+		pairFirst,
+		pairSecond,
+		pairBase
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState(rules) {
+	return {
+		rules,
+		slotCard: new Uint8Array(rules.slots).fill(255),
+		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
+		rankSlots: /* @__PURE__ */ new Int32Array(14),
+		reserve: (/* @__PURE__ */ new Uint8Array(3)).fill(255),
+		stockCount: /* @__PURE__ */ new Uint8Array(13),
+		deck: orderedDeck(),
+		stockPos: 0,
+		removed: 0,
+		legalCount: 0,
+		note: NOTE_NONE,
+		lastSet: (/* @__PURE__ */ new Uint8Array(3)).fill(255)
+	};
+}
+function copyState(src, dst) {
+	dst.slotCard.set(src.slotCard);
+	dst.cardSlot.set(src.cardSlot);
+	dst.rankSlots.set(src.rankSlots);
+	dst.reserve.set(src.reserve);
+	dst.stockCount.set(src.stockCount);
+	dst.deck.set(src.deck);
+	dst.stockPos = src.stockPos;
+	dst.removed = src.removed;
+	dst.legalCount = src.legalCount;
+	dst.note = src.note;
+	dst.lastSet.set(src.lastSet);
+}
+function emptySlot(s, i) {
+	const card = s.slotCard[i];
+	const bit = 1 << i;
+	s.rankSlots[card >> 2] ^= bit;
+	s.rankSlots[EMPTY_RANK] |= bit;
+	s.cardSlot[card] = 255;
+	s.slotCard[i] = 255;
+}
+/** Whether the reserves hold no card. */
+function reservesEmpty(s) {
+	return s.reserve[0] === 255 && s.reserve[1] === 255 && s.reserve[2] === 255;
+}
+/** The suit of the cards set aside, or -1 when the reserves are empty. */
+function reserveSuit(s) {
+	for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
+	return -1;
+}
+/** Deals the stock into the empty slots, lowest first, while it lasts. */
+function fillEmptySlots(s) {
+	const slots = s.rankSlots;
+	let pos = s.stockPos;
+	while (slots[EMPTY_RANK] !== 0 && pos < 52) {
+		const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
+		const i = 31 - Math.clz32(bit);
+		const card = s.deck[pos++];
+		s.slotCard[i] = card;
+		s.cardSlot[card] = i;
+		slots[card >> 2] |= bit;
+		slots[EMPTY_RANK] ^= bit;
+		s.stockCount[card >> 2]--;
+	}
+	s.stockPos = pos;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, s.deck);
+	s.slotCard.fill(255);
+	s.cardSlot.fill(255);
+	s.rankSlots.fill(0);
+	s.rankSlots[EMPTY_RANK] = (1 << s.rules.slots) - 1;
+	s.reserve.fill(255);
+	s.stockCount.fill(4);
+	s.stockPos = 0;
+	s.removed = 0;
+	s.legalCount = 0;
+	s.note = NOTE_NONE;
+	s.lastSet.fill(255);
+	fillEmptySlots(s);
+}
+/** Whether face card `card` may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
+function mayGoAside(s, card) {
+	if (s.reserve[(card >> 2) - 10] !== 255) return false;
+	if (!s.rules.sameSuit) return true;
+	const suit = reserveSuit(s);
+	return suit < 0 || suit === (card & 3);
+}
+function legalActions(s, mask, legal) {
+	const r = s.rules;
+	const T = r.slots;
+	mask.fill(0);
+	let n = 0;
+	for (let i = 0; i < T - 1; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 >= 10) continue;
+		const offset = r.pairBase[i] - i - 1;
+		if (r.sameSuit) {
+			const j = s.cardSlot[(9 - (card >> 2)) * 4 + (card & 3)];
+			if (j === 255 || j < i) continue;
+			mask[offset + j] = 1;
+			legal[n++] = offset + j;
+			continue;
+		}
+		let later = s.rankSlots[9 - (card >> 2)] & -(2 << i);
+		while (later !== 0) {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		}
+	}
+	if (r.tripleBase >= 0) for (let a = 0; a < 4; a++) {
+		if (s.cardSlot[40 + a] === 255) continue;
+		for (let b = r.sameSuit ? a : 0; b < (r.sameSuit ? a + 1 : 4); b++) {
+			if (s.cardSlot[44 + b] === 255) continue;
+			for (let c = r.sameSuit ? a : 0; c < (r.sameSuit ? a + 1 : 4); c++) {
+				if (s.cardSlot[48 + c] === 255) continue;
+				const id = r.tripleBase + tripleOffset(a, b, c);
+				mask[id] = 1;
+				legal[n++] = id;
+			}
+		}
+	}
+	else for (let i = 0; i < T; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 < 10 || !mayGoAside(s, card)) continue;
+		mask[r.asideBase + i] = 1;
+		legal[n++] = r.asideBase + i;
+	}
+	s.legalCount = n;
+	return n;
+}
+function stepState(s, action) {
+	const r = s.rules;
+	let gained;
+	s.note = NOTE_NONE;
+	if (action < r.pairCount) {
+		emptySlot(s, r.pairFirst[action]);
+		emptySlot(s, r.pairSecond[action]);
+		gained = 2;
+	} else if (r.tripleBase >= 0) {
+		const t = action - r.tripleBase;
+		emptySlot(s, s.cardSlot[40 + (t >> 4)]);
+		emptySlot(s, s.cardSlot[44 + (t >> 2 & 3)]);
+		emptySlot(s, s.cardSlot[48 + (t & 3)]);
+		gained = 3;
+	} else {
+		const i = action - r.asideBase;
+		const card = s.slotCard[i];
+		emptySlot(s, i);
+		s.reserve[(card >> 2) - 10] = card;
+		gained = 0;
+		if (s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) {
+			s.lastSet.set(s.reserve);
+			s.reserve.fill(255);
+			gained = 3;
+			s.note = NOTE_SET_OUT;
+		}
+	}
+	s.removed += gained;
+	if (!r.pauseRefill || reservesEmpty(s)) fillEmptySlots(s);
+	else if (s.stockPos < 52) s.note = NOTE_PAUSED;
+	if (r.rewardCards) return gained;
+	return isWon(s) ? 1 : 0;
+}
+/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
+function playMove(s, action) {
+	return stepState(s, action);
+}
+function isWon(s) {
+	return s.removed === 52;
+}
+function status(s) {
+	return s.legalCount === 0 ? 1 : 0;
+}
+function observe(s, out) {
+	const r = s.rules;
+	out.fill(0, 0, r.ranksAt);
+	for (let i = 0; i < r.slots; i++) {
+		const card = s.slotCard[i];
+		if (card === 255) continue;
+		out[17 * i + (card >> 2)] = 1;
+		out[17 * i + 13 + (card & 3)] = 1;
+	}
+	if (r.reserveAt >= 0) {
+		for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
+	}
+	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
+	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
+	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
+}
+/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most (52 − G)/52. */
+function observationBounds(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	high[r.ranksAt + 13] = (52 - r.slots) / 52;
+	return {
+		low,
+		high
+	};
+}
+/** The outcome of a game so far: won with all 52 removed; cards in a reserve are not. */
+function outcome(s) {
+	return {
+		won: isWon(s),
+		cardsLeft: 52 - s.removed
+	};
+}
+const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+/** The three cards of a triple id, J, Q, K. */
+function tripleCards(r, action) {
+	const t = action - r.tripleBase;
+	return [
+		40 + (t >> 4),
+		44 + (t >> 2 & 3),
+		48 + (t & 3)
+	];
+}
+function describeAction(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) {
+		const i = r.pairFirst[action];
+		const j = r.pairSecond[action];
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+	}
+	if (r.tripleBase >= 0) return `remove ${tripleCards(r, action).map(cardLabel).join(" ")}`;
+	const i = action - r.asideBase;
+	return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
+}
+/** Why two cards are not a pair, in a player's words. */
+function pairProblem(r, first, second) {
+	for (const card of [first, second]) {
+		if (card >> 2 < 10) continue;
+		return r.reserves ? `${cardLabel(card)} is a face card: face cards are set aside, one at a time` : `${cardLabel(card)} is a face card: a jack, a queen and a king go out together`;
+	}
+	const sum = (first >> 2) + (second >> 2) + 2;
+	if (sum !== 11) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not 11`;
+	if (r.sameSuit && (first & 3) !== (second & 3)) return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
+	return "it is legal";
+}
+function whyIllegal(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	if (action < r.pairCount) {
+		const i = r.pairFirst[action];
+		const j = r.pairSecond[action];
+		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
+		return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+	}
+	if (r.tripleBase >= 0) {
+		const cards = tripleCards(r, action);
+		const away = cards.filter((c) => s.cardSlot[c] === 255);
+		if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
+		if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
+		return "it is legal";
+	}
+	const i = action - r.asideBase;
+	const card = s.slotCard[i];
+	if (card === 255) return `slot ${i} is empty`;
+	if (card >> 2 < 10) return `${cardLabel(card)} is not a jack, a queen or a king`;
+	const held = s.reserve[(card >> 2) - 10];
+	if (held !== 255) return `a ${FACE_WORDS[(card >> 2) - 10]} (${cardLabel(held)}) is already set aside`;
+	const suit = reserveSuit(s);
+	if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+	return "it is legal";
+}
+function render(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let start = 0; start < r.slots; start += r.columns) {
+		const cells = [];
+		for (let i = start; i < start + r.columns; i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	if (r.reserves) {
+		const held = [
+			0,
+			1,
+			2
+		].map((f) => `${RANKS[10 + f]}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
+		lines.push(`set aside  ${held.join("  ")}`);
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
+function stepNote(s) {
+	if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
+	if (s.note === NOTE_PAUSED) return "The empty slots stay empty until a jack, a queen and a king are all set aside.";
+	return null;
+}
+function prompt(s) {
+	if (s.legalCount === 0) return "";
+	const r = s.rules;
+	const suit = r.sameSuit ? " of one suit" : "";
+	if (!r.reserves) return `Remove two cards${suit} that make 11, or a jack, a queen and a king${suit} together.`;
+	return `Remove two cards${suit} that make 11, or set a jack, a queen or a king aside.`;
+}
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+	if (r.tripleBase >= 0) return tripleCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
+	return [slotSpot(s, action - r.asideBase)];
+}
+function board(s) {
+	const r = s.rules;
+	const cells = [];
+	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	const parts = [{
+		kind: "grid",
+		columns: r.columns,
+		cells
+	}];
+	if (r.reserves) parts.push({
+		kind: "columns",
+		columns: [
+			0,
+			1,
+			2
+		].map((f) => ({
+			stack: f,
+			label: `${FACE_WORDS[f]} set aside`,
+			current: false,
+			cleared: false,
+			cards: s.reserve[f] === 255 ? [] : [{
+				place: "reserve",
+				index: f,
+				code: cardCode(s.reserve[f])
+			}]
+		}))
+	});
+	parts.push({
+		kind: "piles",
+		piles: [{
+			kind: "stock",
+			count: 52 - s.stockPos,
+			label: "stock",
+			tappable: false
+		}, {
+			kind: "counter",
+			count: s.removed,
+			label: "removed"
+		}]
+	});
+	return {
+		style: "pairing",
+		parts
+	};
+}
+function toJSON(s) {
+	const code = (c) => c === 255 ? null : cardCode(c);
+	const stock = [];
+	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
+	for (const c of s.reserve) if (c !== 255) placed[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		tableau: Array.from(s.slotCard, code),
+		reserve: Array.from(s.reserve, code),
+		stock,
+		removed
+	};
+}
+function jsonSchema(slots) {
+	return strictObject({
+		tableau: array(string().nullable()).length(slots),
+		reserve: array(string().nullable()).length(3),
+		stock: array(string()).max(52),
+		removed: array(string()).max(52)
+	});
+}
+function badState(message) {
+	return new TengymError("bad-state", `bad state: ${message}`);
+}
+/** Card ids of one JSON field; every card must appear once across all fields. */
+function parseField(codes, field, where) {
+	return codes.map((code, k) => {
+		if (code === null) return 255;
+		const card = parseCardCode(code);
+		if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		where[card] = `${field}[${k}]`;
+		return card;
+	});
+}
+function fromJSON(json, s) {
+	const parsed = jsonSchema(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
+	const where = new Array(52).fill("");
+	const tableau = parseField(parsed.data.tableau, "tableau", where);
+	const reserve = parseField(parsed.data.reserve, "reserve", where);
+	const stock = parseField(parsed.data.stock, "stock", where);
+	parseField(parsed.data.removed, "removed", where);
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
+	const scratch = createState(s.rules);
+	loadState(scratch, tableau, reserve, stock);
+	const problem = checkState(scratch);
+	if (problem) throw badState(problem);
+	copyState(scratch, s);
+}
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState(s, tableau, reserve, stock) {
+	const inStock = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of stock) inStock[c] = 1;
+	s.stockPos = 52 - stock.length;
+	let k = 0;
+	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	s.deck.set(stock, s.stockPos);
+	s.slotCard.set(tableau);
+	s.reserve.set(reserve);
+	s.cardSlot.fill(255);
+	s.rankSlots.fill(0);
+	s.stockCount.fill(0);
+	let onGrid = 0;
+	for (let i = 0; i < tableau.length; i++) {
+		const c = tableau[i];
+		if (c === 255) s.rankSlots[EMPTY_RANK] |= 1 << i;
+		else {
+			s.rankSlots[c >> 2] |= 1 << i;
+			s.cardSlot[c] = i;
+			onGrid++;
+		}
+	}
+	for (const c of stock) s.stockCount[c >> 2]++;
+	const aside = reserve.filter((c) => c !== 255).length;
+	s.removed = 52 - stock.length - onGrid - aside;
+	s.legalCount = 0;
+	s.note = NOTE_NONE;
+	s.lastSet.fill(255);
+}
+/** Each card once in the deck, grid cards among the dealt ones, the lookups in step with the slots. */
+function checkBookkeeping(s) {
+	const r = s.rules;
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const dealtAt = /* @__PURE__ */ new Int16Array(52);
+	for (let k = 0; k < 52; k++) {
+		const c = s.deck[k];
+		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
+		seen[c] = 1;
+		dealtAt[c] = k;
+	}
+	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
+	const expected = /* @__PURE__ */ new Int32Array(14);
+	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
+	let out = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.slotCard[i];
+		if (c === 255) {
+			expected[EMPTY_RANK] |= 1 << i;
+			out++;
+			continue;
+		}
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
+		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+		located[c] = i;
+		expected[c >> 2] |= 1 << i;
+	}
+	for (let k = 0; k <= EMPTY_RANK; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
+	let aside = 0;
+	for (let f = 0; f < 3; f++) {
+		const c = s.reserve[f];
+		if (c === 255) continue;
+		if (c >= 52 || c >> 2 !== 10 + f) return `the ${FACE_WORDS[f]} reserve holds ${c < 52 ? cardCode(c) : c}`;
+		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
+		aside++;
+	}
+	const stockCount = /* @__PURE__ */ new Uint8Array(13);
+	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
+	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
+	const removed = s.stockPos - (r.slots - out) - aside;
+	if (s.removed !== removed) return `removed is ${s.removed}, the slots, reserves and stock leave ${removed}`;
+	return null;
+}
+/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
+function checkRules(s) {
+	const r = s.rules;
+	const held = s.reserve[0] !== 255 || s.reserve[1] !== 255 || s.reserve[2] !== 255;
+	if (!r.reserves && held) return "a card is set aside, but face cards go out as J+Q+K from the grid (faceCards 'triple')";
+	if (held && s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) return "the three reserves are full; their set goes out at once";
+	if (r.sameSuit && held) {
+		const suit = reserveSuit(s);
+		for (const c of s.reserve) if (c !== 255 && (c & 3) !== suit) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((x) => x !== 255).map(cardLabel).join(" ")})`;
+	}
+	if (!(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[EMPTY_RANK] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards${r.pauseRefill ? " and no card is set aside" : ""}; it is refilled at once`;
+	const gone = /* @__PURE__ */ new Uint8Array(52);
+	for (let c = 0; c < 52; c++) gone[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
+	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
+	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
+	const goneOf = (rank, suit) => {
+		let n = 0;
+		for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
+		return n;
+	};
+	for (const suit of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const of = suit < 0 ? "" : ` of ${SUIT_WORDS[suit]}`;
+		for (let a = 0; a < 5; a++) if (goneOf(a, suit) !== goneOf(9 - a, suit)) return `${goneOf(a, suit)} ${RANKS[a]}${of} but ${goneOf(9 - a, suit)} ${RANKS[9 - a]}${of} are removed; they go in pairs`;
+		if (goneOf(10, suit) !== goneOf(11, suit) || goneOf(10, suit) !== goneOf(12, suit)) return `${goneOf(10, suit)} jacks, ${goneOf(11, suit)} queens and ${goneOf(12, suit)} kings${of} are removed; they go out one of each together`;
+	}
+	return null;
+}
+function checkState(s) {
+	return checkBookkeeping(s) ?? checkRules(s);
+}
+const elevensGame = {
+	name: "elevens",
+	result: CARDS_LEFT_RESULT,
+	optionsSchema: elevensOptionsSchema,
+	numActions: (o) => rulesOf(o).numActions,
+	observationSize: (o) => rulesOf(o).observationSize,
+	observationBounds: (o) => observationBounds(rulesOf(o)),
+	createState: (o) => createState(rulesOf(o)),
+	copyState,
+	parseDeck: (deck) => parseStandardDeck(deck),
+	reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+	legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
+	step: (s, _o, action) => stepState(s, action),
+	status: (s) => status(s),
+	observe: (s, _o, out) => observe(s, out),
+	outcome: (s) => outcome(s),
+	expectedReturn: (result, o) => {
+		const { won, cardsLeft } = result;
+		return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
+	},
+	describeAction: (s, _o, action) => describeAction(s, action),
+	whyIllegal: (s, _o, action) => whyIllegal(s, action),
+	render: (s) => render(s),
+	toJSON: (s) => toJSON(s),
+	fromJSON: (json, _o, s) => fromJSON(json, s),
+	checkState: (s) => checkState(s),
+	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+	sameOutcome: elevensSameOutcome,
+	actionCards: (s, _o, action) => actionCards(s, action),
+	prompt: (s) => prompt(s),
+	board: (s) => board(s),
+	stepNote: (s) => stepNote(s)
+};
+/**
+* The engine state and options of an Elevens env (any of its ids), or null for another game: what
+* agents read instead of casting `rawState`.
+*/
+function elevensOf(env) {
+	return env.game === elevensGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
+/** Whether face rank f's card of suit `suit` (any suit when -1) is on the grid; returns its slot or NOWHERE. */
+function faceSlot(s, f, suit) {
+	if (suit >= 0) return s.cardSlot[(10 + f) * 4 + suit];
+	const bits = s.rankSlots[10 + f];
+	return bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
+}
+/**
+* The move to play without search (an action id), or NONE, DOOMED or DECISION. Reads only the grid
+* and the reserves, never the stock: fair agents play it.
+*/
+function nextMove(s) {
+	const r = s.rules;
+	const G = r.slots;
+	for (let i = 0; i < G; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 >= 10) continue;
+		let j;
+		if (r.sameSuit) j = s.cardSlot[(9 - (card >> 2)) * 4 + (card & 3)];
+		else {
+			const bits = s.rankSlots[9 - (card >> 2)];
+			j = bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
+		}
+		if (j !== 255) return i < j ? pairId(G, i, j) : pairId(G, j, i);
+	}
+	if (!r.reserves) {
+		for (let a = 0; a < 4; a++) {
+			if (s.cardSlot[40 + a] === 255) continue;
+			for (let b = 0; b < 4; b++) {
+				if (r.sameSuit && b !== a || s.cardSlot[44 + b] === 255) continue;
+				for (let c = 0; c < 4; c++) {
+					if (r.sameSuit && c !== a || s.cardSlot[48 + c] === 255) continue;
+					return r.tripleBase + tripleOffset(a, b, c);
+				}
+			}
+		}
+		return -1;
+	}
+	const suit = reserveSuit(s);
+	if (suit >= 0) {
+		for (let f = 0; f < 3; f++) {
+			if (s.reserve[f] !== 255) continue;
+			const slot = faceSlot(s, f, r.sameSuit ? suit : -1);
+			if (slot !== 255) return r.asideBase + slot;
+		}
+		return -1;
+	}
+	let firstFace = 255;
+	for (let i = 0; i < G && firstFace === 255; i++) if (s.slotCard[i] !== 255 && s.slotCard[i] >> 2 >= 10) firstFace = i;
+	if (firstFace === 255) return -1;
+	if (!r.pauseRefill) return r.sameSuit ? -3 : r.asideBase + firstFace;
+	for (const u of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const jack = faceSlot(s, 0, u);
+		if (jack !== 255 && faceSlot(s, 1, u) !== 255 && faceSlot(s, 2, u) !== 255) return r.asideBase + jack;
+	}
+	return -2;
+}
+/** At a DECISION: one set-aside per suit with a face card on the grid (its lowest slot), in suit order. */
+function decisionMoves(s, out) {
+	out.length = 0;
+	const r = s.rules;
+	for (let u = 0; u < 4; u++) {
+		let slot = 255;
+		for (let f = 0; f < 3; f++) {
+			const at = s.cardSlot[(10 + f) * 4 + u];
+			if (at !== 255 && (slot === 255 || at < slot)) slot = at;
+		}
+		if (slot !== 255) out.push(r.asideBase + slot);
+	}
+	return out;
+}
+/**
+* Which moves of `s` are worth the same on every deal: SAFE_CLASS for the moves `nextMove` would
+* play without search (a pair, a set, a card that fits the reserves, a set that goes out at once,
+* any card with any suits and refill: each is worth what the position is, as solver.ts's opening
+* argues); 1 + u for a card that chooses suit u for the next set (Suit Elevens: any of the suit's
+* face cards, the others then following); 5 + the slot for a card set aside whose set cannot go out
+* (Elevens Too's trap), each on its own. For searches that value each class once.
+*/
+function moveClass(s, action) {
+	const r = s.rules;
+	if (!r.reserves || action < r.asideBase || reserveSuit(s) >= 0) return 0;
+	const card = s.slotCard[action - r.asideBase];
+	if (!r.pauseRefill) return r.sameSuit ? 1 + (card & 3) : 0;
+	const suit = r.sameSuit ? card & 3 : -1;
+	if (faceSlot(s, 0, suit) !== 255 && faceSlot(s, 1, suit) !== 255 && faceSlot(s, 2, suit) !== 255) return 0;
+	return 5 + action - r.asideBase;
+}
+/** Face cards of suit u on the grid: what `patient` prefers at a decision. */
+function faceCardsOnGrid(s, u) {
+	let n = 0;
+	for (let f = 0; f < 3; f++) if (s.cardSlot[(10 + f) * 4 + u] !== 255) n++;
+	return n;
+}
+/**
+* A decision's position as a number: the cards removed, one bit each (card c is 2^c; 52 bits are exact
+* in a double). At a decision the reserves are empty and the refill is immediate, so with the deal
+* fixed the removed cards say where every other card is.
+*/
+function removedKey(s) {
+	let key = 0;
+	for (let k = 0; k < s.stockPos; k++) {
+		const c = s.deck[k];
+		if (s.cardSlot[c] === 255) key += 2 ** c;
+	}
+	return key;
+}
+/**
+* The full-information optimum of Elevens deals: the fewest cards left (0 = won) from a position, its
+* stock as it lies. It remembers each decision's value for the deal it solves (different orders of
+* the same moves meet there) while it is asked about the same deal (`sameDeal`).
+*/
+var ElevensSolver = class {
+	levels;
+	moves;
+	memo = /* @__PURE__ */ new Map();
+	/** The rules it solves (one per option set, shared: `rulesOf`). */
+	rules;
+	constructor(options) {
+		this.rules = rulesOf(options);
+		this.levels = Array.from({ length: 6 }, () => elevensGame.createState(options));
+		this.moves = Array.from({ length: 6 }, () => []);
+	}
+	/**
+	* The fewest cards left at the end from `s` (its stock order as it lies); `s` is not changed.
+	* `sameDeal`: `s` is of the deal of the last call (its stock in the same order), so what was
+	* learnt of that deal still holds; by default it is forgotten.
+	*/
+	cardsLeft(s, sameDeal = false) {
+		if (!sameDeal) this.memo.clear();
+		elevensGame.copyState(s, this.levels[0]);
+		return this.solve(0);
+	}
+	/** The fewest cards left after `action` (legal in `s`); `sameDeal` as for `cardsLeft`. */
+	cardsLeftAfter(s, action, sameDeal = false) {
+		if (!sameDeal) this.memo.clear();
+		const st = this.levels[0];
+		elevensGame.copyState(s, st);
+		playMove(st, action);
+		return this.solve(0);
+	}
+	solve(depth) {
+		const st = this.levels[depth];
+		for (;;) {
+			const move = nextMove(st);
+			if (move < 0) {
+				if (move !== -3) return 52 - st.removed;
+				break;
+			}
+			playMove(st, move);
+		}
+		const key = removedKey(st);
+		const known = this.memo.get(key);
+		if (known !== void 0) return known;
+		let best = 52;
+		for (const move of decisionMoves(st, this.moves[depth])) {
+			const next = this.levels[depth + 1];
+			elevensGame.copyState(st, next);
+			playMove(next, move);
+			best = Math.min(best, this.solve(depth + 1));
+			if (best === 0) break;
+		}
+		this.memo.set(key, best);
+		return best;
+	}
+};
+// src/games/elevens/agents/common.ts
+/** The engine state and options of a running Elevens env; a caller's mistake otherwise, named. */
+function elevensEnv(env, agent) {
+	checkPlaying(env, agent);
+	const view = elevensOf(env);
+	if (view === null) throw new TengymError("bad-argument", `agent "${agent}" plays Elevens (elevens, elevens-reserve, elevens-too, suit-elevens), not ${env.id}`);
+	return view;
+}
+/**
+* `patient`'s move: the move that needs no search (a pair, a set, a card that fits the reserves,
+* a set that completes at once); at a decision the suit with the most face cards on the grid (the
+* set closest to going out), the lowest suit on a tie; where every move ends the same, the lowest id.
+*/
+function patientMove(env, state) {
+	const move = nextMove(state);
+	if (move >= 0) return move;
+	if (move === -2 || move === -1) return env.legal[0];
+	return patientChoice(state, decisionMoves(state, []));
+}
+/** Among a decision's moves (one per suit, in suit order), the one whose suit has the most face cards on the grid. */
+function patientChoice(state, moves) {
+	let best = moves[0];
+	let most = -1;
+	for (const move of moves) {
+		const n = faceCardsOnGrid(state, state.slotCard[move - state.rules.asideBase] & 3);
+		if (n > most) {
+			most = n;
+			best = move;
+		}
+	}
+	return best;
+}
+// src/games/elevens/agents/oracle.ts
+var OracleAgent = class {
+	name = "oracle";
+	fair = false;
+	solver = null;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const move = nextMove(state);
+		if (move >= 0) return move;
+		if (move !== -3) return env.legal[0];
+		const solver = this.solverFor(options);
+		const moves = decisionMoves(state, []);
+		let best = patientChoice(state, moves);
+		let fewest = solver.cardsLeftAfter(state, best);
+		for (const m of moves) {
+			const left = solver.cardsLeftAfter(state, m, true);
+			if (left < fewest) {
+				fewest = left;
+				best = m;
+			}
+		}
+		return best;
+	}
+	/** Every legal move, by minus the fewest cards left after it on the true deal (0 = it still wins). */
+	score(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const solver = this.solverFor(options);
+		const actions = env.legalActions().map((action, i) => ({
+			action,
+			score: -solver.cardsLeftAfter(state, action, i > 0)
+		}));
+		actions.sort((a, b) => b.score - a.score || a.action - b.action);
+		return {
+			kind: "value",
+			unit: "minus-cards-left",
+			actions: actions.map((a) => ({
+				...a,
+				cardsLeft: -a.score
+			}))
+		};
+	}
+	solverFor(options) {
+		if (this.solver === null || this.solver.rules !== rulesOf(options)) this.solver = new ElevensSolver(options);
+		return this.solver;
+	}
+};
+// src/games/elevens/agents/patient.ts
+var PatientAgent = class {
+	name = "patient";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state } = elevensEnv(env, this.name);
+		return patientMove(env, state);
+	}
+};
+/** A 32-bit hash of what a player sees: the grid, the reserves, the unseen cards (sorted). Never the stock's order. */
+function seenHash(state, unseenSorted, unseen) {
+	let h = mix32(24301 ^ unseen << 16);
+	for (let i = 0; i < state.slotCard.length; i++) h = mix32(h + state.slotCard[i] + (i << 8));
+	for (let f = 0; f < 3; f++) h = mix32(h + state.reserve[f] + (f + 1 << 12));
+	for (let k = 0; k < unseen; k++) h = mix32(h + unseenSorted[k] + 65536);
+	return h >>> 0;
+}
+var PimcAgent = class {
+	samples;
+	name;
+	fair = true;
+	seed = 0;
+	solver = null;
+	sample = null;
+	unseen = /* @__PURE__ */ new Uint8Array(52);
+	constructor(samples = 64, name = "pimc") {
+		this.samples = samples;
+		this.name = name;
+	}
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+	}
+	act(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const move = nextMove(state);
+		if (move >= 0) return move;
+		if (move !== -3) return env.legal[0];
+		const moves = decisionMoves(state, []);
+		const t = this.tally(state, options, moves);
+		let best = moves.indexOf(patientChoice(state, moves));
+		for (let i = 0; i < moves.length; i++) if (t.wins[i] > t.wins[best] || t.wins[i] === t.wins[best] && t.left[i] < t.left[best]) best = i;
+		return moves[best];
+	}
+	/** Every legal move by the share of sampled stocks it still wins, best first (then fewer cards left, lower id). */
+	score(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const moves = env.legalActions();
+		const t = this.tally(state, options, moves);
+		const order = moves.map((_, i) => i);
+		order.sort((a, b) => t.wins[b] - t.wins[a] || t.left[a] - t.left[b] || moves[a] - moves[b]);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: moves[i],
+				score: t.wins[i] / t.samples,
+				cardsLeft: t.left[i] / t.samples
+			}))
+		};
+	}
+	/** Each move solved on the same sampled stocks (the true one alone once nothing is unseen: it is then known). */
+	tally(state, options, moves) {
+		if (this.solver === null || this.solver.rules !== rulesOf(options)) {
+			this.solver = new ElevensSolver(options);
+			this.sample = elevensGame.createState(options);
+		}
+		const solver = this.solver;
+		const sample = this.sample;
+		const unseen = 52 - state.stockPos;
+		this.unseen.set(state.deck.subarray(state.stockPos));
+		this.unseen.subarray(0, unseen).sort();
+		const rng = createRng(deriveSeed(this.seed, seenHash(state, this.unseen, unseen)));
+		const samples = unseen > 0 ? this.samples : 1;
+		const t = {
+			wins: new Float64Array(moves.length),
+			left: new Float64Array(moves.length),
+			samples
+		};
+		const classes = moves.map((m) => moveClass(state, m));
+		const firstOfClass = classes.map((c) => classes.indexOf(c));
+		const onSample = new Float64Array(moves.length);
+		for (let k = 0; k < samples; k++) {
+			elevensGame.copyState(state, sample);
+			shuffleInPlace(rng, this.unseen, unseen);
+			sample.deck.set(this.unseen.subarray(0, unseen), state.stockPos);
+			for (let i = 0; i < moves.length; i++) {
+				const j = firstOfClass[i];
+				onSample[i] = j < i ? onSample[j] : solver.cardsLeftAfter(sample, moves[i], i > 0);
+				if (onSample[i] === 0) t.wins[i]++;
+				t.left[i] += onSample[i];
+			}
+		}
+		return t;
+	}
+};
+// src/games/elevens/agents/index.ts
+const ELEVENS = [elevensGame];
+registerModule({
+	game: elevensGame,
+	ids: [
+		{
+			id: "elevens",
+			title: "Elevens",
+			description: "Elevens (book and AP lab rules): 3×3 grid, remove pairs making 11 and J+Q+K together; no real decisions"
+		},
+		{
+			id: "elevens-reserve",
+			title: "Elevens with reserves",
+			preset: { faceCards: "reserve" },
+			description: "Elevens as PySolFC plays it: face cards set aside one at a time, J+Q+K out once all three are aside"
+		},
+		{
+			id: "elevens-too",
+			title: "Elevens Too",
+			preset: { faceCards: "reserve-no-refill" },
+			description: "Elevens Too (PySolFC): face cards set aside, and no refill while one is; setting aside too early loses"
+		},
+		{
+			id: "suit-elevens",
+			title: "Suit Elevens",
+			preset: {
+				grid: 15,
+				suits: "same",
+				faceCards: "reserve"
+			},
+			description: "Suit Elevens (PySolFC): 3×5 grid, pairs and J-Q-K sets of one suit, set aside one at a time"
+		}
+	],
+	kit: {
+		agents: [
+			{
+				name: "patient",
+				description: "pairs and sets first; a face card goes aside only when it fits the reserves or its set goes out at once; at a choice of suit, the suit with the most face cards on the grid (the exact optimum in elevens-too)",
+				fair: true,
+				games: ELEVENS,
+				create: () => new PatientAgent()
+			},
+			{
+				name: "pimc",
+				description: "determinized search: at Suit Elevens' choice of suit, solves sampled orders of the unseen cards exactly and plays the suit that wins most often",
+				fair: true,
+				games: ELEVENS,
+				create: () => new PimcAgent()
+			},
+			{
+				name: "oracle",
+				description: "CHEATS, sees the stock order: the exact optimum of the true deal. The upper bound for the fair agents, not a fair agent",
+				fair: false,
+				games: ELEVENS,
+				create: () => new OracleAgent()
+			}
+		],
+		simpleBaseline: "patient",
+		searches: ["pimc"],
+		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
 	}
 }, { shipped: true });
 // src/agents/basic.ts
