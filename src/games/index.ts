@@ -10,3 +10,4 @@ export * from './decade/index.js';
 export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './elevens/index.js';
+export * from './thirteens/index.js';

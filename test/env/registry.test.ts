@@ -125,6 +125,7 @@ describe('envs()', () => {
         'elevens-reserve': [/^Elevens as PySolFC plays it/, 'elevens'],
         'elevens-too': [/^Elevens Too \(PySolFC\)/, 'elevens'],
         'suit-elevens': [/^Suit Elevens \(PySolFC\): 3×5 grid/, 'elevens'],
+        thirteens: [/^Thirteens \(Good Thirteen, Helsinki\): ten cards/, 'thirteens'],
       };
       const list = envs();
       expect(list.map((e) => e.id)).toEqual(Object.keys(names));

@@ -7627,7 +7627,7 @@ const sharedOptionFields = {
 };
 const NO_PARTNER = 14;
 const TEN = 9;
-const RANK_WORDS$1 = [
+const RANK_WORDS$2 = [
 	"aces",
 	"twos",
 	"threes",
@@ -7643,7 +7643,7 @@ const RANK_WORDS$1 = [
 	"kings"
 ];
 /** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId$1(slots, i, j) {
+function pairId$2(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
 const rulesCache$1 = /* @__PURE__ */ new Map();
@@ -7658,10 +7658,10 @@ function compileRules(p) {
 	const pairSecond = new Uint8Array(pairCount);
 	const pairBase = new Int32Array(T);
 	for (let i = 0; i < T; i++) {
-		pairBase[i] = pairId$1(T, i, i + 1);
+		pairBase[i] = pairId$2(T, i, i + 1);
 		for (let j = i + 1; j < T; j++) {
-			pairFirst[pairId$1(T, i, j)] = i;
-			pairSecond[pairId$1(T, i, j)] = j;
+			pairFirst[pairId$2(T, i, j)] = i;
+			pairSecond[pairId$2(T, i, j)] = j;
 		}
 	}
 	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(NO_PARTNER);
@@ -7686,7 +7686,7 @@ function compileRules(p) {
 	rulesCache$1.set(key, rules);
 	return rules;
 }
-function createState$4(rules) {
+function createState$5(rules) {
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
@@ -7699,7 +7699,7 @@ function createState$4(rules) {
 		legalCount: 0
 	};
 }
-function copyState$4(src, dst) {
+function copyState$5(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.rankSlots.set(src.rankSlots);
@@ -7716,7 +7716,7 @@ function countInSlots(s, rank) {
 	for (; bits !== 0; n++) bits &= bits - 1;
 	return n;
 }
-function emptySlot$1(s, i) {
+function emptySlot$2(s, i) {
 	const bit = 1 << i;
 	s.rankSlots[s.slotRank[i]] ^= bit;
 	s.rankSlots[13] |= bit;
@@ -7724,7 +7724,7 @@ function emptySlot$1(s, i) {
 	s.slotRank[i] = 13;
 }
 /** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots$1(s) {
+function fillEmptySlots$2(s) {
 	const slots = s.rankSlots;
 	let pos = s.stockPos;
 	while (slots[13] !== 0 && pos < 52) {
@@ -7740,9 +7740,9 @@ function fillEmptySlots$1(s) {
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK$2 = orderedDeck();
-function resetState$1(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK$2);
+const ORDERED_DECK$3 = orderedDeck();
+function resetState$2(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$3);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
@@ -7750,9 +7750,9 @@ function resetState$1(s, rng, deck) {
 	s.stockPos = 0;
 	s.removed = 0;
 	s.legalCount = 0;
-	fillEmptySlots$1(s);
+	fillEmptySlots$2(s);
 }
-function legalActions$4(s, mask, legal) {
+function legalActions$5(s, mask, legal) {
 	const r = s.rules;
 	const rank = s.slotRank;
 	const slots = s.rankSlots;
@@ -7782,34 +7782,34 @@ function legalActions$4(s, mask, legal) {
 	s.legalCount = n;
 	return n;
 }
-function stepState$1(s, action) {
+function stepState$2(s, action) {
 	const r = s.rules;
 	let gained = 4;
 	if (action < r.pairCount) {
-		emptySlot$1(s, r.pairFirst[action]);
-		emptySlot$1(s, r.pairSecond[action]);
+		emptySlot$2(s, r.pairFirst[action]);
+		emptySlot$2(s, r.pairSecond[action]);
 		gained = 2;
 	} else if (action === r.dealId) gained = 0;
 	else {
 		const rank = TEN + action - r.quartetBase;
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot$1(s, i);
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot$2(s, i);
 	}
 	s.removed += gained;
-	if (!r.buffered || action === r.dealId) fillEmptySlots$1(s);
+	if (!r.buffered || action === r.dealId) fillEmptySlots$2(s);
 	if (r.rewardCards) return gained;
-	return isWon$2(s) ? 1 : 0;
+	return isWon$3(s) ? 1 : 0;
 }
 /**
 * Won: everything removable is removed and the stock is dealt out. (With the tens
 * blocked, the last tens may still wait in a buffered stock after the 48th removal.)
 */
-function isWon$2(s) {
+function isWon$3(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === 52;
 }
-function status$4(s) {
+function status$5(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$4(s, out) {
+function observe$5(s, out) {
 	const T = s.rules.slots;
 	const base = T * 13;
 	out.fill(0, 0, base);
@@ -7825,7 +7825,7 @@ function observe$4(s, out) {
 * stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
 * all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
 */
-function observationBounds$4(r) {
+function observationBounds$5(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
@@ -7834,19 +7834,19 @@ function observationBounds$4(r) {
 		high
 	};
 }
-function slotText$1(s, i) {
+function slotText$2(s, i) {
 	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 }
-function describeAction$4(s, action) {
+function describeAction$5(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$1(s, i)} + ${slotText$1(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText$1(s, i)} + ${slotText$1(s, j)})`;
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$2(s, i)} + ${slotText$2(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText$2(s, i)} + ${slotText$2(s, j)})`;
 	}
 	if (action === r.dealId) return "deal";
-	return `remove four ${RANK_WORDS$1[TEN + action - r.quartetBase]}`;
+	return `remove four ${RANK_WORDS$2[TEN + action - r.quartetBase]}`;
 }
 /** Why two cards are not a pair, in a player's words. */
 function pairProblem$1(r, first, second) {
@@ -7856,13 +7856,13 @@ function pairProblem$1(r, first, second) {
 	if (a === TEN || b === TEN) return r.tensBlocked ? "tens are never removed" : "tens are removed four at a time";
 	for (const rank of [a, b]) {
 		if (rank <= TEN) continue;
-		if (!r.faceRankPairs) return `${RANK_WORDS$1[rank]} are removed four at a time`;
-		const one = RANK_WORDS$1[rank].slice(0, -1);
+		if (!r.faceRankPairs) return `${RANK_WORDS$2[rank]} are removed four at a time`;
+		const one = RANK_WORDS$2[rank].slice(0, -1);
 		if (a !== b) return `a ${one} pairs only with another ${one}`;
 	}
 	return `${cardLabel(first)} + ${cardLabel(second)} make ${a + b + 2}, not 10`;
 }
-function whyIllegal$4(s, action) {
+function whyIllegal$5(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	if (action < r.pairCount) {
@@ -7878,38 +7878,38 @@ function whyIllegal$4(s, action) {
 	const rank = TEN + action - r.quartetBase;
 	if (rank === TEN && r.tensBlocked) return "tens are never removed (blockTens)";
 	const here = countInSlots(s, rank);
-	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$1[rank]} are in the slots`;
+	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$2[rank]} are in the slots`;
 }
-function render$4(s) {
+function render$5(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.slots; start += r.rowLength) {
 		const cells = [];
-		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText$1(s, i).padEnd(3)}`);
+		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText$2(s, i).padEnd(3)}`);
 		lines.push(cells.join("  ").trimEnd());
 	}
 	const stock = 52 - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$2(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$3(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
-function slotSpot$1(s, index) {
+function slotSpot$2(s, index) {
 	return {
 		place: "slot",
 		index,
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards$4(s, action) {
+function actionCards$5(s, action) {
 	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot$1(s, r.pairFirst[action]), slotSpot$1(s, r.pairSecond[action])];
+	if (action < r.pairCount) return [slotSpot$2(s, r.pairFirst[action]), slotSpot$2(s, r.pairSecond[action])];
 	if (action === r.dealId) return [];
 	const rank = TEN + action - r.quartetBase;
 	const out = [];
-	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot$1(s, i));
+	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot$2(s, i));
 	return out;
 }
-function board$4(s) {
+function board$5(s) {
 	const r = s.rules;
 	const cells = {
 		kind: "grid",
@@ -7920,7 +7920,7 @@ function board$4(s) {
 		empty: true,
 		place: "slot",
 		index: i
-	} : slotSpot$1(s, i));
+	} : slotSpot$2(s, i));
 	return {
 		style: "pairing",
 		parts: [cells, {
@@ -7938,7 +7938,7 @@ function board$4(s) {
 		}]
 	};
 }
-function toJSON$4(s) {
+function toJSON$5(s) {
 	const tableau = [];
 	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
 	const stock = [];
@@ -7954,43 +7954,43 @@ function toJSON$4(s) {
 		removed
 	};
 }
-function jsonSchema$1(slots) {
+function jsonSchema$2(slots) {
 	return strictObject({
 		tableau: array(string().nullable()).length(slots),
 		stock: array(string()).max(52),
 		removed: array(string()).max(52)
 	});
 }
-function badState$3(message) {
+function badState$4(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
 /** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField$1(codes, field, where) {
+function parseField$2(codes, field, where) {
 	return codes.map((code, k) => {
 		if (code === null) return 255;
 		const card = parseCardCode(code);
-		if (card < 0) throw badState$3(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$3(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		if (card < 0) throw badState$4(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$4(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
 		where[card] = `${field}[${k}]`;
 		return card;
 	});
 }
-function fromJSON$4(json, s) {
-	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$3(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
+function fromJSON$5(json, s) {
+	const parsed = jsonSchema$2(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState$4(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField$1(parsed.data.tableau, "tableau", where);
-	const stock = parseField$1(parsed.data.stock, "stock", where);
-	parseField$1(parsed.data.removed, "removed", where);
+	const tableau = parseField$2(parsed.data.tableau, "tableau", where);
+	const stock = parseField$2(parsed.data.stock, "stock", where);
+	parseField$2(parsed.data.removed, "removed", where);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$3(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	loadState$2(s, tableau, stock);
-	const problem = checkState$4(s);
-	if (problem) throw badState$3(problem);
+	if (missing.length) throw badState$4(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	loadState$3(s, tableau, stock);
+	const problem = checkState$5(s);
+	if (problem) throw badState$4(problem);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$2(s, tableau, stock) {
+function loadState$3(s, tableau, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -8050,28 +8050,28 @@ function checkRules$1(s) {
 	const r = s.rules;
 	if (!r.buffered && s.stockPos < 52 && s.rankSlots[13] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards (refill 'strict' fills it at once)`;
 	const gone = (rank) => 4 - countInSlots(s, rank) - s.stockCount[rank];
-	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS$1[a]} but ${gone(8 - a)} ${RANK_WORDS$1[8 - a]} are removed; they go in pairs`;
+	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS$2[a]} but ${gone(8 - a)} ${RANK_WORDS$2[8 - a]} are removed; they go in pairs`;
 	if (gone(4) % 2) return `${gone(4)} fives are removed; they go in pairs`;
 	for (let rank = TEN; rank < 13; rank++) {
 		const k = gone(rank);
 		if (rank === TEN && r.tensBlocked && k > 0) return `${k} tens are removed; tens are never removed here`;
-		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS$1[rank]} are removed; they go in pairs`;
-		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS$1[rank]} are removed; they go four at a time`;
+		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS$2[rank]} are removed; they go in pairs`;
+		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS$2[rank]} are removed; they go four at a time`;
 	}
 	return null;
 }
-function checkState$4(s) {
+function checkState$5(s) {
 	return checkBookkeeping$1(s) ?? checkRules$1(s);
 }
-function outcome$3(s) {
+function outcome$4(s) {
 	return {
-		won: isWon$2(s),
+		won: isWon$3(s),
 		cardsLeft: 52 - s.removed
 	};
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$3(s);
+	const { won, cardsLeft } = outcome$4(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
 	return `No more moves: ${left}.`;
@@ -8085,30 +8085,30 @@ function makePairingGame(spec) {
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$4(rulesOf(o)),
-		createState: (o) => createState$4(rulesOf(o)),
-		copyState: copyState$4,
+		observationBounds: (o) => observationBounds$5(rulesOf(o)),
+		createState: (o) => createState$5(rulesOf(o)),
+		copyState: copyState$5,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$4(s, mask, legal),
-		step: (s, _o, action) => stepState$1(s, action),
-		status: (s) => status$4(s),
-		observe: (s, _o, out) => observe$4(s, out),
-		outcome: (s) => outcome$3(s),
+		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions$5(s, mask, legal),
+		step: (s, _o, action) => stepState$2(s, action),
+		status: (s) => status$5(s),
+		observe: (s, _o, out) => observe$5(s, out),
+		outcome: (s) => outcome$4(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
 		},
-		describeAction: (s, _o, action) => describeAction$4(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$4(s, action),
-		render: (s) => render$4(s),
-		toJSON: (s) => toJSON$4(s),
-		fromJSON: (json, _o, s) => fromJSON$4(json, s),
-		checkState: (s) => checkState$4(s),
+		describeAction: (s, _o, action) => describeAction$5(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$5(s, action),
+		render: (s) => render$5(s),
+		toJSON: (s) => toJSON$5(s),
+		fromJSON: (json, _o, s) => fromJSON$5(json, s),
+		checkState: (s) => checkState$5(s),
 		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards$4(s, action),
+		actionCards: (s, _o, action) => actionCards$5(s, action),
 		prompt: () => "",
-		board: (s) => board$4(s),
+		board: (s) => board$5(s),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
@@ -8275,7 +8275,7 @@ registerModule({
 * with one stack and 'deck-bottom' the game can never be won.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS$1 = 52;
+const SLOTS$2 = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
@@ -8348,10 +8348,10 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$3(o) {
+function createState$4(o) {
 	return {
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS$1),
+		table: new Uint8Array(o.stacks * SLOTS$2),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -8371,7 +8371,7 @@ function createState$3(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$3(src, dst) {
+function copyState$4(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -8410,7 +8410,7 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS$1 + s.len[k]] = card;
+	s.table[k * SLOTS$2 + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
@@ -8442,7 +8442,7 @@ function addLegal(mask, legal, count, id) {
 }
 /** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
 function lineRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -8462,7 +8462,7 @@ function lineRuns(s, o, mask, legal, count) {
 }
 /** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
 function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -8490,7 +8490,7 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$3(s, o, mask, legal) {
+function legalActions$4(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -8506,7 +8506,7 @@ function legalActions$3(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$3(s) {
+function status$4(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -8534,7 +8534,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS$1;
+	const base = k * SLOTS$2;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -8578,7 +8578,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$3(o) {
+function observationBounds$4(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -8595,7 +8595,7 @@ function observationBounds$3(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS$1;
+	const cardBase = k * SLOTS$2;
 	const t = s.table;
 	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
 	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
@@ -8605,9 +8605,9 @@ function observeStack(s, k, out) {
 	const written = s.obsLen[k];
 	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS$1;
+	s.obsFrom[k] = SLOTS$2;
 }
-function observe$3(s, o, out) {
+function observe$4(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -8615,10 +8615,10 @@ function observe$3(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$2) observeStack(s, k, out);
 	let at = S * CARD_FLOATS;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS$1;
+		out[at + k] = s.len[k] / SLOTS$2;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
@@ -8628,7 +8628,7 @@ function observe$3(s, o, out) {
 	out[at + 10] = s.stockLen / 52;
 	out[at + 11] = s.steps / o.maxSteps;
 }
-function outcome$2(s, o) {
+function outcome$3(s, o) {
 	return {
 		won: s.status === 1 && s.tableCount <= (o.win === "one-left" ? 1 : 0),
 		cardsLeft: s.tableCount
@@ -8642,7 +8642,7 @@ const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
 * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
 */
 function endText$1(s, o, ending) {
-	const { won, cardsLeft } = outcome$2(s, o);
+	const { won, cardsLeft } = outcome$3(s, o);
 	if (o.pickedUp === "deck-bottom") {
 		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
 		if (o.stacks === 7) {
@@ -8679,13 +8679,13 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	let sum = 0;
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$3(s, o, action) {
+function describeAction$4(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto stack ${k}`;
@@ -8694,7 +8694,7 @@ function describeAction$3(s, o, action) {
 	const length = runLengthOf(action);
 	const from = s.numStacks === 1 ? "" : ` from stack ${s.current}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
@@ -8727,7 +8727,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$3(s, o, action) {
+function whyIllegal$4(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8735,16 +8735,16 @@ function whyIllegal$3(s, o, action) {
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$2 + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
 	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
 	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
-	if (s.status === 1) return `game over: ${outcome$2(s, o).won ? "won" : "lost"}, ${left}`;
+	if (s.status === 1) return `game over: ${outcome$3(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$3(s, o) {
+function render$4(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8763,10 +8763,10 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS$1 + index])
+		code: cardCode(s.table[k * SLOTS$2 + index])
 	};
 }
-function actionCards$3(s, _o, action) {
+function actionCards$4(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8775,7 +8775,7 @@ function actionCards$3(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$3(s, o) {
+function board$4(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8815,19 +8815,19 @@ function board$3(s, o) {
 	};
 }
 const stateJsonSchema$1 = strictObject({
-	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
+	stacks: array(array(string()).max(SLOTS$2)).min(1).max(7),
 	eliminated: array(boolean()).min(1).max(7),
 	current: int().min(0).max(6),
 	stock: array(string()).max(52),
 	discarded: array(string()).max(52),
 	steps: int().min(0)
 });
-function toJSON$3(s) {
+function toJSON$4(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$2 + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -8844,22 +8844,22 @@ function toJSON$3(s) {
 		steps: s.steps
 	};
 }
-function badState$2(message) {
+function badState$3(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState$2(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState$3(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$3(json, o, s) {
+function fromJSON$4(json, o, s) {
 	const parsed = stateJsonSchema$1.safeParse(json);
-	if (!parsed.success) throw badState$2(formatZodError(parsed.error));
+	if (!parsed.success) throw badState$3(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState$2(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState$2(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState$2(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState$2(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState$3(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState$3(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState$3(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState$3(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8870,8 +8870,8 @@ function fromJSON$3(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$3(s, o);
-	if (problem) throw badState$2(problem);
+	const problem = checkState$4(s, o);
+	if (problem) throw badState$3(problem);
 }
 /** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8885,7 +8885,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$1 + p], stackName(s, k), p);
+		const e = put(s.table[k * SLOTS$2 + p], stackName(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -8910,7 +8910,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$1) return `${stackName(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$2) return `${stackName(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -8990,7 +8990,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
 	return null;
 }
-function checkState$3(s, o) {
+function checkState$4(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8999,27 +8999,27 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$3,
-	createState: createState$3,
-	copyState: copyState$3,
+	observationBounds: observationBounds$4,
+	createState: createState$4,
+	copyState: copyState$4,
 	parseDeck: parseDeck$2,
 	reset: reset$2,
-	legalActions: legalActions$3,
+	legalActions: legalActions$4,
 	step: step$2,
-	status: status$3,
-	observe: observe$3,
-	outcome: outcome$2,
+	status: status$4,
+	observe: observe$4,
+	outcome: outcome$3,
 	expectedReturn: expectedReturn$2,
-	describeAction: describeAction$3,
-	whyIllegal: whyIllegal$3,
-	render: render$3,
-	toJSON: toJSON$3,
-	fromJSON: fromJSON$3,
-	checkState: checkState$3,
+	describeAction: describeAction$4,
+	whyIllegal: whyIllegal$4,
+	render: render$4,
+	toJSON: toJSON$4,
+	fromJSON: fromJSON$4,
+	checkState: checkState$4,
 	sameOutcome: false,
-	actionCards: actionCards$3,
+	actionCards: actionCards$4,
 	prompt: () => "",
-	board: board$3,
+	board: board$4,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
@@ -12521,7 +12521,7 @@ const fourTenOptionsSchema = strictObject({
 	reward: _enum(["points", "rounds"]).default("points").describe("Training reward: points, or fewer rounds")
 });
 const HAND_SIZE = 4;
-const NUM_ACTIONS = 48;
+const NUM_ACTIONS$1 = 48;
 const OBS_SIZE = 33;
 const HAND_NAMES = [
 	"Hand",
@@ -12732,15 +12732,15 @@ function exchange(s, o, e, rng) {
 	afterChange(s, o, rng, false);
 }
 function numActions() {
-	return NUM_ACTIONS;
+	return NUM_ACTIONS$1;
 }
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState$2() {
+function createState$3() {
 	return new FourTenState();
 }
-function copyState$2(src, dst) {
+function copyState$3(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -12800,8 +12800,8 @@ function reset$1(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions$2(s, _o, mask, legal) {
-	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
+function legalActions$3(s, _o, mask, legal) {
+	for (let i = 0; i < NUM_ACTIONS$1; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
 	if (s.phase === PLACE) {
@@ -12840,11 +12840,11 @@ function step$1(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status$2(s) {
+function status$3(s) {
 	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe$2(s, o, out) {
+function observe$3(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -12860,7 +12860,7 @@ function observe$2(s, o, out) {
 	out[31] = o.safeties > 0 ? s.safeties / o.safeties : 0;
 	out[32] = s.rounds / o.maxRounds;
 }
-function outcome$1(s) {
+function outcome$2(s) {
 	return {
 		won: s.phase === WON$3,
 		points: s.points,
@@ -12886,7 +12886,7 @@ function expectedReturn$1(result, o) {
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction$2(s, _o, action) {
+function describeAction$3(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -12898,7 +12898,7 @@ function describeAction$2(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal$2(s, _o, action) {
+function whyIllegal$3(s, _o, action) {
 	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
@@ -12929,7 +12929,7 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render$2(s, o) {
+function render$3(s, o) {
 	const lines = [];
 	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
@@ -12996,7 +12996,7 @@ function stepNote$2(s, o) {
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt$2(s, o) {
+function prompt$3(s, o) {
 	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
@@ -13009,7 +13009,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards$2(s, _o, action) {
+function actionCards$3(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -13022,7 +13022,7 @@ function actionCards$2(s, _o, action) {
 	}
 	return [];
 }
-function board$2(s, o) {
+function board$3(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -13148,7 +13148,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON$2(s) {
+function toJSON$3(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -13170,7 +13170,7 @@ function toJSON$2(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON$2(json, o, s) {
+function fromJSON$3(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -13189,7 +13189,7 @@ function fromJSON$2(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState$2(s, o);
+	const problem = checkState$3(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -13205,7 +13205,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState$2(s, o) {
+function checkState$3(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -13343,7 +13343,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$2(o) {
+function observationBounds$3(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -13390,27 +13390,27 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds: observationBounds$2,
-	createState: createState$2,
-	copyState: copyState$2,
+	observationBounds: observationBounds$3,
+	createState: createState$3,
+	copyState: copyState$3,
 	parseDeck: parseDeck$1,
 	reset: reset$1,
-	legalActions: legalActions$2,
+	legalActions: legalActions$3,
 	step: step$1,
-	status: status$2,
-	observe: observe$2,
-	outcome: outcome$1,
+	status: status$3,
+	observe: observe$3,
+	outcome: outcome$2,
 	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$2,
-	whyIllegal: whyIllegal$2,
-	render: render$2,
-	toJSON: toJSON$2,
-	fromJSON: fromJSON$2,
-	checkState: checkState$2,
+	describeAction: describeAction$3,
+	whyIllegal: whyIllegal$3,
+	render: render$3,
+	toJSON: toJSON$3,
+	fromJSON: fromJSON$3,
+	checkState: checkState$3,
 	sameOutcome: false,
-	actionCards: actionCards$2,
-	prompt: prompt$2,
-	board: board$2,
+	actionCards: actionCards$3,
+	prompt: prompt$3,
+	board: board$3,
 	stepNote: stepNote$2,
 	endText,
 	inconsistencies: fourTenInconsistencies
@@ -15051,7 +15051,7 @@ const OPTIMAL_AGENTS = [{
 * cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
 * exchange, no fault, no score" graph, computed once.
 */
-const SLOTS = 12;
+const SLOTS$1 = 12;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
 function cappedPoints(cap, faultCost, bottom = true) {
 	return {
@@ -15126,13 +15126,13 @@ var ExchangeGraph = class {
 		this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
 		let partial = 0;
 		let full = 0;
-		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
+		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS$1 ? full++ : partial++;
 		this.partialSize = partial;
 		this.fullSize = full;
 		this.componentIndex = new Int32Array(lists.length);
 		let partialComps = 0;
 		let fullComps = 0;
-		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++);
+		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComps++ : partialComps++);
 		this.partialComponents = partialComps;
 		this.fullComponents = fullComps;
 		this.scores = new Uint8Array(lists.length);
@@ -15168,7 +15168,7 @@ var Prospects = class {
 		this.graph = exchangeGraph(rules);
 		this.startPartial = new Float32Array(this.graph.partialSize);
 		this.bestPartial = new Float32Array(this.graph.partialComponents);
-		for (let n = SLOTS; n < 32; n++) {
+		for (let n = SLOTS$1; n < 32; n++) {
 			this.startFull.push(new Float32Array(this.graph.fullSize));
 			this.bestFull.push(new Float32Array(this.graph.fullComponents));
 		}
@@ -15196,22 +15196,22 @@ var Prospects = class {
 	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
 	exchangePhase(c, drawn) {
 		const k = this.graph.componentIndex[this.graph.component[c]];
-		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
+		return configCards(c) === SLOTS$1 ? this.bestFull[drawn - SLOTS$1][k] : this.bestPartial[k];
 	}
 	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
 	turnStart(c, drawn) {
 		const i = this.graph.dense[c];
-		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
+		return configCards(c) === SLOTS$1 ? this.startFull[drawn - SLOTS$1][i] : this.startPartial[i];
 	}
 	solve() {
 		const g = this.graph;
-		for (let n = 31; n >= SLOTS; n--) {
-			const table = this.startFull[n - SLOTS];
+		for (let n = 31; n >= SLOTS$1; n--) {
+			const table = this.startFull[n - SLOTS$1];
 			for (const members of g.members) {
-				if (configCards(members[0]) !== SLOTS) continue;
+				if (configCards(members[0]) !== SLOTS$1) continue;
 				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
 			}
-			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
+			this.fillBest(this.bestFull[n - SLOTS$1], table, SLOTS$1);
 		}
 		for (let k = 11; k >= 0; k--) {
 			for (const members of g.members) {
@@ -16760,11 +16760,11 @@ function kingActionId(place) {
 	return 435 + place;
 }
 /** The two places of each pair id. */
-const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(435);
-const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(435);
+const PAIR_FIRST$1 = /* @__PURE__ */ new Uint8Array(435);
+const PAIR_SECOND$1 = /* @__PURE__ */ new Uint8Array(435);
 for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) {
-	PAIR_FIRST[pairActionId(i, j)] = i;
-	PAIR_SECOND[pairActionId(i, j)] = j;
+	PAIR_FIRST$1[pairActionId(i, j)] = i;
+	PAIR_SECOND$1[pairActionId(i, j)] = j;
 }
 /** Row and column of each slot; the two slots that cover it (-1 in the bottom row) and their bits. */
 const ROW_OF = /* @__PURE__ */ new Uint8Array(28);
@@ -16786,7 +16786,7 @@ for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
 const slotOf = (row, column) => row * (row + 1) / 2 + column;
 /** Every slot's bit: a full pyramid. */
 const FULL_PYRAMID = (1 << 28) - 1;
-function createState$1() {
+function createState$2() {
 	return {
 		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
 		present: 0,
@@ -16801,7 +16801,7 @@ function createState$1() {
 		deck: /* @__PURE__ */ new Uint8Array(52)
 	};
 }
-function copyState$1(src, dst) {
+function copyState$2(src, dst) {
 	dst.pyramid.set(src.pyramid);
 	dst.present = src.present;
 	dst.talon.set(src.talon);
@@ -16812,10 +16812,10 @@ function copyState$1(src, dst) {
 	dst.removed = src.removed;
 	dst.status = src.status;
 }
-const ORDERED_DECK$1 = orderedDeck();
+const ORDERED_DECK$2 = orderedDeck();
 function reset(s, rng, deck) {
 	const d = s.deck;
-	d.set(deck ?? ORDERED_DECK$1);
+	d.set(deck ?? ORDERED_DECK$2);
 	if (!deck) shuffleInPlace(rng, d);
 	s.pyramid.set(d.subarray(0, 28));
 	s.present = FULL_PYRAMID;
@@ -16847,14 +16847,14 @@ function passLimit(o) {
 function goalCards(o) {
 	return o.goal === "all" ? 52 : 28;
 }
-function isWon$1(s, o) {
+function isWon$2(s, o) {
 	return o.goal === "all" ? s.removed === 52 : s.present === 0;
 }
 /** The result of the game so far: won, and the goal's cards not removed. One place for it. */
 function pyramidOutcome(s, o) {
 	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
 	return {
-		won: isWon$1(s, o),
+		won: isWon$2(s, o),
 		cardsLeft
 	};
 }
@@ -16919,9 +16919,9 @@ function removalAhead(s, o) {
 	}
 	return false;
 }
-function legalActions$1(s, o, mask, legal) {
+function legalActions$2(s, o, mask, legal) {
 	mask.fill(0);
-	if (isWon$1(s, o)) {
+	if (isWon$2(s, o)) {
 		s.status = 1;
 		return 0;
 	}
@@ -16940,7 +16940,7 @@ function legalActions$1(s, o, mask, legal) {
 	s.status = n === 0 ? 1 : 0;
 	return n;
 }
-function status$1(s) {
+function status$2(s) {
 	return s.status;
 }
 /** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
@@ -16960,7 +16960,7 @@ function removeAt(s, o, place) {
 function step(s, o, action) {
 	s.steps++;
 	let gained = 0;
-	if (action < 435) gained = removeAt(s, o, PAIR_SECOND[action]) + removeAt(s, o, PAIR_FIRST[action]);
+	if (action < 435) gained = removeAt(s, o, PAIR_SECOND$1[action]) + removeAt(s, o, PAIR_FIRST$1[action]);
 	else if (action < 465) gained = removeAt(s, o, action - 435);
 	else if (action === 465) s.cursor++;
 	else {
@@ -16968,10 +16968,10 @@ function step(s, o, action) {
 		s.pass++;
 	}
 	if (o.reward === "cards") return gained;
-	return gained > 0 && isWon$1(s, o) ? 1 : 0;
+	return gained > 0 && isWon$2(s, o) ? 1 : 0;
 }
 /** The observation's bounds (the doc comment's reasoning). */
-function observationBounds$1(o) {
+function observationBounds$2(o) {
 	const low = /* @__PURE__ */ new Float32Array(449);
 	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
 	const passes = passLimit(o);
@@ -16981,7 +16981,7 @@ function observationBounds$1(o) {
 		high
 	};
 }
-function observe$1(s, o, out) {
+function observe$2(s, o, out) {
 	out.fill(0);
 	const present = s.present;
 	for (let i = 0; i < 28; i++) {
@@ -17013,10 +17013,10 @@ function placeName(place) {
 function passText(o, pass) {
 	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
 }
-function describeAction$1(s, o, action) {
+function describeAction$2(s, o, action) {
 	if (action === 465) return "draw";
 	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
-	const places = action < 435 ? [PAIR_FIRST[action], PAIR_SECOND[action]] : [action - 435];
+	const places = action < 435 ? [PAIR_FIRST$1[action], PAIR_SECOND$1[action]] : [action - 435];
 	const cards = places.map((p) => placeCard(s, p));
 	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
 	return `remove ${places.map(placeName).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
@@ -17048,7 +17048,7 @@ function whyPairIllegal(s, o, first, second) {
 	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
 	return "it is legal";
 }
-function whyIllegal$1(s, o, action) {
+function whyIllegal$2(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
@@ -17065,9 +17065,9 @@ function whyIllegal$1(s, o, action) {
 		const card = placeCard(s, place);
 		return card >> 2 === 12 ? "it is legal" : `${cardLabel(card)} is not a king (only a king is removed alone)`;
 	}
-	return whyPairIllegal(s, o, PAIR_FIRST[action], PAIR_SECOND[action]);
+	return whyPairIllegal(s, o, PAIR_FIRST$1[action], PAIR_SECOND$1[action]);
 }
-function render$1(s, o) {
+function render$2(s, o) {
 	const lines = [];
 	for (let r = 0; r < 7; r++) {
 		const cells = [];
@@ -17090,7 +17090,7 @@ function render$1(s, o) {
 }
 /** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
 function stepNote$1(s, o) {
-	if (s.status !== 1 || isWon$1(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
+	if (s.status !== 1 || isWon$2(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
 	return "No card can be removed again, however often the waste is turned over: the game is over.";
 }
 /** Where the card at `place` lies, as the state JSON places it. */
@@ -17111,15 +17111,15 @@ function spotOf(s, place) {
 		code: cardCode(s.talon[s.cursor])
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards$2(s, _o, action) {
 	if (action >= 465) return [];
 	if (action >= 435) return [spotOf(s, action - 435)];
-	return [spotOf(s, PAIR_FIRST[action]), spotOf(s, PAIR_SECOND[action])];
+	return [spotOf(s, PAIR_FIRST$1[action]), spotOf(s, PAIR_SECOND$1[action])];
 }
-function prompt$1(s) {
+function prompt$2(s) {
 	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
 }
-function board$1(s, o) {
+function board$2(s, o) {
 	const rows = [];
 	for (let r = 0; r < 7; r++) {
 		const row = [];
@@ -17194,7 +17194,7 @@ const stateJsonSchema = strictObject({
 	pass: int().min(1),
 	steps: int().min(0)
 });
-function toJSON$1(s, o) {
+function toJSON$2(s, o) {
 	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
 	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
 	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
@@ -17217,18 +17217,18 @@ function toJSON$1(s, o) {
 		steps: s.steps
 	};
 }
-function badState$1(message) {
+function badState$2(message) {
 	return new TengymError("bad-state", `bad pyramid state: ${message}`);
 }
-function fromJSON$1(json, o, s) {
+function fromJSON$2(json, o, s) {
 	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	if (!parsed.success) throw badState$2(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
 	const j = parsed.data;
 	const where = new Array(52).fill("");
 	const cardAt = (code, field) => {
 		const card = parseCardCode(code);
-		if (card < 0) throw badState$1(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
+		if (card < 0) throw badState$2(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$2(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
 		where[card] = field;
 		return card;
 	};
@@ -17239,11 +17239,11 @@ function fromJSON$1(json, o, s) {
 	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
-	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState$1("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
-	if (!o.stockTopPlayable && stockTop.length > 0) throw badState$1("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (j.pass > passLimit(o)) throw badState$1(`pass is ${j.pass}, but this game has ${o.passes} passes`);
-	if (j.steps > o.maxSteps) throw badState$1(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (missing.length) throw badState$2(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
+	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState$2("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!o.stockTopPlayable && stockTop.length > 0) throw badState$2("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > passLimit(o)) throw badState$2(`pass is ${j.pass}, but this game has ${o.passes} passes`);
+	if (j.steps > o.maxSteps) throw badState$2(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.pyramid.set(pyramid);
 	s.present = 0;
 	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
@@ -17256,10 +17256,10 @@ function fromJSON$1(json, o, s) {
 	s.steps = j.steps;
 	s.removed = 52 - popCount$1(s.present) - s.talonLen;
 	s.status = 0;
-	const problem = checkState$1(s, o);
-	if (problem) throw badState$1(problem);
+	const problem = checkState$2(s, o);
+	if (problem) throw badState$2(problem);
 }
-const RANK_WORDS = [
+const RANK_WORDS$1 = [
 	"aces",
 	"twos",
 	"threes",
@@ -17275,7 +17275,7 @@ const RANK_WORDS = [
 	"kings"
 ];
 /** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
-function checkState$1(s, o) {
+function checkState$2(s, o) {
 	const seen = /* @__PURE__ */ new Uint8Array(52);
 	const left = /* @__PURE__ */ new Uint8Array(13);
 	let present = 0;
@@ -17304,7 +17304,7 @@ function checkState$1(s, o) {
 	for (let r = 0; r < 6; r++) {
 		const gone = 4 - left[r];
 		const partners = 4 - left[11 - r];
-		if (gone !== partners) return `${gone} ${RANK_WORDS[r]} but ${partners} ${RANK_WORDS[11 - r]} are removed; they go in pairs`;
+		if (gone !== partners) return `${gone} ${RANK_WORDS$1[r]} but ${partners} ${RANK_WORDS$1[11 - r]} are removed; they go in pairs`;
 	}
 	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > passLimit(o)) return `pass ${s.pass} is not one of 1..${o.passes}`;
 	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
@@ -17326,28 +17326,28 @@ const pyramidGame = {
 	optionsSchema: pyramidOptionsSchema,
 	numActions: () => 467,
 	observationSize: () => 449,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
-	copyState: copyState$1,
+	observationBounds: observationBounds$2,
+	createState: createState$2,
+	copyState: copyState$2,
 	parseDeck,
 	reset: (s, _o, rng, deck) => reset(s, rng, deck),
-	legalActions: legalActions$1,
+	legalActions: legalActions$2,
 	step: (s, o, action) => step(s, o, action),
-	status: status$1,
-	observe: observe$1,
+	status: status$2,
+	observe: observe$2,
 	outcome: pyramidOutcome,
 	expectedReturn,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	describeAction: describeAction$2,
+	whyIllegal: whyIllegal$2,
+	render: render$2,
+	toJSON: toJSON$2,
+	fromJSON: fromJSON$2,
+	checkState: checkState$2,
 	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
 	sameOutcome: false,
-	actionCards: actionCards$1,
-	prompt: (s) => prompt$1(s),
-	board: board$1,
+	actionCards: actionCards$2,
+	prompt: (s) => prompt$2(s),
+	board: board$2,
 	stepNote: stepNote$1
 };
 /**
@@ -17417,7 +17417,7 @@ function greedyRank(s, action) {
 	if (action >= 435) return 1e4 + (action - 435 < 28 ? 100 : 0);
 	let taken = 0;
 	let bonus = 0;
-	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < 28) taken |= 1 << place;
+	for (const place of [PAIR_FIRST$1[action], PAIR_SECOND$1[action]]) if (place < 28) taken |= 1 << place;
 	else bonus += place === 28 ? 2 : 1;
 	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
 	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
@@ -18053,8 +18053,8 @@ function applyAction(p, action, out) {
 		pass++;
 	} else if (action >= 435) take(action - 435);
 	else {
-		take(PAIR_FIRST[action]);
-		take(PAIR_SECOND[action]);
+		take(PAIR_FIRST$1[action]);
+		take(PAIR_SECOND$1[action]);
 	}
 	out.present = present;
 	out.talon = talon;
@@ -18063,7 +18063,7 @@ function applyAction(p, action, out) {
 	return out;
 }
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
-function loadState$1(solver, s) {
+function loadState$2(solver, s) {
 	const ranks = /* @__PURE__ */ new Int8Array(28);
 	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
 	const talon = new Int8Array(s.talonLen);
@@ -18100,7 +18100,7 @@ var KnownDeal = class {
 			this.pyramid.set(s.pyramid);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
-			loadState$1(solver, s);
+			loadState$2(solver, s);
 		}
 		let talon = 0;
 		let cursor = this.length;
@@ -18487,7 +18487,7 @@ const elevensOptionsSchema = strictObject({
 	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
 });
 /** Rank index of the empty slots' bit set in `rankSlots`. */
-const EMPTY_RANK = 13;
+const EMPTY_RANK$1 = 13;
 const FACE_WORDS = [
 	"jack",
 	"queen",
@@ -18503,7 +18503,7 @@ const NOTE_NONE = 0;
 const NOTE_SET_OUT = 1;
 const NOTE_PAUSED = 2;
 /** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId(slots, i, j) {
+function pairId$1(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
 /** The triple id offset of the jack of suit a, the queen of suit b and the king of suit c. */
@@ -18527,10 +18527,10 @@ function rulesOf(o) {
 	const pairSecond = new Uint8Array(pairCount);
 	const pairBase = new Int32Array(G);
 	for (let i = 0; i < G; i++) {
-		pairBase[i] = pairId(G, i, i + 1);
+		pairBase[i] = pairId$1(G, i, i + 1);
 		for (let j = i + 1; j < G; j++) {
-			pairFirst[pairId(G, i, j)] = i;
-			pairSecond[pairId(G, i, j)] = j;
+			pairFirst[pairId$1(G, i, j)] = i;
+			pairSecond[pairId$1(G, i, j)] = j;
 		}
 	}
 	const reserves = o.faceCards !== "triple";
@@ -18561,7 +18561,7 @@ function rulesOf(o) {
 	rulesCache.set(key, rules);
 	return rules;
 }
-function createState(rules) {
+function createState$1(rules) {
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
@@ -18577,7 +18577,7 @@ function createState(rules) {
 		lastSet: (/* @__PURE__ */ new Uint8Array(3)).fill(255)
 	};
 }
-function copyState(src, dst) {
+function copyState$1(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.cardSlot.set(src.cardSlot);
 	dst.rankSlots.set(src.rankSlots);
@@ -18590,11 +18590,11 @@ function copyState(src, dst) {
 	dst.note = src.note;
 	dst.lastSet.set(src.lastSet);
 }
-function emptySlot(s, i) {
+function emptySlot$1(s, i) {
 	const card = s.slotCard[i];
 	const bit = 1 << i;
 	s.rankSlots[card >> 2] ^= bit;
-	s.rankSlots[EMPTY_RANK] |= bit;
+	s.rankSlots[EMPTY_RANK$1] |= bit;
 	s.cardSlot[card] = 255;
 	s.slotCard[i] = 255;
 }
@@ -18608,29 +18608,29 @@ function reserveSuit(s) {
 	return -1;
 }
 /** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots(s) {
+function fillEmptySlots$1(s) {
 	const slots = s.rankSlots;
 	let pos = s.stockPos;
-	while (slots[EMPTY_RANK] !== 0 && pos < 52) {
-		const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
+	while (slots[EMPTY_RANK$1] !== 0 && pos < 52) {
+		const bit = slots[EMPTY_RANK$1] & -slots[EMPTY_RANK$1];
 		const i = 31 - Math.clz32(bit);
 		const card = s.deck[pos++];
 		s.slotCard[i] = card;
 		s.cardSlot[card] = i;
 		slots[card >> 2] |= bit;
-		slots[EMPTY_RANK] ^= bit;
+		slots[EMPTY_RANK$1] ^= bit;
 		s.stockCount[card >> 2]--;
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK);
+const ORDERED_DECK$1 = orderedDeck();
+function resetState$1(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$1);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	s.slotCard.fill(255);
 	s.cardSlot.fill(255);
 	s.rankSlots.fill(0);
-	s.rankSlots[EMPTY_RANK] = (1 << s.rules.slots) - 1;
+	s.rankSlots[EMPTY_RANK$1] = (1 << s.rules.slots) - 1;
 	s.reserve.fill(255);
 	s.stockCount.fill(4);
 	s.stockPos = 0;
@@ -18638,7 +18638,7 @@ function resetState(s, rng, deck) {
 	s.legalCount = 0;
 	s.note = NOTE_NONE;
 	s.lastSet.fill(255);
-	fillEmptySlots(s);
+	fillEmptySlots$1(s);
 }
 /** Whether face card `card` may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
 function mayGoAside(s, card) {
@@ -18647,7 +18647,7 @@ function mayGoAside(s, card) {
 	const suit = reserveSuit(s);
 	return suit < 0 || suit === (card & 3);
 }
-function legalActions(s, mask, legal) {
+function legalActions$1(s, mask, legal) {
 	const r = s.rules;
 	const T = r.slots;
 	mask.fill(0);
@@ -18693,24 +18693,24 @@ function legalActions(s, mask, legal) {
 	s.legalCount = n;
 	return n;
 }
-function stepState(s, action) {
+function stepState$1(s, action) {
 	const r = s.rules;
 	let gained;
 	s.note = NOTE_NONE;
 	if (action < r.pairCount) {
-		emptySlot(s, r.pairFirst[action]);
-		emptySlot(s, r.pairSecond[action]);
+		emptySlot$1(s, r.pairFirst[action]);
+		emptySlot$1(s, r.pairSecond[action]);
 		gained = 2;
 	} else if (r.tripleBase >= 0) {
 		const t = action - r.tripleBase;
-		emptySlot(s, s.cardSlot[40 + (t >> 4)]);
-		emptySlot(s, s.cardSlot[44 + (t >> 2 & 3)]);
-		emptySlot(s, s.cardSlot[48 + (t & 3)]);
+		emptySlot$1(s, s.cardSlot[40 + (t >> 4)]);
+		emptySlot$1(s, s.cardSlot[44 + (t >> 2 & 3)]);
+		emptySlot$1(s, s.cardSlot[48 + (t & 3)]);
 		gained = 3;
 	} else {
 		const i = action - r.asideBase;
 		const card = s.slotCard[i];
-		emptySlot(s, i);
+		emptySlot$1(s, i);
 		s.reserve[(card >> 2) - 10] = card;
 		gained = 0;
 		if (s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) {
@@ -18721,22 +18721,22 @@ function stepState(s, action) {
 		}
 	}
 	s.removed += gained;
-	if (!r.pauseRefill || reservesEmpty(s)) fillEmptySlots(s);
+	if (!r.pauseRefill || reservesEmpty(s)) fillEmptySlots$1(s);
 	else if (s.stockPos < 52) s.note = NOTE_PAUSED;
 	if (r.rewardCards) return gained;
-	return isWon(s) ? 1 : 0;
+	return isWon$1(s) ? 1 : 0;
 }
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 function playMove(s, action) {
-	return stepState(s, action);
+	return stepState$1(s, action);
 }
-function isWon(s) {
+function isWon$1(s) {
 	return s.removed === 52;
 }
-function status(s) {
+function status$1(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe(s, out) {
+function observe$1(s, out) {
 	const r = s.rules;
 	out.fill(0, 0, r.ranksAt);
 	for (let i = 0; i < r.slots; i++) {
@@ -18753,7 +18753,7 @@ function observe(s, out) {
 	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
 }
 /** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most (52 − G)/52. */
-function observationBounds(r) {
+function observationBounds$1(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.ranksAt + 13] = (52 - r.slots) / 52;
@@ -18763,13 +18763,13 @@ function observationBounds(r) {
 	};
 }
 /** The outcome of a game so far: won with all 52 removed; cards in a reserve are not. */
-function outcome(s) {
+function outcome$1(s) {
 	return {
-		won: isWon(s),
+		won: isWon$1(s),
 		cardsLeft: 52 - s.removed
 	};
 }
-const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+const slotText$1 = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 /** The three cards of a triple id, J, Q, K. */
 function tripleCards(r, action) {
 	const t = action - r.tripleBase;
@@ -18779,13 +18779,13 @@ function tripleCards(r, action) {
 		48 + (t & 3)
 	];
 }
-function describeAction(s, action) {
+function describeAction$1(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$1(s, i)} + ${slotText$1(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText$1(s, i)} + ${slotText$1(s, j)})`;
 	}
 	if (r.tripleBase >= 0) return `remove ${tripleCards(r, action).map(cardLabel).join(" ")}`;
 	const i = action - r.asideBase;
@@ -18802,7 +18802,7 @@ function pairProblem(r, first, second) {
 	if (r.sameSuit && (first & 3) !== (second & 3)) return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
 	return "it is legal";
 }
-function whyIllegal(s, action) {
+function whyIllegal$1(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	if (action < r.pairCount) {
@@ -18828,12 +18828,12 @@ function whyIllegal(s, action) {
 	if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
 	return "it is legal";
 }
-function render(s) {
+function render$1(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.slots; start += r.columns) {
 		const cells = [];
-		for (let i = start; i < start + r.columns; i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		for (let i = start; i < start + r.columns; i++) cells.push(`${String(i).padStart(2)} ${slotText$1(s, i).padEnd(3)}`);
 		lines.push(cells.join("  ").trimEnd());
 	}
 	if (r.reserves) {
@@ -18846,7 +18846,7 @@ function render(s) {
 	}
 	const stock = 52 - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
 /** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
@@ -18855,34 +18855,34 @@ function stepNote(s) {
 	if (s.note === NOTE_PAUSED) return "The empty slots stay empty until a jack, a queen and a king are all set aside.";
 	return null;
 }
-function prompt(s) {
+function prompt$1(s) {
 	if (s.legalCount === 0) return "";
 	const r = s.rules;
 	const suit = r.sameSuit ? " of one suit" : "";
 	if (!r.reserves) return `Remove two cards${suit} that make 11, or a jack, a queen and a king${suit} together.`;
 	return `Remove two cards${suit} that make 11, or set a jack, a queen or a king aside.`;
 }
-function slotSpot(s, index) {
+function slotSpot$1(s, index) {
 	return {
 		place: "slot",
 		index,
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards(s, action) {
+function actionCards$1(s, action) {
 	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
-	if (r.tripleBase >= 0) return tripleCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
-	return [slotSpot(s, action - r.asideBase)];
+	if (action < r.pairCount) return [slotSpot$1(s, r.pairFirst[action]), slotSpot$1(s, r.pairSecond[action])];
+	if (r.tripleBase >= 0) return tripleCards(r, action).map((c) => slotSpot$1(s, s.cardSlot[c]));
+	return [slotSpot$1(s, action - r.asideBase)];
 }
-function board(s) {
+function board$1(s) {
 	const r = s.rules;
 	const cells = [];
 	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
 		empty: true,
 		place: "slot",
 		index: i
-	} : slotSpot(s, i));
+	} : slotSpot$1(s, i));
 	const parts = [{
 		kind: "grid",
 		columns: r.columns,
@@ -18924,7 +18924,7 @@ function board(s) {
 		parts
 	};
 }
-function toJSON(s) {
+function toJSON$1(s) {
 	const code = (c) => c === 255 ? null : cardCode(c);
 	const stock = [];
 	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
@@ -18941,7 +18941,7 @@ function toJSON(s) {
 		removed
 	};
 }
-function jsonSchema(slots) {
+function jsonSchema$1(slots) {
 	return strictObject({
 		tableau: array(string().nullable()).length(slots),
 		reserve: array(string().nullable()).length(3),
@@ -18949,39 +18949,39 @@ function jsonSchema(slots) {
 		removed: array(string()).max(52)
 	});
 }
-function badState(message) {
+function badState$1(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
 /** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField(codes, field, where) {
+function parseField$1(codes, field, where) {
 	return codes.map((code, k) => {
 		if (code === null) return 255;
 		const card = parseCardCode(code);
-		if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		if (card < 0) throw badState$1(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
 		where[card] = `${field}[${k}]`;
 		return card;
 	});
 }
-function fromJSON(json, s) {
-	const parsed = jsonSchema(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
+function fromJSON$1(json, s) {
+	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField(parsed.data.tableau, "tableau", where);
-	const reserve = parseField(parsed.data.reserve, "reserve", where);
-	const stock = parseField(parsed.data.stock, "stock", where);
-	parseField(parsed.data.removed, "removed", where);
+	const tableau = parseField$1(parsed.data.tableau, "tableau", where);
+	const reserve = parseField$1(parsed.data.reserve, "reserve", where);
+	const stock = parseField$1(parsed.data.stock, "stock", where);
+	parseField$1(parsed.data.removed, "removed", where);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
-	const scratch = createState(s.rules);
-	loadState(scratch, tableau, reserve, stock);
-	const problem = checkState(scratch);
-	if (problem) throw badState(problem);
-	copyState(scratch, s);
+	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
+	const scratch = createState$1(s.rules);
+	loadState$1(scratch, tableau, reserve, stock);
+	const problem = checkState$1(scratch);
+	if (problem) throw badState$1(problem);
+	copyState$1(scratch, s);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState(s, tableau, reserve, stock) {
+function loadState$1(s, tableau, reserve, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -18996,7 +18996,7 @@ function loadState(s, tableau, reserve, stock) {
 	let onGrid = 0;
 	for (let i = 0; i < tableau.length; i++) {
 		const c = tableau[i];
-		if (c === 255) s.rankSlots[EMPTY_RANK] |= 1 << i;
+		if (c === 255) s.rankSlots[EMPTY_RANK$1] |= 1 << i;
 		else {
 			s.rankSlots[c >> 2] |= 1 << i;
 			s.cardSlot[c] = i;
@@ -19028,7 +19028,7 @@ function checkBookkeeping(s) {
 	for (let i = 0; i < r.slots; i++) {
 		const c = s.slotCard[i];
 		if (c === 255) {
-			expected[EMPTY_RANK] |= 1 << i;
+			expected[EMPTY_RANK$1] |= 1 << i;
 			out++;
 			continue;
 		}
@@ -19038,7 +19038,7 @@ function checkBookkeeping(s) {
 		located[c] = i;
 		expected[c >> 2] |= 1 << i;
 	}
-	for (let k = 0; k <= EMPTY_RANK; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	for (let k = 0; k <= EMPTY_RANK$1; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK$1 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
 	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
 	let aside = 0;
 	for (let f = 0; f < 3; f++) {
@@ -19065,7 +19065,7 @@ function checkRules(s) {
 		const suit = reserveSuit(s);
 		for (const c of s.reserve) if (c !== 255 && (c & 3) !== suit) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((x) => x !== 255).map(cardLabel).join(" ")})`;
 	}
-	if (!(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[EMPTY_RANK] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards${r.pauseRefill ? " and no card is set aside" : ""}; it is refilled at once`;
+	if (!(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[EMPTY_RANK$1] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards${r.pauseRefill ? " and no card is set aside" : ""}; it is refilled at once`;
 	const gone = /* @__PURE__ */ new Uint8Array(52);
 	for (let c = 0; c < 52; c++) gone[c] = 1;
 	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
@@ -19088,7 +19088,7 @@ function checkRules(s) {
 	}
 	return null;
 }
-function checkState(s) {
+function checkState$1(s) {
 	return checkBookkeeping(s) ?? checkRules(s);
 }
 const elevensGame = {
@@ -19097,31 +19097,31 @@ const elevensGame = {
 	optionsSchema: elevensOptionsSchema,
 	numActions: (o) => rulesOf(o).numActions,
 	observationSize: (o) => rulesOf(o).observationSize,
-	observationBounds: (o) => observationBounds(rulesOf(o)),
-	createState: (o) => createState(rulesOf(o)),
-	copyState,
+	observationBounds: (o) => observationBounds$1(rulesOf(o)),
+	createState: (o) => createState$1(rulesOf(o)),
+	copyState: copyState$1,
 	parseDeck: (deck) => parseStandardDeck(deck),
-	reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-	legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
-	step: (s, _o, action) => stepState(s, action),
-	status: (s) => status(s),
-	observe: (s, _o, out) => observe(s, out),
-	outcome: (s) => outcome(s),
+	reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+	legalActions: (s, _o, mask, legal) => legalActions$1(s, mask, legal),
+	step: (s, _o, action) => stepState$1(s, action),
+	status: (s) => status$1(s),
+	observe: (s, _o, out) => observe$1(s, out),
+	outcome: (s) => outcome$1(s),
 	expectedReturn: (result, o) => {
 		const { won, cardsLeft } = result;
 		return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
 	},
-	describeAction: (s, _o, action) => describeAction(s, action),
-	whyIllegal: (s, _o, action) => whyIllegal(s, action),
-	render: (s) => render(s),
-	toJSON: (s) => toJSON(s),
-	fromJSON: (json, _o, s) => fromJSON(json, s),
-	checkState: (s) => checkState(s),
+	describeAction: (s, _o, action) => describeAction$1(s, action),
+	whyIllegal: (s, _o, action) => whyIllegal$1(s, action),
+	render: (s) => render$1(s),
+	toJSON: (s) => toJSON$1(s),
+	fromJSON: (json, _o, s) => fromJSON$1(json, s),
+	checkState: (s) => checkState$1(s),
 	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
 	sameOutcome: elevensSameOutcome,
-	actionCards: (s, _o, action) => actionCards(s, action),
-	prompt: (s) => prompt(s),
-	board: (s) => board(s),
+	actionCards: (s, _o, action) => actionCards$1(s, action),
+	prompt: (s) => prompt$1(s),
+	board: (s) => board$1(s),
 	stepNote: (s) => stepNote(s)
 };
 /**
@@ -19156,7 +19156,7 @@ function nextMove(s) {
 			const bits = s.rankSlots[9 - (card >> 2)];
 			j = bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
 		}
-		if (j !== 255) return i < j ? pairId(G, i, j) : pairId(G, j, i);
+		if (j !== 255) return i < j ? pairId$1(G, i, j) : pairId$1(G, j, i);
 	}
 	if (!r.reserves) {
 		for (let a = 0; a < 4; a++) {
@@ -19543,6 +19543,453 @@ registerModule({
 		searches: ["pimc"],
 		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
 	}
+}, { shipped: true });
+/** What tengym knows of Thirteens beyond its rules: no search to run (hints say every move leads to the same end). */
+const THIRTEENS_KIT = { agents: [] };
+// src/games/thirteens/engine.ts
+/**
+* Thirteens (`thirteens`; also Good Thirteen, Helsinki): the rules for players are in rules.md
+* beside this file.
+*
+* Ten face-up slots in two rows of five, dealt from a shuffled 52-card deck (deck[0..9] to slots
+* 0..9, the stock starts at deck[10]). Remove two cards whose values make 13 (A = 1 … 10, J = 11,
+* Q = 12: A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a king alone. Emptied slots are refilled from the
+* stock at once, lowest slot first (PySolFC Thirteens, AisleRiot Helsinki, Goodsol). The game has
+* no real decisions: a king can always go, a pair stays on the grid until it is played, and two
+* pairs that compete for a card differ only in suits, which never matter; so every legal order of
+* moves reaches the same end (test/games/thirteens/decisions.test.ts shows it).
+*
+* ## Options
+*
+* | option      | values             | default | meaning                                                          |
+* |-------------|--------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                          |
+* |----------|---------------------------------------------------------------------------------|
+* | 0 … 44   | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …, (8,9) = 44; id = 10i − i(i+1)/2 + j − i − 1. Legal when their values make 13 |
+* | 45 … 54  | remove the king of slot i: id = 45 + i. Legal when slot i holds a king           |
+*
+* 55 ids.
+*
+* ## Observation (Float32Array of 144)
+*
+* | index            | meaning                                                                  |
+* |------------------|--------------------------------------------------------------------------|
+* | 13·i + r         | 1 when slot i (0..9) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 130 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
+* | 143              | stock size / 52                                                           |
+*
+* Suits never matter to the rules and the order of the stock is never shown.
+*
+* Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in [0, 42/52]:
+* the deal takes 10 cards from the stock and nothing goes back.
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair, +1 for a
+* king (the return is 52 − cards left).
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move removes a card. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }` with
+* cardsLeft = 52 − cards removed.
+*/
+const thirteensOptionsSchema = strictObject({
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+const COLUMNS = 5;
+const NUM_ACTIONS = 55;
+const OBSERVATION_SIZE = 144;
+const EMPTY_RANK = 13;
+const KING = 12;
+const RANK_WORDS = [
+	"aces",
+	"twos",
+	"threes",
+	"fours",
+	"fives",
+	"sixes",
+	"sevens",
+	"eights",
+	"nines",
+	"tens",
+	"jacks",
+	"queens",
+	"kings"
+];
+/** Pair id of slots i < j: lexicographic order. */
+function pairId(i, j) {
+	return i * 10 - i * (i + 1) / 2 + (j - i - 1);
+}
+const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(45);
+const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(45);
+for (let i = 0; i < 10; i++) for (let j = i + 1; j < 10; j++) {
+	PAIR_FIRST[pairId(i, j)] = i;
+	PAIR_SECOND[pairId(i, j)] = j;
+}
+function createState(o) {
+	return {
+		slotCard: (/* @__PURE__ */ new Uint8Array(10)).fill(255),
+		rankSlots: /* @__PURE__ */ new Int32Array(14),
+		stockCount: /* @__PURE__ */ new Uint8Array(13),
+		deck: orderedDeck(),
+		stockPos: 0,
+		removed: 0,
+		legalCount: 0,
+		rewardCards: o.reward === "cards"
+	};
+}
+function copyState(src, dst) {
+	dst.slotCard.set(src.slotCard);
+	dst.rankSlots.set(src.rankSlots);
+	dst.stockCount.set(src.stockCount);
+	dst.deck.set(src.deck);
+	dst.stockPos = src.stockPos;
+	dst.removed = src.removed;
+	dst.legalCount = src.legalCount;
+}
+function emptySlot(s, i) {
+	const bit = 1 << i;
+	s.rankSlots[s.slotCard[i] >> 2] ^= bit;
+	s.rankSlots[EMPTY_RANK] |= bit;
+	s.slotCard[i] = 255;
+}
+/** Deals the stock into the empty slots, lowest first, while it lasts. */
+function fillEmptySlots(s) {
+	const slots = s.rankSlots;
+	let pos = s.stockPos;
+	while (slots[EMPTY_RANK] !== 0 && pos < 52) {
+		const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
+		const card = s.deck[pos++];
+		s.slotCard[31 - Math.clz32(bit)] = card;
+		slots[card >> 2] |= bit;
+		slots[EMPTY_RANK] ^= bit;
+		s.stockCount[card >> 2]--;
+	}
+	s.stockPos = pos;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, s.deck);
+	s.slotCard.fill(255);
+	s.rankSlots.fill(0);
+	s.rankSlots[EMPTY_RANK] = 1023;
+	s.stockCount.fill(4);
+	s.stockPos = 0;
+	s.removed = 0;
+	s.legalCount = 0;
+	fillEmptySlots(s);
+}
+function legalActions(s, mask, legal) {
+	mask.fill(0);
+	let n = 0;
+	for (let i = 0; i < 9; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 === KING) continue;
+		let later = s.rankSlots[11 - (card >> 2)] & -(2 << i);
+		const offset = pairId(i, i + 1) - i - 1;
+		while (later !== 0) {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		}
+	}
+	let kings = s.rankSlots[KING];
+	while (kings !== 0) {
+		const bit = kings & -kings;
+		kings ^= bit;
+		const a = 76 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	s.legalCount = n;
+	return n;
+}
+function stepState(s, action) {
+	let gained = 1;
+	if (action < 45) {
+		emptySlot(s, PAIR_FIRST[action]);
+		emptySlot(s, PAIR_SECOND[action]);
+		gained = 2;
+	} else emptySlot(s, action - 45);
+	s.removed += gained;
+	fillEmptySlots(s);
+	if (s.rewardCards) return gained;
+	return isWon(s) ? 1 : 0;
+}
+function isWon(s) {
+	return s.removed === 52;
+}
+function status(s) {
+	return s.legalCount === 0 ? 1 : 0;
+}
+function observe(s, out) {
+	const base = 130;
+	out.fill(0, 0, base);
+	for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255) out[13 * i + (s.slotCard[i] >> 2)] = 1;
+	for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * .25;
+	out[143] = (52 - s.stockPos) / 52;
+}
+/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most 42/52 after the deal. */
+function observationBounds() {
+	const low = new Float32Array(OBSERVATION_SIZE);
+	const high = new Float32Array(OBSERVATION_SIZE).fill(1);
+	high[143] = 42 / 52;
+	return {
+		low,
+		high
+	};
+}
+/** The outcome of a game so far: won with all 52 removed. */
+function outcome(s) {
+	return {
+		won: isWon(s),
+		cardsLeft: 52 - s.removed
+	};
+}
+const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+function describeAction(s, action) {
+	if (action >= 45) {
+		const i = action - 45;
+		return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
+	}
+	const i = PAIR_FIRST[action];
+	const j = PAIR_SECOND[action];
+	if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+	return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+}
+function whyIllegal(s, action) {
+	if (s.legalCount === 0) return "the game is over";
+	if (action >= 45) {
+		const card = s.slotCard[action - 45];
+		if (card === 255) return `slot ${action - 45} is empty`;
+		return card >> 2 === KING ? "it is legal" : `${cardLabel(card)} is not a king; only kings go alone`;
+	}
+	const a = s.slotCard[PAIR_FIRST[action]];
+	const b = s.slotCard[PAIR_SECOND[action]];
+	if (a === 255 || b === 255) return `slot ${a === 255 ? PAIR_FIRST[action] : PAIR_SECOND[action]} is empty`;
+	if (a >> 2 === KING || b >> 2 === KING) return "a king is removed alone, not in a pair";
+	const sum = (a >> 2) + (b >> 2) + 2;
+	return sum === 13 ? "it is legal" : `${cardLabel(a)} + ${cardLabel(b)} make ${sum}, not 13`;
+}
+function render(s) {
+	const lines = [];
+	for (let start = 0; start < 10; start += COLUMNS) {
+		const cells = [];
+		for (let i = start; i < start + COLUMNS; i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+function prompt(s) {
+	return s.legalCount === 0 ? "" : "Remove two cards that make 13, or a king alone.";
+}
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards(s, action) {
+	if (action >= 45) return [slotSpot(s, action - 45)];
+	return [slotSpot(s, PAIR_FIRST[action]), slotSpot(s, PAIR_SECOND[action])];
+}
+function board(s) {
+	const cells = [];
+	for (let i = 0; i < 10; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	return {
+		style: "pairing",
+		parts: [{
+			kind: "grid",
+			columns: COLUMNS,
+			cells
+		}, {
+			kind: "piles",
+			piles: [{
+				kind: "stock",
+				count: 52 - s.stockPos,
+				label: "stock",
+				tappable: false
+			}, {
+				kind: "counter",
+				count: s.removed,
+				label: "removed"
+			}]
+		}]
+	};
+}
+function toJSON(s) {
+	const stock = [];
+	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		tableau: Array.from(s.slotCard, (c) => c === 255 ? null : cardCode(c)),
+		stock,
+		removed
+	};
+}
+const jsonSchema = strictObject({
+	tableau: array(string().nullable()).length(10),
+	stock: array(string()).max(52),
+	removed: array(string()).max(52)
+});
+function badState(message) {
+	return new TengymError("bad-state", `bad state: ${message}`);
+}
+/** Card ids of one JSON field; every card must appear once across all fields. */
+function parseField(codes, field, where) {
+	return codes.map((code, k) => {
+		if (code === null) return 255;
+		const card = parseCardCode(code);
+		if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		where[card] = `${field}[${k}]`;
+		return card;
+	});
+}
+function fromJSON(json, o, s) {
+	const parsed = jsonSchema.safeParse(json);
+	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: 10 card codes or null, stock: [...], removed: [...] })`);
+	const where = new Array(52).fill("");
+	const tableau = parseField(parsed.data.tableau, "tableau", where);
+	const stock = parseField(parsed.data.stock, "stock", where);
+	parseField(parsed.data.removed, "removed", where);
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	const scratch = createState(o);
+	loadState(scratch, tableau, stock);
+	const problem = checkState(scratch);
+	if (problem) throw badState(problem);
+	copyState(scratch, s);
+}
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState(s, tableau, stock) {
+	const inStock = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of stock) inStock[c] = 1;
+	s.stockPos = 52 - stock.length;
+	let k = 0;
+	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	s.deck.set(stock, s.stockPos);
+	s.slotCard.set(tableau);
+	s.rankSlots.fill(0);
+	s.stockCount.fill(0);
+	let onGrid = 0;
+	for (let i = 0; i < 10; i++) {
+		const c = tableau[i];
+		s.rankSlots[c === 255 ? EMPTY_RANK : c >> 2] |= 1 << i;
+		if (c !== 255) onGrid++;
+	}
+	for (const c of stock) s.stockCount[c >> 2]++;
+	s.removed = 52 - stock.length - onGrid;
+	s.legalCount = 0;
+}
+/** Each card once, grid cards dealt, lookups in step, no hole while the stock lasts, pairs removed in pairs. */
+function checkState(s) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const dealtAt = /* @__PURE__ */ new Int16Array(52);
+	for (let k = 0; k < 52; k++) {
+		const c = s.deck[k];
+		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
+		seen[c] = 1;
+		dealtAt[c] = k;
+	}
+	if (!Number.isInteger(s.stockPos) || s.stockPos < 10 || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most 42 are left`;
+	const expected = /* @__PURE__ */ new Int32Array(14);
+	const onGrid = /* @__PURE__ */ new Uint8Array(52);
+	let empty = 0;
+	for (let i = 0; i < 10; i++) {
+		const c = s.slotCard[i];
+		if (c === 255) {
+			expected[EMPTY_RANK] |= 1 << i;
+			empty++;
+			continue;
+		}
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (onGrid[c]) return `card ${cardCode(c)} is in two slots`;
+		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+		onGrid[c] = 1;
+		expected[c >> 2] |= 1 << i;
+	}
+	for (let k = 0; k <= EMPTY_RANK; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	const stockCount = /* @__PURE__ */ new Uint8Array(13);
+	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
+	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
+	const removed = s.stockPos - (10 - empty);
+	if (s.removed !== removed) return `removed is ${s.removed}, the slots and stock leave ${removed}`;
+	if (s.stockPos < 52 && empty > 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards; it is refilled at once`;
+	const gone = (rank) => {
+		let here = 0;
+		for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255 && s.slotCard[i] >> 2 === rank) here++;
+		return 4 - here - s.stockCount[rank];
+	};
+	for (let a = 0; a < 6; a++) if (gone(a) !== gone(11 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(11 - a)} ${RANK_WORDS[11 - a]} are removed; they go in pairs`;
+	return null;
+}
+registerModule({
+	game: {
+		name: "thirteens",
+		result: CARDS_LEFT_RESULT,
+		optionsSchema: thirteensOptionsSchema,
+		numActions: () => NUM_ACTIONS,
+		observationSize: () => OBSERVATION_SIZE,
+		observationBounds: () => observationBounds(),
+		createState: (o) => createState(o),
+		copyState,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
+		step: (s, _o, action) => stepState(s, action),
+		status: (s) => status(s),
+		observe: (s, _o, out) => observe(s, out),
+		outcome: (s) => outcome(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			return o.reward === "cards" ? 52 - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal(s, action),
+		render: (s) => render(s),
+		toJSON: (s) => toJSON(s),
+		fromJSON: (json, o, s) => fromJSON(json, o, s),
+		checkState: (s) => checkState(s),
+		undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+		sameOutcome: true,
+		actionCards: (s, _o, action) => actionCards(s, action),
+		prompt: (s) => prompt(s),
+		board: (s) => board(s)
+	},
+	ids: [{
+		id: "thirteens",
+		title: "Thirteens",
+		description: "Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions"
+	}],
+	kit: THIRTEENS_KIT
 }, { shipped: true });
 // src/agents/basic.ts
 /**
