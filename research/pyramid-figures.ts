@@ -1,8 +1,8 @@
 /**
- * The share
- * of Pyramid deals the exact solver wins, with a 95% Wilson interval, for every preset and for
+ * The share of Pyramid deals the exact solver wins, with a 95% Wilson interval, for every preset and for
  * the rule sets that have published figures, next to those figures, with the solver's time per
- * deal. Deal i is the env's seeded deal `seed + i`, as `tengym eval` deals them.
+ * deal. Deal i is the env's seeded deal `seed + i`, as `tengym eval` deals them. A solve is bounded by
+ * `SOLVE_BUDGET` moves: a deal that needs more counts as lost and the table says how many were given up.
  *
  *   npx tsx research/pyramid-figures.ts --deals 10000 --seed 1
  *   npx tsx research/pyramid-figures.ts --deals 2000 --sets swr-once-all,msc --json
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { make } from '../src/env/registry.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
-import { PyramidSolver, loadState, solverRules } from '../src/games/pyramid/agents/solver.js';
+import { PyramidSolver, SOLVE_BUDGET, loadState, solverRules } from '../src/games/pyramid/agents/solver.js';
 import type { PyramidOptions, PyramidState } from '../src/games/pyramid/engine.js';
 import { pyramid } from '../src/games/pyramid/index.js';
 
@@ -95,6 +95,8 @@ export interface Measurement {
   options: Partial<PyramidOptions>;
   deals: number;
   wins: number;
+  /** Deals whose solve ran out of the node budget (`SOLVE_BUDGET`): counted as lost in `wins`. */
+  givenUp: number;
   rate: number;
   interval: [number, number];
   published: { rate: number; interval: [number, number]; source: string } | null;
@@ -112,11 +114,13 @@ export function measure(set: RuleSet, deals: number, seed: number): Measurement 
   const solver = new PyramidSolver(solverRules(env.options as unknown as PyramidOptions));
   const times: number[] = [];
   let wins = 0;
+  let givenUp = 0;
   for (let i = 0; i < deals; i++) {
     env.reset({ seed: seed + i });
     const start = performance.now();
     const p = loadState(solver, env.rawState as PyramidState);
-    if (solver.solve(p.present, p.talon, p.cursor, p.pass)) wins++;
+    if (solver.solve(p.present, p.talon, p.cursor, p.pass, SOLVE_BUDGET)) wins++;
+    if (solver.aborted) givenUp++;
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
@@ -133,6 +137,7 @@ export function measure(set: RuleSet, deals: number, seed: number): Measurement 
     options: set.options,
     deals,
     wins,
+    givenUp,
     rate: wins / deals,
     interval,
     published,
@@ -169,8 +174,9 @@ export function tableRow(m: Measurement): string {
     ? `${pct(m.published.rate)} [${pct(m.published.interval[0])}, ${pct(m.published.interval[1])}]`
     : '';
   const verdict = m.agrees === null ? '' : m.agrees ? 'yes' : 'NO';
+  const givenUp = m.givenUp ? ` (${m.givenUp} given up)` : '';
   return (
-    `| ${m.name} | ${JSON.stringify(m.options)} | ${m.wins}/${m.deals} | ${pct(m.rate)} ` +
+    `| ${m.name} | ${JSON.stringify(m.options)} | ${m.wins}/${m.deals}${givenUp} | ${pct(m.rate)} ` +
     `[${pct(m.interval[0])}, ${pct(m.interval[1])}] | ${published} | ${verdict} | ${m.meanMs.toFixed(1)} / ` +
     `${m.medianMs.toFixed(2)} / ${m.p99Ms.toFixed(1)} / ${m.maxMs.toFixed(0)} |`
   );

@@ -13,10 +13,13 @@ import type { Env } from '../../../env/env.js';
 import { checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
 import type { PyramidOptions, PyramidState } from '../engine.js';
 import { greedyIndex, greedyRank, pyramidEnv } from './common.js';
-import { KnownDeal, PyramidSolver, applyAction, solverRules, type SearchPosition } from './solver.js';
+import { KnownDeal, PyramidSolver, SOLVE_BUDGET, applyAction, solverRules, type SearchPosition } from './solver.js';
 
 export interface OracleConfig {
-  /** Moves one solve may apply before it gives up (its answer then counts as a loss). */
+  /**
+   * Moves the solves of one decision may apply together (default `SOLVE_BUDGET`): past it the moves not yet solved
+   * count as losses, and a deal where no move was then known to win is given up (`greedy` plays the rest of it).
+   */
   budget?: number;
   /** log2 of the solver's table size. */
   tableBits?: number;
@@ -33,9 +36,11 @@ export class OracleAgent implements Agent {
   private readonly deal = new KnownDeal();
   private readonly root: SearchPosition = { present: 0, talon: 0, cursor: 0, pass: 1 };
   private readonly child: SearchPosition = { present: 0, talon: 0, cursor: 0, pass: 1 };
+  /** The deal (`KnownDeal.loads`) given up when the budget ran out, or -1. */
+  private givenUp = -1;
 
   constructor(config: OracleConfig = {}) {
-    this.budget = config.budget ?? 50_000_000;
+    this.budget = config.budget ?? SOLVE_BUDGET;
     this.tableBits = config.tableBits ?? 20;
   }
 
@@ -71,10 +76,21 @@ export class OracleAgent implements Agent {
     const solver = this.solverFor(options);
     this.deal.position(solver, state, this.root);
     const out: boolean[] = [];
+    if (this.deal.loads === this.givenUp) return env.legalActions().map(() => false);
+    let left = this.budget;
+    let ranOut = false;
     for (let i = 0; i < env.legalCount; i++) {
+      if (left <= 0) {
+        out.push(false);
+        ranOut = true;
+        continue;
+      }
       const c = applyAction(this.root, env.legal[i], this.child);
-      out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, this.budget));
+      out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, left));
+      left -= solver.nodes;
+      ranOut ||= solver.aborted;
     }
+    if (ranOut && !out.includes(true)) this.givenUp = this.deal.loads;
     return out;
   }
 

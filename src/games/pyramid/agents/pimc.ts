@@ -36,12 +36,20 @@ export interface PimcConfig {
   samples: number;
   /** Moves one solve (one legal move on one sample) may apply; past it the sample counts as lost for that move. */
   budget: number;
-  /** Moves a solve may apply when nothing is unseen (the one true deal). */
+  /**
+   * Moves all the solves of one decision may apply together while cards are unseen: with many legal moves each
+   * solve gets less than `budget`, so that a decision costs about the same whatever its moves.
+   */
+  decisionBudget: number;
+  /**
+   * Moves the solves of one decision may apply together when nothing is unseen (the one true deal, whose table is
+   * kept from move to move); past it the moves not yet solved count as lost in that decision.
+   */
   endgameBudget: number;
 }
 
-/** The defaults: a hint in tens of milliseconds (docs: the measured latency). */
-export const PIMC_CONFIG: PimcConfig = { samples: 16, budget: 1500, endgameBudget: 2_000_000 };
+/** The defaults: a hint in a few milliseconds, at most tens (docs/agents.md: the measured latency). */
+export const PIMC_CONFIG: PimcConfig = { samples: 16, budget: 1500, decisionBudget: 48_000, endgameBudget: 200_000 };
 
 export class PimcAgent implements Agent {
   readonly name: string;
@@ -110,8 +118,11 @@ export class PimcAgent implements Agent {
     if (hidden <= 1) {
       // Nothing to guess: the true deal, its table kept while the game goes on from it.
       this.deal.position(solver, s, this.root);
-      for (let i = 0; i < env.legalCount; i++)
-        wins[i] = this.solveAfter(solver, env.legal[i], this.config.endgameBudget) ? 1 : 0;
+      let left = this.config.endgameBudget;
+      for (let i = 0; i < env.legalCount && left > 0; i++) {
+        wins[i] = this.solveAfter(solver, env.legal[i], left) ? 1 : 0;
+        left -= solver.nodes;
+      }
       return wins;
     }
     this.deal.forget();
@@ -125,12 +136,16 @@ export class PimcAgent implements Agent {
     const first = s.talonLen - hidden;
     const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
     const rng = createRng(deriveSeed(this.seed, seenHash(s, o)));
+    const budget = Math.max(
+      1,
+      Math.min(this.config.budget, Math.floor(this.config.decisionBudget / (this.config.samples * env.legalCount))),
+    );
     for (let k = 0; k < this.config.samples; k++) {
       this.unseen.set(cards);
       shuffleInPlace(rng, this.unseen, hidden);
       for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
       solver.load(this.pyramidRank, this.talonRank, s.talonLen);
-      for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], this.config.budget)) wins[i]++;
+      for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], budget)) wins[i]++;
     }
     return wins;
   }

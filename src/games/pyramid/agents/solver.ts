@@ -26,7 +26,10 @@
  * - The table is keyed by what the future depends on: the pyramid's bitmask, the pass (not with
  *   unlimited passes), the stock-and-waste bitmask and the cursor (moved on to the stock's top).
  *   Entries of older searches are dropped in O(1) by a generation stamp.
- * - A node budget bounds a search; one cut short answers "lost" and `aborted` says so.
+ * - A node budget bounds a search (`SOLVE_BUDGET` by default: about a second on one core, a few
+ *   on a busy machine); one cut short answers "lost" and `aborted` says so. Without it one deal in
+ *   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
+ *   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
  */
 import { mix32 } from '../../../env/rng.js';
 import {
@@ -78,6 +81,11 @@ const IN_PROGRESS = 3;
 const PROBES = 32;
 /** More decision points on one path than any game has (28 removals, 24 draws a pass, its turn-overs) with a margin. */
 const MAX_DEPTH = 4000;
+/**
+ * Moves one solve applies at most by default: a deal that needs more is given up ("lost", with
+ * `aborted` set) after about a second on one core. 3,000 one-pass deals took at most 0.8 million.
+ */
+export const SOLVE_BUDGET = 3_000_000;
 /** Relaxed positions one question to the relaxed game may search before it answers "maybe". */
 const RELAXED_BUDGET = 20_000;
 
@@ -167,9 +175,10 @@ export class PyramidSolver {
   /**
    * Whether the position can still reach the goal: `present` the slots with cards, `talon` the
    * sequence positions with cards, the waste below `cursor` (its top the highest), the stock from
-   * `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out).
+   * `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out;
+   * Infinity for an exact answer however long it takes).
    */
-  solve(present: number, talon: number, cursor: number, pass: number, budget = Infinity): boolean {
+  solve(present: number, talon: number, cursor: number, pass: number, budget = SOLVE_BUDGET): boolean {
     this.nodes = 0;
     this.budget = budget;
     this.aborted = false;
@@ -348,7 +357,9 @@ export class PyramidSolver {
     let high = 0;
     for (let rank = 0; rank < 10; rank++) low |= popCount(hand & this.talonOfRank[rank]) << (3 * rank);
     for (let rank = 10; rank < 12; rank++) high |= popCount(hand & this.talonOfRank[rank]) << (3 * (rank - 10));
-    const won = this.relaxed.wins(present, low, high, waste, RELAXED_BUDGET);
+    // Never past the search's own budget: a relaxed question is a part of the solve.
+    const budget = Math.min(RELAXED_BUDGET, Math.max(1, this.budget - this.nodes));
+    const won = this.relaxed.wins(present, low, high, waste, budget);
     this.nodes += this.relaxed.nodes;
     return won;
   }
@@ -524,6 +535,8 @@ export class KnownDeal {
   private readonly talon = new Uint8Array(TALON_SIZE);
   private length = -1;
   private solver: PyramidSolver | null = null;
+  /** Deals loaded so far: a new number whenever `position` loads another deal. */
+  loads = 0;
 
   /** Forgets the deal (the next `position` loads afresh). */
   forget(): void {
@@ -540,6 +553,7 @@ export class KnownDeal {
       this.pyramid.set(s.pyramid);
       this.talon.set(s.talon.subarray(0, s.talonLen));
       this.length = s.talonLen;
+      this.loads++;
       loadState(solver, s);
     }
     // Each card of the stock and waste at its position in the deal's sequence.
