@@ -17707,7 +17707,10 @@ const takeHigh = (high, rank) => rank < 10 ? high : high - (1 << 3 * (rank - 10)
 * - The table is keyed by what the future depends on: the pyramid's bitmask, the pass (not with
 *   unlimited passes), the stock-and-waste bitmask and the cursor (moved on to the stock's top).
 *   Entries of older searches are dropped in O(1) by a generation stamp.
-* - A node budget bounds a search; one cut short answers "lost" and `aborted` says so.
+* - A node budget bounds a search (`SOLVE_BUDGET` by default: about a second on one core, a few
+*   on a busy machine); one cut short answers "lost" and `aborted` says so. Without it one deal in
+*   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
+*   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
 */
 /** The rules a search plays, from the env's options. */
 function solverRules(o) {
@@ -17725,6 +17728,11 @@ const IN_PROGRESS = 3;
 const PROBES = 32;
 /** More decision points on one path than any game has (28 removals, 24 draws a pass, its turn-overs) with a margin. */
 const MAX_DEPTH = 4e3;
+/**
+* Moves one solve applies at most by default: a deal that needs more is given up ("lost", with
+* `aborted` set) after about a second on one core. 3,000 one-pass deals took at most 0.8 million.
+*/
+const SOLVE_BUDGET = 3e6;
 /** Relaxed positions one question to the relaxed game may search before it answers "maybe". */
 const RELAXED_BUDGET = 2e4;
 /**
@@ -17807,9 +17815,10 @@ var PyramidSolver = class {
 	/**
 	* Whether the position can still reach the goal: `present` the slots with cards, `talon` the
 	* sequence positions with cards, the waste below `cursor` (its top the highest), the stock from
-	* `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out).
+	* `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out;
+	* Infinity for an exact answer however long it takes).
 	*/
-	solve(present, talon, cursor, pass, budget = Infinity) {
+	solve(present, talon, cursor, pass, budget = SOLVE_BUDGET) {
 		this.nodes = 0;
 		this.budget = budget;
 		this.aborted = false;
@@ -17934,7 +17943,8 @@ var PyramidSolver = class {
 		let high = 0;
 		for (let rank = 0; rank < 10; rank++) low |= popCount(hand & this.talonOfRank[rank]) << 3 * rank;
 		for (let rank = 10; rank < 12; rank++) high |= popCount(hand & this.talonOfRank[rank]) << 3 * (rank - 10);
-		const won = this.relaxed.wins(present, low, high, waste, RELAXED_BUDGET);
+		const budget = Math.min(RELAXED_BUDGET, Math.max(1, this.budget - this.nodes));
+		const won = this.relaxed.wins(present, low, high, waste, budget);
 		this.nodes += this.relaxed.nodes;
 		return won;
 	}
@@ -18086,6 +18096,8 @@ var KnownDeal = class {
 	talon = new Uint8Array(TALON_SIZE);
 	length = -1;
 	solver = null;
+	/** Deals loaded so far: a new number whenever `position` loads another deal. */
+	loads = 0;
 	/** Forgets the deal (the next `position` loads afresh). */
 	forget() {
 		this.length = -1;
@@ -18100,6 +18112,7 @@ var KnownDeal = class {
 			this.pyramid.set(s.pyramid);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
+			this.loads++;
 			loadState$2(solver, s);
 		}
 		let talon = 0;
@@ -18149,8 +18162,10 @@ var OracleAgent$1 = class {
 		cursor: 0,
 		pass: 1
 	};
+	/** The deal (`KnownDeal.loads`) given up when the budget ran out, or -1. */
+	givenUp = -1;
 	constructor(config = {}) {
-		this.budget = config.budget ?? 5e7;
+		this.budget = config.budget ?? 3e6;
 		this.tableBits = config.tableBits ?? 20;
 	}
 	reset(seed) {
@@ -18188,10 +18203,21 @@ var OracleAgent$1 = class {
 		const solver = this.solverFor(options);
 		this.deal.position(solver, state, this.root);
 		const out = [];
+		if (this.deal.loads === this.givenUp) return env.legalActions().map(() => false);
+		let left = this.budget;
+		let ranOut = false;
 		for (let i = 0; i < env.legalCount; i++) {
+			if (left <= 0) {
+				out.push(false);
+				ranOut = true;
+				continue;
+			}
 			const c = applyAction(this.root, env.legal[i], this.child);
-			out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, this.budget));
+			out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, left));
+			left -= solver.nodes;
+			ranOut ||= solver.aborted;
 		}
+		if (ranOut && !out.includes(true)) this.givenUp = this.deal.loads;
 		return out;
 	}
 	solverFor(options) {
@@ -18222,11 +18248,12 @@ var OracleAgent$1 = class {
 * player sees there (`seenHash`), never by the calls made before: `act` and `score` agree on a
 * position, and a hint for a position is the same whoever asks and whatever was asked before.
 */
-/** The defaults: a hint in tens of milliseconds (docs: the measured latency). */
+/** The defaults: a hint in a few milliseconds, at most tens (docs/agents.md: the measured latency). */
 const PIMC_CONFIG = {
 	samples: 16,
 	budget: 1500,
-	endgameBudget: 2e6
+	decisionBudget: 48e3,
+	endgameBudget: 2e5
 };
 var PimcAgent$1 = class {
 	name;
@@ -18303,7 +18330,11 @@ var PimcAgent$1 = class {
 		const hidden = this.unseenCount(s, o);
 		if (hidden <= 1) {
 			this.deal.position(solver, s, this.root);
-			for (let i = 0; i < env.legalCount; i++) wins[i] = this.solveAfter(solver, env.legal[i], this.config.endgameBudget) ? 1 : 0;
+			let left = this.config.endgameBudget;
+			for (let i = 0; i < env.legalCount && left > 0; i++) {
+				wins[i] = this.solveAfter(solver, env.legal[i], left) ? 1 : 0;
+				left -= solver.nodes;
+			}
 			return wins;
 		}
 		this.deal.forget();
@@ -18316,12 +18347,13 @@ var PimcAgent$1 = class {
 		const first = s.talonLen - hidden;
 		const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
 		const rng = createRng(deriveSeed(this.seed, seenHash$1(s, o)));
+		const budget = Math.max(1, Math.min(this.config.budget, Math.floor(this.config.decisionBudget / (this.config.samples * env.legalCount))));
 		for (let k = 0; k < this.config.samples; k++) {
 			this.unseen.set(cards);
 			shuffleInPlace(rng, this.unseen, hidden);
 			for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
 			solver.load(this.pyramidRank, this.talonRank, s.talonLen);
-			for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], this.config.budget)) wins[i]++;
+			for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], budget)) wins[i]++;
 		}
 		return wins;
 	}
