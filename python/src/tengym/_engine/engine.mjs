@@ -18252,8 +18252,8 @@ var OracleAgent$1 = class {
 const PIMC_CONFIG = {
 	samples: 16,
 	budget: 1500,
-	decisionBudget: 48e3,
-	endgameBudget: 2e5
+	decisionBudget: 24e3,
+	endgameBudget: 1e5
 };
 var PimcAgent$1 = class {
 	name;

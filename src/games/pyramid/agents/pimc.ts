@@ -49,7 +49,7 @@ export interface PimcConfig {
 }
 
 /** The defaults: a hint in a few milliseconds, at most tens (docs/agents.md: the measured latency). */
-export const PIMC_CONFIG: PimcConfig = { samples: 16, budget: 1500, decisionBudget: 48_000, endgameBudget: 200_000 };
+export const PIMC_CONFIG: PimcConfig = { samples: 16, budget: 1500, decisionBudget: 24_000, endgameBudget: 100_000 };
 
 export class PimcAgent implements Agent {
   readonly name: string;
