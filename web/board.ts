@@ -170,6 +170,32 @@ function rows(part: Extract<BoardPart, { kind: 'rows' }>, on: BoardHandlers): HT
   return out;
 }
 
+/**
+ * Rows of overlapping cards (a pyramid): each row centred under the one before and half a card
+ * lower, so that a card lies over the cards it touches above; a card still overlapped is dimmed and
+ * said to be covered (it stays a button: a move that takes it with the card covering it is a tap).
+ */
+function overlapRows(part: Extract<BoardPart, { kind: 'overlap' }>, on: BoardHandlers): HTMLElement {
+  const out = el('div', 'overlap-rows');
+  for (const row of part.rows) {
+    const line = el('div', 'overlap-row');
+    for (const cell of row) {
+      if ('empty' in cell) {
+        line.append(emptyCard(cell));
+        continue;
+      }
+      const card = cardButton(cell, on);
+      if (cell.blocked) {
+        card.classList.add('blocked');
+        card.setAttribute('aria-label', `${card.getAttribute('aria-label') ?? cell.code}, covered`);
+      }
+      line.append(card);
+    }
+    out.append(line);
+  }
+  return out;
+}
+
 function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): HTMLElement {
   const side = el('div', 'piles');
   for (const pile of part.piles) {
@@ -220,6 +246,9 @@ export function renderBoard(view: BoardView, on: BoardHandlers): HTMLElement {
         break;
       case 'rows':
         board.append(rows(part, on));
+        break;
+      case 'overlap':
+        board.append(overlapRows(part, on));
         break;
       case 'piles':
         board.append(piles(part, on));

@@ -32,6 +32,12 @@ export interface EmptySpot {
 }
 
 /**
+ * A card of an `overlap` part: a card (`blocked` while a card overlapping it is still there: shown,
+ * not playable on its own) or a place emptied.
+ */
+export type OverlapCell = (CardSpot & { blocked: boolean }) | EmptySpot;
+
+/**
  * A pile drawn beside the cards: the stock (tapping it plays the one legal move that takes no card), a counter, or one
  * card shown apart.
  */
@@ -47,6 +53,9 @@ export type BoardPile =
  * - `columns`: stacks side by side, each labelled; `current` marks the one in play, `cleared` one that is out;
  * - `rows`: labelled rows of cards, each playing `action` when its label or free room is tapped,
  *   with `room` places drawn empty past its cards and a `note` after them (Four Ten's hands);
+ * - `overlap`: rows of overlapping cards, each row centred under the one before and half a card
+ *   lower, so that a card lies over the cards it touches in the row above (rows of 1, 2, 3… cards
+ *   make a pyramid); a card still overlapped is drawn `blocked`, an emptied place keeps its room;
  * - `piles`: the stock and other piles;
  * - `facts`: terms and values (the score, the safeties…), each with a `name` a test can find, and
  *   `spoken` where the value is symbols a screen reader would read as such (Four Ten's ●●○).
@@ -70,6 +79,7 @@ export type BoardPart =
         made: boolean;
       }[];
     }
+  | { kind: 'overlap'; rows: OverlapCell[][] }
   | { kind: 'piles'; piles: BoardPile[] }
   | { kind: 'facts'; facts: { term: string; value: string; name: string; spoken?: string }[] };
 

@@ -275,6 +275,7 @@ export function boardCards(view: BoardView): Map<string, string> {
     if (part.kind === 'line') part.cards.forEach(add);
     if (part.kind === 'columns') for (const column of part.columns) column.cards.forEach(add);
     if (part.kind === 'rows') for (const row of part.rows) row.cards.forEach(add);
+    if (part.kind === 'overlap') for (const row of part.rows) for (const c of row) if (!('empty' in c)) add(c);
     if (part.kind === 'piles') for (const pile of part.piles) if (pile.kind === 'card' && pile.card) add(pile.card);
   }
   return out;

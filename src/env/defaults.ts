@@ -60,6 +60,14 @@ function partText(part: BoardPart): string[] {
       return part.rows.map(
         (r) => `${r.label}${r.cards.length ? `: ${codes(r.cards)}` : ''}${r.note ? ` ${r.note}` : ''}`,
       );
+    case 'overlap': {
+      // Each row centred under the one before; a covered card in brackets.
+      const lines = part.rows.map((row) =>
+        row.map((c) => ('empty' in c ? ' -- ' : c.blocked ? `(${c.code})` : ` ${c.code} `)).join(''),
+      );
+      const width = Math.max(0, ...lines.map((l) => l.length));
+      return lines.map((l) => ' '.repeat(Math.floor((width - l.length) / 2)) + l);
+    }
     case 'piles':
       return [
         part.piles

@@ -8,3 +8,6 @@
 export * from './pairing/index.js';
 export * from './decade/index.js';
 export * from './four-ten/index.js';
+export * from './pyramid/index.js';
+export * from './elevens/index.js';
+export * from './thirteens/index.js';

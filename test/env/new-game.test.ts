@@ -15,6 +15,8 @@ import { replay } from '../../src/cli/commands/replay.js';
 import { rulesText } from '../../src/cli/rules-document.js';
 import { boardCards } from '../../src/env/checker.js';
 import { GAME_MEMBERS } from '../../src/env/game.js';
+import type { BoardView } from '../../src/env/board.js';
+import { boardText } from '../../src/env/defaults.js';
 import {
   Env,
   VectorEnv,
@@ -188,6 +190,24 @@ describe('a game registered at run time', () => {
       env.step(env.legal[0]);
     }
     expect(env.prompt()).toBe('');
+  });
+
+  it('may draw overlapping rows (a pyramid): the checker finds their cards, the text shows the covered ones', () => {
+    const card = (index: number, code: string, blocked: boolean) => ({ place: 'peak', index, code, blocked });
+    const view: BoardView = {
+      style: 'pairing',
+      parts: [
+        {
+          kind: 'overlap',
+          rows: [[card(0, 'KS', true)], [card(1, '6H', false), { empty: true, place: 'peak', index: 2 }]],
+        },
+      ],
+    };
+    expect([...boardCards(view)]).toEqual([
+      ['peak:0:0', 'KS'],
+      ['peak:0:1', '6H'],
+    ]);
+    expect(boardText(view)).toBe('  (KS)\n 6H  -- ');
   });
 
   it("has rules where it gives them (Game.rules): tengym play's r shows them; without, it says there are none", () => {

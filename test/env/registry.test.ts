@@ -106,23 +106,32 @@ describe('envs()', () => {
     "describes every id by its game, with its engine and its options as JSON Schema (all optional, the id's own " +
       'defaults given)',
     () => {
-      const names: Record<string, RegExp> = {
-        tens: /^Tens: remove pairs summing to 10 and quartets/,
-        'block-ten': /^Block Ten: 3×3 tableau/,
-        decade: /^Decade: discard runs of consecutive cards totalling 10, 20 or 30/,
-        'decade-optional': /^Decade, discarding optional/,
-        'decade-max3': /^Decade, runs of at most three cards/,
-        'decade-loop': /^Decade on a loop/,
-        'decade-fives': /^Decade where totals 5, 15, 25 and 35 also discard/,
-        'decade-stacks': /^Decade on seven stacks/,
-        'ten-twenty-thirty': /^Ten-Twenty-Thirty: seven piles/,
-        'four-ten': /^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/,
+      const names: Record<string, [description: RegExp, engine: string]> = {
+        tens: [/^Tens: remove pairs summing to 10 and quartets/, 'tens'],
+        'block-ten': [/^Block Ten: 3×3 tableau/, 'block-ten'],
+        decade: [/^Decade: discard runs of consecutive cards totalling 10, 20 or 30/, 'decade'],
+        'decade-optional': [/^Decade, discarding optional/, 'decade'],
+        'decade-max3': [/^Decade, runs of at most three cards/, 'decade'],
+        'decade-loop': [/^Decade on a loop/, 'decade'],
+        'decade-fives': [/^Decade where totals 5, 15, 25 and 35 also discard/, 'decade'],
+        'decade-stacks': [/^Decade on seven stacks/, 'decade'],
+        'ten-twenty-thirty': [/^Ten-Twenty-Thirty: seven piles/, 'decade'],
+        'four-ten': [/^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/, 'four-ten'],
+        pyramid: [/^Pyramid: remove kings and pairs that make 13/, 'pyramid'],
+        'pyramid-classic': [/^Pyramid as the books give it/, 'pyramid'],
+        'pyramid-relaxed': [/^Relaxed Pyramid/, 'pyramid'],
+        'pyramid-unlimited': [/^Pyramid with unlimited passes/, 'pyramid'],
+        elevens: [/^Elevens \(book and AP lab rules\): 3×3 grid/, 'elevens'],
+        'elevens-reserve': [/^Elevens as PySolFC plays it/, 'elevens'],
+        'elevens-too': [/^Elevens Too \(PySolFC\)/, 'elevens'],
+        'suit-elevens': [/^Suit Elevens \(PySolFC\): 3×5 grid/, 'elevens'],
+        thirteens: [/^Thirteens \(Good Thirteen, Helsinki\): ten cards/, 'thirteens'],
       };
       const list = envs();
       expect(list.map((e) => e.id)).toEqual(Object.keys(names));
       for (const e of list) {
-        expect(e.description, e.id).toMatch(names[e.id]);
-        expect(e.engine, e.id).toBe(e.id === 'tens' || e.id === 'block-ten' || e.id === 'four-ten' ? e.id : 'decade');
+        expect(e.description, e.id).toMatch(names[e.id][0]);
+        expect(e.engine, e.id).toBe(names[e.id][1]);
         expect(e.defaults, e.id).toEqual(resolveOptions(e.id));
         expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
         const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };

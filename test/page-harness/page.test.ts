@@ -1066,7 +1066,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(await p.page.locator('#outcome').isVisible(), id).toBe(true);
       });
     }
-  }, 180_000);
+  }, 300_000);
 
   it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
     'table', async () => {
@@ -1094,7 +1094,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         );
       }
     }
-  }, 120_000);
+  }, 300_000);
 
   it('four-ten on a phone: each hand’s name fits beside its cards, none running under them', async () => {
     for (const viewport of [

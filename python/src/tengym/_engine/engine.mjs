@@ -2807,16 +2807,16 @@ function cloneIssues(issues) {
 }
 const recursive = /*@__PURE__*/ new WeakMap();
 /** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
+const NONE$1 = 0;
 const ASSUMED = 1;
 const PROVEN = 2;
 /** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
 function isRecursive(inst, stack, resolve) {
 	const cached = recursive.get(inst);
-	if (cached !== void 0) return cached ? PROVEN : NONE;
+	if (cached !== void 0) return cached ? PROVEN : NONE$1;
 	if (stack.has(inst)) return PROVEN;
 	stack.add(inst);
-	let result = NONE;
+	let result = NONE$1;
 	const check = (child) => {
 		if (result !== PROVEN && child?._zod) {
 			const answer = isRecursive(child, stack, resolve);
@@ -2824,11 +2824,11 @@ function isRecursive(inst, stack, resolve) {
 		}
 	};
 	const shape = (sh, spread) => {
-		let answer = NONE;
+		let answer = NONE$1;
 		for (const key of Reflect.ownKeys(sh)) {
 			const desc = Object.getOwnPropertyDescriptor(sh, key);
 			if (spread && !desc.enumerable) continue;
-			const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
+			const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE$1;
 			if (child > answer) answer = child;
 		}
 		return answer;
@@ -2975,7 +2975,7 @@ const memo = {
 			const wrapped = (payload, ctx) => {
 				if (isRecursiveInst === void 0) {
 					const walked = isRecursive(inst, /* @__PURE__ */ new Set(), false);
-					if (walked === NONE) {
+					if (walked === NONE$1) {
 						inst._zod.parse = base;
 						if (inst._zod.run === wrapped) inst._zod.run = base;
 						return base(payload, ctx);
@@ -4963,7 +4963,7 @@ const ZodMiniLiteral = /*@__PURE__*/ $constructor("ZodMiniLiteral", (inst, def) 
 	ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function literal(value, params) {
+function literal$1(value, params) {
 	return new ZodMiniLiteral({
 		type: "literal",
 		values: Array.isArray(value) ? value : [value],
@@ -5590,6 +5590,11 @@ function partText(part) {
 		case "line": return [`line: ${codes(part.cards)}${part.loop ? " (a loop)" : ""}`];
 		case "columns": return part.columns.map((c) => `${c.label}: ${codes(c.cards)}`);
 		case "rows": return part.rows.map((r) => `${r.label}${r.cards.length ? `: ${codes(r.cards)}` : ""}${r.note ? ` ${r.note}` : ""}`);
+		case "overlap": {
+			const lines = part.rows.map((row) => row.map((c) => "empty" in c ? " -- " : c.blocked ? `(${c.code})` : ` ${c.code} `).join(""));
+			const width = Math.max(0, ...lines.map((l) => l.length));
+			return lines.map((l) => " ".repeat(Math.floor((width - l.length) / 2)) + l);
+		}
 		case "piles": return [part.piles.map((p) => p.kind === "card" ? `${p.label}: ${p.card?.code ?? "-"}` : `${p.label}: ${p.count}`).join(" · ")];
 		case "facts": return [part.facts.map((f) => `${f.term}: ${f.value}`).join(" · ")];
 		default: return [];
@@ -7001,7 +7006,7 @@ function kitOf(game) {
 /** Options both games share, spread into each game's schema. */
 const sharedOptionFields = {
 	refill: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["strict", "buffered"]), "strict")).check(describe("Refill empty slots at once (strict) or when you deal (buffered)")),
-	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal([
+	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
 		0,
 		3,
 		"unlimited"
@@ -7010,7 +7015,7 @@ const sharedOptionFields = {
 };
 const NO_PARTNER = 14;
 const TEN = 9;
-const RANK_WORDS = [
+const RANK_WORDS$2 = [
 	"aces",
 	"twos",
 	"threes",
@@ -7026,14 +7031,14 @@ const RANK_WORDS = [
 	"kings"
 ];
 /** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId(slots, i, j) {
+function pairId$2(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
-const rulesCache = /* @__PURE__ */ new Map();
+const rulesCache$1 = /* @__PURE__ */ new Map();
 /** The rule parameters with their lookup tables, built once per distinct parameter set. */
 function compileRules(p) {
 	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
+	const cached = rulesCache$1.get(key);
 	if (cached) return cached;
 	const T = p.slots;
 	const pairCount = T * (T - 1) / 2;
@@ -7041,10 +7046,10 @@ function compileRules(p) {
 	const pairSecond = new Uint8Array(pairCount);
 	const pairBase = new Int32Array(T);
 	for (let i = 0; i < T; i++) {
-		pairBase[i] = pairId(T, i, i + 1);
+		pairBase[i] = pairId$2(T, i, i + 1);
 		for (let j = i + 1; j < T; j++) {
-			pairFirst[pairId(T, i, j)] = i;
-			pairSecond[pairId(T, i, j)] = j;
+			pairFirst[pairId$2(T, i, j)] = i;
+			pairSecond[pairId$2(T, i, j)] = j;
 		}
 	}
 	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(NO_PARTNER);
@@ -7066,10 +7071,10 @@ function compileRules(p) {
 		pairBase,
 		partner
 	};
-	rulesCache.set(key, rules);
+	rulesCache$1.set(key, rules);
 	return rules;
 }
-function createState$2(rules) {
+function createState$5(rules) {
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
@@ -7082,7 +7087,7 @@ function createState$2(rules) {
 		legalCount: 0
 	};
 }
-function copyState$2(src, dst) {
+function copyState$5(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.rankSlots.set(src.rankSlots);
@@ -7099,7 +7104,7 @@ function countInSlots(s, rank) {
 	for (; bits !== 0; n++) bits &= bits - 1;
 	return n;
 }
-function emptySlot(s, i) {
+function emptySlot$2(s, i) {
 	const bit = 1 << i;
 	s.rankSlots[s.slotRank[i]] ^= bit;
 	s.rankSlots[13] |= bit;
@@ -7107,7 +7112,7 @@ function emptySlot(s, i) {
 	s.slotRank[i] = 13;
 }
 /** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots(s) {
+function fillEmptySlots$2(s) {
 	const slots = s.rankSlots;
 	let pos = s.stockPos;
 	while (slots[13] !== 0 && pos < 52) {
@@ -7123,9 +7128,9 @@ function fillEmptySlots(s) {
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK);
+const ORDERED_DECK$3 = orderedDeck();
+function resetState$2(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$3);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
@@ -7133,9 +7138,9 @@ function resetState(s, rng, deck) {
 	s.stockPos = 0;
 	s.removed = 0;
 	s.legalCount = 0;
-	fillEmptySlots(s);
+	fillEmptySlots$2(s);
 }
-function legalActions$2(s, mask, legal) {
+function legalActions$5(s, mask, legal) {
 	const r = s.rules;
 	const rank = s.slotRank;
 	const slots = s.rankSlots;
@@ -7165,34 +7170,34 @@ function legalActions$2(s, mask, legal) {
 	s.legalCount = n;
 	return n;
 }
-function stepState(s, action) {
+function stepState$2(s, action) {
 	const r = s.rules;
 	let gained = 4;
 	if (action < r.pairCount) {
-		emptySlot(s, r.pairFirst[action]);
-		emptySlot(s, r.pairSecond[action]);
+		emptySlot$2(s, r.pairFirst[action]);
+		emptySlot$2(s, r.pairSecond[action]);
 		gained = 2;
 	} else if (action === r.dealId) gained = 0;
 	else {
 		const rank = TEN + action - r.quartetBase;
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot(s, i);
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot$2(s, i);
 	}
 	s.removed += gained;
-	if (!r.buffered || action === r.dealId) fillEmptySlots(s);
+	if (!r.buffered || action === r.dealId) fillEmptySlots$2(s);
 	if (r.rewardCards) return gained;
-	return isWon(s) ? 1 : 0;
+	return isWon$3(s) ? 1 : 0;
 }
 /**
 * Won: everything removable is removed and the stock is dealt out. (With the tens
 * blocked, the last tens may still wait in a buffered stock after the 48th removal.)
 */
-function isWon(s) {
+function isWon$3(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === 52;
 }
-function status$2(s) {
+function status$5(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$2(s, out) {
+function observe$5(s, out) {
 	const T = s.rules.slots;
 	const base = T * 13;
 	out.fill(0, 0, base);
@@ -7208,7 +7213,7 @@ function observe$2(s, out) {
 * stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
 * all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
 */
-function observationBounds$2(r) {
+function observationBounds$5(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
@@ -7217,42 +7222,42 @@ function observationBounds$2(r) {
 		high
 	};
 }
-function slotText(s, i) {
+function slotText$2(s, i) {
 	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 }
-function describeAction$2(s, action) {
+function describeAction$5(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$2(s, i)} + ${slotText$2(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText$2(s, i)} + ${slotText$2(s, j)})`;
 	}
 	if (action === r.dealId) return "deal";
-	return `remove four ${RANK_WORDS[TEN + action - r.quartetBase]}`;
+	return `remove four ${RANK_WORDS$2[TEN + action - r.quartetBase]}`;
 }
 /** Why two cards are not a pair, in a player's words. */
-function pairProblem(r, first, second) {
+function pairProblem$1(r, first, second) {
 	const a = first >> 2;
 	const b = second >> 2;
 	if (r.partner[a] === b) return "it is legal";
 	if (a === TEN || b === TEN) return r.tensBlocked ? "tens are never removed" : "tens are removed four at a time";
 	for (const rank of [a, b]) {
 		if (rank <= TEN) continue;
-		if (!r.faceRankPairs) return `${RANK_WORDS[rank]} are removed four at a time`;
-		const one = RANK_WORDS[rank].slice(0, -1);
+		if (!r.faceRankPairs) return `${RANK_WORDS$2[rank]} are removed four at a time`;
+		const one = RANK_WORDS$2[rank].slice(0, -1);
 		if (a !== b) return `a ${one} pairs only with another ${one}`;
 	}
 	return `${cardLabel(first)} + ${cardLabel(second)} make ${a + b + 2}, not 10`;
 }
-function whyIllegal$2(s, action) {
+function whyIllegal$5(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
 		const j = r.pairSecond[action];
 		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
-		return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+		return pairProblem$1(r, s.slotCard[i], s.slotCard[j]);
 	}
 	if (action === r.dealId) {
 		if (s.stockPos === 52) return "the stock is empty";
@@ -7261,38 +7266,38 @@ function whyIllegal$2(s, action) {
 	const rank = TEN + action - r.quartetBase;
 	if (rank === TEN && r.tensBlocked) return "tens are never removed (blockTens)";
 	const here = countInSlots(s, rank);
-	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
+	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$2[rank]} are in the slots`;
 }
-function render$2(s) {
+function render$5(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.slots; start += r.rowLength) {
 		const cells = [];
-		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText$2(s, i).padEnd(3)}`);
 		lines.push(cells.join("  ").trimEnd());
 	}
 	const stock = 52 - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$3(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
-function slotSpot(s, index) {
+function slotSpot$2(s, index) {
 	return {
 		place: "slot",
 		index,
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards$2(s, action) {
+function actionCards$5(s, action) {
 	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+	if (action < r.pairCount) return [slotSpot$2(s, r.pairFirst[action]), slotSpot$2(s, r.pairSecond[action])];
 	if (action === r.dealId) return [];
 	const rank = TEN + action - r.quartetBase;
 	const out = [];
-	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot$2(s, i));
 	return out;
 }
-function board$2(s) {
+function board$5(s) {
 	const r = s.rules;
 	const cells = {
 		kind: "grid",
@@ -7303,7 +7308,7 @@ function board$2(s) {
 		empty: true,
 		place: "slot",
 		index: i
-	} : slotSpot(s, i));
+	} : slotSpot$2(s, i));
 	return {
 		style: "pairing",
 		parts: [cells, {
@@ -7321,7 +7326,7 @@ function board$2(s) {
 		}]
 	};
 }
-function toJSON$2(s) {
+function toJSON$5(s) {
 	const tableau = [];
 	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
 	const stock = [];
@@ -7337,43 +7342,43 @@ function toJSON$2(s) {
 		removed
 	};
 }
-function jsonSchema(slots) {
+function jsonSchema$2(slots) {
 	return /* @__PURE__ */ strictObject$1({
 		tableau: (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(slots)),
 		stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 		removed: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52))
 	});
 }
-function badState$1(message) {
+function badState$4(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
 /** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField(codes, field, where) {
+function parseField$2(codes, field, where) {
 	return codes.map((code, k) => {
 		if (code === null) return 255;
 		const card = parseCardCode(code);
-		if (card < 0) throw badState$1(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		if (card < 0) throw badState$4(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$4(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
 		where[card] = `${field}[${k}]`;
 		return card;
 	});
 }
-function fromJSON$2(json, s) {
-	const parsed = jsonSchema(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
+function fromJSON$5(json, s) {
+	const parsed = jsonSchema$2(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState$4(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField(parsed.data.tableau, "tableau", where);
-	const stock = parseField(parsed.data.stock, "stock", where);
-	parseField(parsed.data.removed, "removed", where);
+	const tableau = parseField$2(parsed.data.tableau, "tableau", where);
+	const stock = parseField$2(parsed.data.stock, "stock", where);
+	parseField$2(parsed.data.removed, "removed", where);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	loadState(s, tableau, stock);
-	const problem = checkState$2(s);
-	if (problem) throw badState$1(problem);
+	if (missing.length) throw badState$4(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	loadState$3(s, tableau, stock);
+	const problem = checkState$5(s);
+	if (problem) throw badState$4(problem);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState(s, tableau, stock) {
+function loadState$3(s, tableau, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -7392,7 +7397,7 @@ function loadState(s, tableau, stock) {
 	s.legalCount = 0;
 }
 /** Each card once in the deck, tableau cards among the dealt ones, counts in step with the slots. */
-function checkBookkeeping(s) {
+function checkBookkeeping$1(s) {
 	const r = s.rules;
 	const seen = /* @__PURE__ */ new Uint8Array(52);
 	const dealtAt = /* @__PURE__ */ new Int16Array(52);
@@ -7429,32 +7434,32 @@ function checkBookkeeping(s) {
 	return null;
 }
 /** The removed cards could have gone in legal moves, and strict refill left no hole. */
-function checkRules(s) {
+function checkRules$1(s) {
 	const r = s.rules;
 	if (!r.buffered && s.stockPos < 52 && s.rankSlots[13] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards (refill 'strict' fills it at once)`;
 	const gone = (rank) => 4 - countInSlots(s, rank) - s.stockCount[rank];
-	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(8 - a)} ${RANK_WORDS[8 - a]} are removed; they go in pairs`;
+	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS$2[a]} but ${gone(8 - a)} ${RANK_WORDS$2[8 - a]} are removed; they go in pairs`;
 	if (gone(4) % 2) return `${gone(4)} fives are removed; they go in pairs`;
 	for (let rank = TEN; rank < 13; rank++) {
 		const k = gone(rank);
 		if (rank === TEN && r.tensBlocked && k > 0) return `${k} tens are removed; tens are never removed here`;
-		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS[rank]} are removed; they go in pairs`;
-		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS[rank]} are removed; they go four at a time`;
+		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS$2[rank]} are removed; they go in pairs`;
+		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS$2[rank]} are removed; they go four at a time`;
 	}
 	return null;
 }
-function checkState$2(s) {
-	return checkBookkeeping(s) ?? checkRules(s);
+function checkState$5(s) {
+	return checkBookkeeping$1(s) ?? checkRules$1(s);
 }
-function outcome$2(s) {
+function outcome$4(s) {
 	return {
-		won: isWon(s),
+		won: isWon$3(s),
 		cardsLeft: 52 - s.removed
 	};
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$2(s);
+	const { won, cardsLeft } = outcome$4(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
 	return `No more moves: ${left}.`;
@@ -7468,31 +7473,31 @@ function makePairingGame(spec) {
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$2(rulesOf(o)),
-		createState: (o) => createState$2(rulesOf(o)),
-		copyState: copyState$2,
+		observationBounds: (o) => observationBounds$5(rulesOf(o)),
+		createState: (o) => createState$5(rulesOf(o)),
+		copyState: copyState$5,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$2(s, mask, legal),
-		step: (s, _o, action) => stepState(s, action),
-		status: (s) => status$2(s),
-		observe: (s, _o, out) => observe$2(s, out),
-		outcome: (s) => outcome$2(s),
+		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions$5(s, mask, legal),
+		step: (s, _o, action) => stepState$2(s, action),
+		status: (s) => status$5(s),
+		observe: (s, _o, out) => observe$5(s, out),
+		outcome: (s) => outcome$4(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
 		},
-		describeAction: (s, _o, action) => describeAction$2(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$2(s, action),
-		render: (s) => render$2(s),
-		toJSON: (s) => toJSON$2(s),
-		fromJSON: (json, _o, s) => fromJSON$2(json, s),
-		checkState: (s) => checkState$2(s),
+		describeAction: (s, _o, action) => describeAction$5(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$5(s, action),
+		render: (s) => render$5(s),
+		toJSON: (s) => toJSON$5(s),
+		fromJSON: (json, _o, s) => fromJSON$5(json, s),
+		checkState: (s) => checkState$5(s),
 		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards$2(s, action),
+		actionCards: (s, _o, action) => actionCards$5(s, action),
 		moveKind: (s, _o, action) => action < s.rules.pairCount ? "pair" : action === s.rules.dealId ? "deal" : "quartet",
 		prompt: () => "",
-		board: (s) => board$2(s),
+		board: (s) => board$5(s),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
@@ -7544,7 +7549,7 @@ registerModule({
 	game: makePairingGame({
 		name: "tens",
 		optionsSchema: /* @__PURE__ */ strictObject$1({
-			tableau: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal([13, 15]), 13)).check(describe("Slots on the table (15 is easier)")),
+			tableau: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([13, 15]), 13)).check(describe("Slots on the table (15 is easier)")),
 			refill: sharedOptionFields.refill,
 			blockTens: (/* @__PURE__ */ _default$1(/* @__PURE__ */ boolean$1(), false)).check(describe("Tens stay on the table (Block Ten)")),
 			undoLimit: sharedOptionFields.undoLimit,
@@ -7659,7 +7664,7 @@ registerModule({
 * with one stack and 'deck-bottom' the game can never be won.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS$1 = 52;
+const SLOTS$2 = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
@@ -7693,11 +7698,11 @@ function runTotals(o) {
 	return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
-const MAX_STEPS_CAP = 1e5;
+const MAX_STEPS_CAP$1 = 1e5;
 /** An option with its default and the words a form labels it with. */
 const option$1 = (schema, value, description) => (/* @__PURE__ */ _default$1(schema, value)).check(describe(description));
 const decadeOptionsSchema = (/* @__PURE__ */ strictObject$1({
-	stacks: option$1(/* @__PURE__ */ literal([1, 7]), 1, "One line of cards, or seven stacks"),
+	stacks: option$1(/* @__PURE__ */ literal$1([1, 7]), 1, "One line of cards, or seven stacks"),
 	minRun: option$1(int$1().check(/* @__PURE__ */ _gte(2), /* @__PURE__ */ _lte(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` })), 2, "Fewest cards in a discard"),
 	maxRun: option$1(/* @__PURE__ */ nullable$1(int$1().check(/* @__PURE__ */ _gte(2))), null, "Most cards in a discard (empty: no limit)"),
 	loop: option$1(/* @__PURE__ */ boolean$1(), false, "A discard may wrap around the ends"),
@@ -7705,7 +7710,7 @@ const decadeOptionsSchema = (/* @__PURE__ */ strictObject$1({
 	discard: option$1(/* @__PURE__ */ _enum$1(["forced", "optional"]), "forced", "A possible discard must be made (forced), or may wait (optional)"),
 	pickedUp: option$1(/* @__PURE__ */ _enum$1(["discard", "deck-bottom"]), "discard", "Discarded cards leave the game, or go under the stock"),
 	win: option$1(/* @__PURE__ */ _enum$1(["empty", "one-left"]), "empty", "Won with no card left, or with one at most"),
-	maxSteps: option$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` })), 5e3, "Moves before the game is stopped"),
+	maxSteps: option$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(MAX_STEPS_CAP$1, { error: `maxSteps must be at most ${MAX_STEPS_CAP$1}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` })), 5e3, "Moves before the game is stopped"),
 	reward: option$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win", "Training reward: 1 for a win, or per card cleared")
 })).check(/* @__PURE__ */ superRefine$1((o, ctx) => {
 	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
@@ -7734,10 +7739,10 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$1(o) {
+function createState$4(o) {
 	return {
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS$1),
+		table: new Uint8Array(o.stacks * SLOTS$2),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -7757,7 +7762,7 @@ function createState$1(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$1(src, dst) {
+function copyState$4(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -7796,7 +7801,7 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS$1 + s.len[k]] = card;
+	s.table[k * SLOTS$2 + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
@@ -7805,7 +7810,7 @@ function pushUnderStock(s, card) {
 	s.stockLen++;
 	s.stockValues[CARD_VALUE[card]]++;
 }
-function reset$1(s, o, rng, deck) {
+function reset$2(s, o, rng, deck) {
 	const d = s.deck;
 	if (deck) d.set(deck);
 	else {
@@ -7818,7 +7823,7 @@ function reset$1(s, o, rng, deck) {
 	for (let i = dealt; i < 52; i++) pushUnderStock(s, d[i]);
 	s.current = o.stacks - 1;
 }
-function parseDeck$1(deck) {
+function parseDeck$2(deck) {
 	return parseStandardDeck(deck);
 }
 function addLegal(mask, legal, count, id) {
@@ -7828,7 +7833,7 @@ function addLegal(mask, legal, count, id) {
 }
 /** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
 function lineRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7848,7 +7853,7 @@ function lineRuns(s, o, mask, legal, count) {
 }
 /** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
 function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7876,7 +7881,7 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$1(s, o, mask, legal) {
+function legalActions$4(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -7892,7 +7897,7 @@ function legalActions$1(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$1(s) {
+function status$4(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -7920,7 +7925,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS$1;
+	const base = k * SLOTS$2;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -7948,7 +7953,7 @@ function endedWon(s, o) {
 	if (left === 0 && s.numStacks === 7) return true;
 	return s.stockLen === 0;
 }
-function step$1(s, o, action) {
+function step$2(s, o, action) {
 	s.steps++;
 	let reward = 0;
 	if (action === 0) draw(s);
@@ -7964,7 +7969,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o) {
+function observationBounds$4(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -7981,7 +7986,7 @@ function observationBounds$1(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS$1;
+	const cardBase = k * SLOTS$2;
 	const t = s.table;
 	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
 	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
@@ -7991,9 +7996,9 @@ function observeStack(s, k, out) {
 	const written = s.obsLen[k];
 	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS$1;
+	s.obsFrom[k] = SLOTS$2;
 }
-function observe$1(s, o, out) {
+function observe$4(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -8001,10 +8006,10 @@ function observe$1(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$2) observeStack(s, k, out);
 	let at = S * CARD_FLOATS;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS$1;
+		out[at + k] = s.len[k] / SLOTS$2;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
@@ -8014,7 +8019,7 @@ function observe$1(s, o, out) {
 	out[at + 10] = s.stockLen / 52;
 	out[at + 11] = s.steps / o.maxSteps;
 }
-function outcome$1(s, o) {
+function outcome$3(s, o) {
 	return {
 		won: s.status === 1 && s.tableCount <= (o.win === "one-left" ? 1 : 0),
 		cardsLeft: s.tableCount
@@ -8028,7 +8033,7 @@ const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
 * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
 */
 function endText$1(s, o, ending) {
-	const { won, cardsLeft } = outcome$1(s, o);
+	const { won, cardsLeft } = outcome$3(s, o);
 	if (o.pickedUp === "deck-bottom") {
 		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
 		if (o.stacks === 7) {
@@ -8046,7 +8051,7 @@ function endText$1(s, o, ending) {
 * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
 * ran out).
 */
-function expectedReturn$1(result, o) {
+function expectedReturn$2(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
 	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
@@ -8065,13 +8070,13 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	let sum = 0;
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$1(s, o, action) {
+function describeAction$4(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto stack ${k}`;
@@ -8080,7 +8085,7 @@ function describeAction$1(s, o, action) {
 	const length = runLengthOf(action);
 	const from = s.numStacks === 1 ? "" : ` from stack ${s.current}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
@@ -8113,7 +8118,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$1(s, o, action) {
+function whyIllegal$4(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8121,16 +8126,16 @@ function whyIllegal$1(s, o, action) {
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$2 + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
 	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
 	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
-	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
+	if (s.status === 1) return `game over: ${outcome$3(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$1(s, o) {
+function render$4(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8149,10 +8154,10 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS$1 + index])
+		code: cardCode(s.table[k * SLOTS$2 + index])
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards$4(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8161,7 +8166,7 @@ function actionCards$1(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$1(s, o) {
+function board$4(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8200,20 +8205,20 @@ function board$1(s, o) {
 		}, table]
 	};
 }
-const stateJsonSchema = /* @__PURE__ */ strictObject$1({
-	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$1)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
+const stateJsonSchema$1 = /* @__PURE__ */ strictObject$1({
+	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$2)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	eliminated: (/* @__PURE__ */ array$1(/* @__PURE__ */ boolean$1())).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	current: int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(6)),
 	stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	discarded: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	steps: int$1().check(/* @__PURE__ */ _gte(0))
 });
-function toJSON$1(s) {
+function toJSON$4(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$2 + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -8230,22 +8235,22 @@ function toJSON$1(s) {
 		steps: s.steps
 	};
 }
-function badState(message) {
+function badState$3(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState$3(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$1(json, o, s) {
-	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState(formatZodError(parsed.error));
+function fromJSON$4(json, o, s) {
+	const parsed = stateJsonSchema$1.safeParse(json);
+	if (!parsed.success) throw badState$3(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState$3(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState$3(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState$3(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState$3(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8256,8 +8261,8 @@ function fromJSON$1(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$1(s, o);
-	if (problem) throw badState(problem);
+	const problem = checkState$4(s, o);
+	if (problem) throw badState$3(problem);
 }
 /** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8271,7 +8276,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$1 + p], stackName(s, k), p);
+		const e = put(s.table[k * SLOTS$2 + p], stackName(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -8296,7 +8301,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$1) return `${stackName(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$2) return `${stackName(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -8376,7 +8381,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
 	return null;
 }
-function checkState$1(s, o) {
+function checkState$4(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8385,28 +8390,28 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
-	copyState: copyState$1,
-	parseDeck: parseDeck$1,
-	reset: reset$1,
-	legalActions: legalActions$1,
-	step: step$1,
-	status: status$1,
-	observe: observe$1,
-	outcome: outcome$1,
-	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	observationBounds: observationBounds$4,
+	createState: createState$4,
+	copyState: copyState$4,
+	parseDeck: parseDeck$2,
+	reset: reset$2,
+	legalActions: legalActions$4,
+	step: step$2,
+	status: status$4,
+	observe: observe$4,
+	outcome: outcome$3,
+	expectedReturn: expectedReturn$2,
+	describeAction: describeAction$4,
+	whyIllegal: whyIllegal$4,
+	render: render$4,
+	toJSON: toJSON$4,
+	fromJSON: fromJSON$4,
+	checkState: checkState$4,
 	sameOutcome: false,
-	actionCards: actionCards$1,
+	actionCards: actionCards$4,
 	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
-	board: board$1,
+	board: board$4,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
@@ -8495,7 +8500,7 @@ function decadeInconsistencies(game, o, rng) {
 * canonical order and shuffles it with its own generator (`loadFair`); only the oracle
 * loads the true order (`loadTrue`).
 */
-function rulesOf$1(o) {
+function rulesOf$2(o) {
 	return {
 		stacks: o.stacks,
 		minRun: o.minRun,
@@ -8792,7 +8797,7 @@ var RulesCache = class {
 		if (options === this.options && this.rules !== null) return this.rules;
 		const key = JSON.stringify(options);
 		if (key !== this.key || this.rules === null) {
-			this.rules = rulesOf$1(options);
+			this.rules = rulesOf$2(options);
 			this.key = key;
 		}
 		this.options = options;
@@ -8808,7 +8813,7 @@ function longestRank(action) {
 	return runLengthOf(action) * 64 - runStartOf(action);
 }
 /** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-function sortedScores(kind, actions, scores, tieRank = longestRank) {
+function sortedScores$1(kind, actions, scores, tieRank = longestRank) {
 	const list = actions.map((action, i) => ({
 		action,
 		score: scores[i]
@@ -8834,7 +8839,7 @@ var LongestRunAgent = class {
 	score(env) {
 		decadeEnv(env, this.name);
 		const actions = env.legalActions();
-		return sortedScores("heuristic", actions, actions.map(longestRank));
+		return sortedScores$1("heuristic", actions, actions.map(longestRank));
 	}
 };
 /** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
@@ -9072,14 +9077,14 @@ const HIGH_SUMS = 15;
 *   returns estimates (the cards on the table, as if lost there) and stores nothing it
 *   did not finish.
 */
-const WON$3 = 0;
-const IN_PROGRESS = 255;
+const WON$5 = 0;
+const IN_PROGRESS$1 = 255;
 const UNKNOWN = 254;
 /** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
-const MAX_DEPTH = 600;
+const MAX_DEPTH$1 = 600;
 /** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
 const MAX_STEPS_WITHOUT_CYCLES = 78;
-const PROBES = 24;
+const PROBES$2 = 24;
 var Solver = class {
 	rules;
 	/** Applied moves in the current search (decision and forced). */
@@ -9145,7 +9150,7 @@ var Solver = class {
 		return this.search(0);
 	}
 	terminalValue(p) {
-		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$3 : 1 + p.tableCount;
+		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$5 : 1 + p.tableCount;
 	}
 	/** Value of positions[d], which it may change. Sets lastExact. */
 	search(d) {
@@ -9162,7 +9167,7 @@ var Solver = class {
 			this.lastExact = true;
 			return this.terminalValue(p);
 		}
-		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
+		if (d >= MAX_DEPTH$1 || this.aborted) return this.estimate(p);
 		this.hash(p);
 		if (this.held?.has(this.key[0], this.key[1])) {
 			this.lastExact = true;
@@ -9171,7 +9176,7 @@ var Solver = class {
 		const slot = this.find();
 		if (slot >= 0) {
 			const v = this.val[slot];
-			if (v === IN_PROGRESS) {
+			if (v === IN_PROGRESS$1) {
 				this.lastExact = true;
 				return 1 + p.tableCount;
 			}
@@ -9181,7 +9186,7 @@ var Solver = class {
 			}
 		}
 		const at = slot >= 0 ? slot : this.insert();
-		this.val[at] = IN_PROGRESS;
+		this.val[at] = IN_PROGRESS$1;
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		const child = this.levels.at(d + 1);
@@ -9201,7 +9206,7 @@ var Solver = class {
 			const v = this.search(d + 1);
 			if (!this.lastExact) exact = false;
 			if (v < best) best = v;
-			if (best === WON$3) {
+			if (best === WON$5) {
 				if (this.lastExact) exact = true;
 				break;
 			}
@@ -9224,7 +9229,7 @@ var Solver = class {
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		let i = h1 & this.mask;
-		for (let probe = 0; probe < PROBES; probe++) {
+		for (let probe = 0; probe < PROBES$2; probe++) {
 			if (this.gen[i] !== g) return -1;
 			if (this.key1[i] === h1 && this.key2[i] === h2) return i;
 			i = i + 1 & this.mask;
@@ -9237,7 +9242,7 @@ var Solver = class {
 		const home = this.key[0] & this.mask;
 		let i = home;
 		let at = home;
-		for (let probe = 0; probe < PROBES; probe++) {
+		for (let probe = 0; probe < PROBES$2; probe++) {
 			if (this.gen[i] !== g) {
 				at = i;
 				break;
@@ -9547,8 +9552,8 @@ var StockMemory = class {
 	}
 };
 // src/games/decade/agents/lookahead.ts
-const WON$2 = 100;
-const LOST = -100;
+const WON$4 = 100;
+const LOST$2 = -100;
 function lookaheadConfigFor(o) {
 	if (o.discard === "optional") return {
 		depth: 1,
@@ -9615,7 +9620,7 @@ var LookaheadAgent = class {
 	*/
 	score(env) {
 		this.observe(env);
-		return sortedScores("heuristic", env.legalActions(), this.values(env));
+		return sortedScores$1("heuristic", env.legalActions(), this.values(env));
 	}
 	values(env) {
 		const { state, options } = decadeEnv(env, this.name);
@@ -9719,7 +9724,7 @@ var LookaheadAgent = class {
 		const r = this.rules;
 		const moves = this.levels.moves(d - 1);
 		const n = p.generate(r, moves);
-		if (n === 0) return p.won(r) ? WON$2 : LOST - p.tableCount;
+		if (n === 0) return p.won(r) ? WON$4 : LOST$2 - p.tableCount;
 		if (++this.nodes > this.maxNodes) return this.horizon(p);
 		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
 		let best = -Infinity;
@@ -9778,7 +9783,7 @@ function minusCardsLeft(value) {
 function oracleSearches(r) {
 	return !(r.stacks === 1 && r.optional && r.deckBottom);
 }
-var OracleAgent = class {
+var OracleAgent$2 = class {
 	name = "oracle";
 	fair = false;
 	budget;
@@ -9823,7 +9828,7 @@ var OracleAgent = class {
 		return {
 			kind: "value",
 			unit: "minus-cards-left",
-			actions: sortedScores("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
+			actions: sortedScores$1("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
 				action,
 				score: minusCardsLeft(-score)
 			}))
@@ -9994,7 +9999,7 @@ var PimcSearch = class PimcSearch {
 		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
-var PimcAgent = class {
+var PimcAgent$2 = class {
 	name;
 	fair = true;
 	config;
@@ -10069,7 +10074,7 @@ var PimcAgent = class {
 		const config = this.config ?? pimcConfigFor(options);
 		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
 		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$2(state, rules.deckBottom ? this.memory : null)));
 		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
 		const held = rules.deckBottom && !hidden ? this.memory.held : null;
 		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
@@ -10080,7 +10085,7 @@ var PimcAgent = class {
 * step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
 * the unseen ones. Never the stock's order.
 */
-function seenHash(state, memory) {
+function seenHash$2(state, memory) {
 	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
 	for (let k = 0; k < state.numStacks; k++) {
 		const base = k * 52;
@@ -10112,12 +10117,12 @@ const DECADE = [decadeGame];
 */
 function oraclePlays(env) {
 	const options = decadeOptionsOf(env);
-	return options === null || oracleSearches(rulesOf$1(options));
+	return options === null || oracleSearches(rulesOf$2(options));
 }
 /** Whether holding is free under these options (hold.ts): where `optimal` plays. */
 function holdsFree(env) {
 	const options = decadeOptionsOf(env);
-	return options !== null && holdsUntilStockEmpty(rulesOf$1(options));
+	return options !== null && holdsUntilStockEmpty(rulesOf$2(options));
 }
 const DECADE_AGENTS = [
 	{
@@ -10139,7 +10144,7 @@ const DECADE_AGENTS = [
 		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
 		fair: true,
 		games: DECADE,
-		create: () => new PimcAgent()
+		create: () => new PimcAgent$2()
 	},
 	{
 		name: "oracle",
@@ -10147,7 +10152,7 @@ const DECADE_AGENTS = [
 		fair: false,
 		games: DECADE,
 		plays: (env) => oraclePlays(env),
-		create: () => new OracleAgent()
+		create: () => new OracleAgent$2()
 	},
 	{
 		name: "optimal",
@@ -11518,7 +11523,7 @@ registerModule({
 		},
 		heads: { search: {
 			/** The features the search's network reads under these options. */
-			layout: (env) => positionLayout(rulesOf$1(env.options)),
+			layout: (env) => positionLayout(rulesOf$2(env.options)),
 			/** The search agent of a loaded model. */
 			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
 		} },
@@ -11917,7 +11922,7 @@ const fourTenOptionsSchema = /* @__PURE__ */ strictObject$1({
 	reward: option(/* @__PURE__ */ _enum$1(["points", "rounds"]), "points", "Training reward: points, or fewer rounds")
 });
 const HAND_SIZE = 4;
-const NUM_ACTIONS = 48;
+const NUM_ACTIONS$1 = 48;
 const OBS_SIZE = 33;
 const HAND_NAMES = [
 	"Hand",
@@ -11933,7 +11938,7 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON$1 = 3;
+const WON$3 = 3;
 const BUST$1 = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
@@ -12063,7 +12068,7 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON$1;
+	if (s.points >= o.gameTarget) s.phase = WON$3;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
@@ -12128,15 +12133,15 @@ function exchange(s, o, e, rng) {
 	afterChange(s, o, rng, false);
 }
 function numActions() {
-	return NUM_ACTIONS;
+	return NUM_ACTIONS$1;
 }
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState() {
+function createState$3() {
 	return new FourTenState();
 }
-function copyState(src, dst) {
+function copyState$3(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -12174,7 +12179,7 @@ function deckProblem(values, what) {
 	}
 	return null;
 }
-function parseDeck(deck) {
+function parseDeck$1(deck) {
 	const tokens = deckTokens(deck);
 	const bad = [];
 	const out = new Uint8Array(tokens.length);
@@ -12187,7 +12192,7 @@ function parseDeck(deck) {
 	if (problem) throw new TengymError("bad-deck", `bad deck: ${problem}`);
 	return out;
 }
-function reset(s, o, rng, deck) {
+function reset$1(s, o, rng, deck) {
 	s.queue = deck ?? /* @__PURE__ */ new Uint8Array(0);
 	s.queueNext = 0;
 	s.lastEnd = NO_ROUND_END;
@@ -12196,8 +12201,8 @@ function reset(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions(s, _o, mask, legal) {
-	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
+function legalActions$3(s, _o, mask, legal) {
+	for (let i = 0; i < NUM_ACTIONS$1; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
 	if (s.phase === PLACE) {
@@ -12225,7 +12230,7 @@ function legalActions(s, _o, mask, legal) {
 	}
 	return n;
 }
-function step(s, o, action, rng) {
+function step$1(s, o, action, rng) {
 	const points = s.points;
 	const rounds = s.rounds;
 	s.lastEnd = NO_ROUND_END;
@@ -12236,11 +12241,11 @@ function step(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status(s) {
-	if (s.phase === WON$1 || s.phase === BUST$1) return 1;
+function status$3(s) {
+	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe(s, o, out) {
+function observe$3(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -12256,9 +12261,9 @@ function observe(s, o, out) {
 	out[31] = o.safeties > 0 ? s.safeties / o.safeties : 0;
 	out[32] = s.rounds / o.maxRounds;
 }
-function outcome(s) {
+function outcome$2(s) {
 	return {
-		won: s.phase === WON$1,
+		won: s.phase === WON$3,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -12267,7 +12272,7 @@ function outcome(s) {
 /** How the game ended, for a player: the points and rounds of a win, a game out of rounds, or a bust. */
 function endText(s, _o, ending) {
 	const rounds = `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
-	if (s.phase === WON$1) return `Won with ${s.points} points in ${rounds}.`;
+	if (s.phase === WON$3) return `Won with ${s.points} points in ${rounds}.`;
 	return ending.truncated ? `Out of rounds: ${s.points} points after ${rounds}.` : `Bust after ${rounds}, with ${s.points} points.`;
 }
 /**
@@ -12275,14 +12280,14 @@ function endText(s, _o, ending) {
 * lost before `maxRounds` rounds must have busted; one lost at exactly `maxRounds` with safeties
 * left was truncated; lost at `maxRounds` with none left it may be either, so null.
 */
-function expectedReturn(result, o) {
+function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "points") return r.points;
 	if (r.won) return -r.rounds;
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction(s, _o, action) {
+function describeAction$3(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -12294,8 +12299,8 @@ function describeAction(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal(s, _o, action) {
-	if (s.phase >= WON$1) return "the game is over";
+function whyIllegal$3(s, _o, action) {
+	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -12325,9 +12330,9 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render(s, o) {
+function render$3(s, o) {
 	const lines = [];
-	const round = s.phase >= WON$1 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -12349,7 +12354,7 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON$1: return `Won with ${s.points} points.`;
+		case WON$3: return `Won with ${s.points} points.`;
 		case BUST$1: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
@@ -12366,7 +12371,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote(s, o) {
+function stepNote$2(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -12386,14 +12391,14 @@ function stepNote(s, o) {
 			break;
 		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
 	}
-	if (s.phase === WON$1) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	if (s.phase === WON$3) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
 	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
 	else note += ` Points ${s.points} of ${o.gameTarget}.`;
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt(s, o) {
-	return s.phase >= WON$1 ? "" : phaseLine(s, o);
+function prompt$3(s, o) {
+	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
 function handSpot(s, h, v) {
@@ -12405,7 +12410,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards(s, _o, action) {
+function actionCards$3(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -12418,7 +12423,7 @@ function actionCards(s, _o, action) {
 	}
 	return [];
 }
-function board(s, o) {
+function board$3(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -12451,7 +12456,7 @@ function board(s, o) {
 		},
 		{
 			term: "Round",
-			value: String(s.rounds + (s.phase < WON$1 ? 1 : 0)),
+			value: String(s.rounds + (s.phase < WON$3 ? 1 : 0)),
 			name: "round"
 		},
 		{
@@ -12544,7 +12549,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON(s) {
+function toJSON$3(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -12566,7 +12571,7 @@ function toJSON(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON(json, o, s) {
+function fromJSON$3(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -12585,7 +12590,7 @@ function fromJSON(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState(s, o);
+	const problem = checkState$3(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -12601,7 +12606,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState(s, o) {
+function checkState$3(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -12739,7 +12744,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds(o) {
+function observationBounds$3(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -12763,13 +12768,13 @@ function checkScore(s, o) {
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
 	const most = handMosts(o.handTarget);
 	for (let h = 0; h < 3; h++) if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
-	if (s.phase === WON$1 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON$1 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === WON$3 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON$3 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST$1 && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	const counters = checkCounters(s, o);
 	if (counters !== null) return counters;
-	if (s.phase === WON$1 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
+	if (s.phase === WON$3 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
 	return null;
 }
 function checkCounters(s, o) {
@@ -12786,29 +12791,29 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds,
-	createState,
-	copyState,
-	parseDeck,
-	reset,
-	legalActions,
-	step,
-	status,
-	observe,
-	outcome,
-	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
+	observationBounds: observationBounds$3,
+	createState: createState$3,
+	copyState: copyState$3,
+	parseDeck: parseDeck$1,
+	reset: reset$1,
+	legalActions: legalActions$3,
+	step: step$1,
+	status: status$3,
+	observe: observe$3,
+	outcome: outcome$2,
+	expectedReturn: expectedReturn$1,
+	describeAction: describeAction$3,
+	whyIllegal: whyIllegal$3,
+	render: render$3,
+	toJSON: toJSON$3,
+	fromJSON: fromJSON$3,
+	checkState: checkState$3,
 	sameOutcome: false,
-	actionCards,
+	actionCards: actionCards$3,
 	moveKind: (_s, _o, action) => action < 3 ? "place" : action < 15 ? "replace" : action < 47 ? "exchange" : "end-turn",
-	prompt,
-	board,
-	stepNote,
+	prompt: prompt$3,
+	board: board$3,
+	stepNote: stepNote$2,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -12850,7 +12855,7 @@ function fourTenOptionsOf(options) {
 	if (!parsed.success) throw new TengymError("bad-options", `bad four-ten options: ${formatZodError(parsed.error)}`);
 	return parsed.data;
 }
-function rulesOf(options) {
+function rulesOf$1(options) {
 	return {
 		handTarget: options.handTarget,
 		check: options.check,
@@ -14448,7 +14453,7 @@ const OPTIMAL_AGENTS = [{
 * cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
 * exchange, no fault, no score" graph, computed once.
 */
-const SLOTS = 12;
+const SLOTS$1 = 12;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
 function cappedPoints(cap, faultCost, bottom = true) {
 	return {
@@ -14523,13 +14528,13 @@ var ExchangeGraph = class {
 		this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
 		let partial = 0;
 		let full = 0;
-		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
+		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS$1 ? full++ : partial++;
 		this.partialSize = partial;
 		this.fullSize = full;
 		this.componentIndex = new Int32Array(lists.length);
 		let partialComps = 0;
 		let fullComps = 0;
-		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++);
+		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComps++ : partialComps++);
 		this.partialComponents = partialComps;
 		this.fullComponents = fullComps;
 		this.scores = new Uint8Array(lists.length);
@@ -14565,7 +14570,7 @@ var Prospects = class {
 		this.graph = exchangeGraph(rules);
 		this.startPartial = new Float32Array(this.graph.partialSize);
 		this.bestPartial = new Float32Array(this.graph.partialComponents);
-		for (let n = SLOTS; n < 32; n++) {
+		for (let n = SLOTS$1; n < 32; n++) {
 			this.startFull.push(new Float32Array(this.graph.fullSize));
 			this.bestFull.push(new Float32Array(this.graph.fullComponents));
 		}
@@ -14593,22 +14598,22 @@ var Prospects = class {
 	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
 	exchangePhase(c, drawn) {
 		const k = this.graph.componentIndex[this.graph.component[c]];
-		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
+		return configCards(c) === SLOTS$1 ? this.bestFull[drawn - SLOTS$1][k] : this.bestPartial[k];
 	}
 	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
 	turnStart(c, drawn) {
 		const i = this.graph.dense[c];
-		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
+		return configCards(c) === SLOTS$1 ? this.startFull[drawn - SLOTS$1][i] : this.startPartial[i];
 	}
 	solve() {
 		const g = this.graph;
-		for (let n = 31; n >= SLOTS; n--) {
-			const table = this.startFull[n - SLOTS];
+		for (let n = 31; n >= SLOTS$1; n--) {
+			const table = this.startFull[n - SLOTS$1];
 			for (const members of g.members) {
-				if (configCards(members[0]) !== SLOTS) continue;
+				if (configCards(members[0]) !== SLOTS$1) continue;
 				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
 			}
-			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
+			this.fillBest(this.bestFull[n - SLOTS$1], table, SLOTS$1);
 		}
 		for (let k = 11; k >= 0; k--) {
 			for (const members of g.members) {
@@ -14692,7 +14697,7 @@ var BottomAgent = class {
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, playsBottom = true) {
 		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf(o);
+		this.rules = rulesOf$1(o);
 		this.gameTarget = o.gameTarget;
 		this.playsBottom = playsBottom;
 	}
@@ -14880,7 +14885,7 @@ var ExpectimaxAgent = class {
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, settings = {}) {
 		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf(o);
+		this.rules = rulesOf$1(o);
 		this.settings = {
 			...expectimaxDefaults(this.rules.handTarget),
 			...settings
@@ -15043,13 +15048,13 @@ const PLACE_PREFERENCE = [
 function rank(r, preference) {
 	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
-var GreedyAgent = class {
+var GreedyAgent$1 = class {
 	name = "greedy";
 	fair = true;
 	rules;
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}) {
-		this.rules = rulesOf(fourTenOptionsOf(options));
+		this.rules = rulesOf$1(fourTenOptionsOf(options));
 	}
 	reset(seed) {
 		checkUnusedSeed(seed, this.name);
@@ -15170,7 +15175,7 @@ const FOUR_TEN_KIT = {
 			description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
 			fair: true,
 			games: FOUR_TEN,
-			create: (env) => new GreedyAgent(env.options)
+			create: (env) => new GreedyAgent$1(env.options)
 		},
 		{
 			name: "bottom",
@@ -15340,7 +15345,7 @@ function writeRoundStart(points, safeties, o, out, offset) {
 	}, o, out, offset);
 }
 /** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
-const WON = -1;
+const WON$2 = -1;
 const BUST = -2;
 /**
 * Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
@@ -15355,14 +15360,14 @@ function roundEndCode(verdict, total, points, safeties, o) {
 		if (points < total) return BUST;
 		return (points - total) * 1024;
 	} else next = points + total;
-	return next >= o.gameTarget ? WON : next * 1024 + safeties;
+	return next >= o.gameTarget ? WON$2 : next * 1024 + safeties;
 }
 /**
 * The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
 * goes on.
 */
 function roundEndCost(code, startCost) {
-	return code === WON ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
+	return code === WON$2 ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
 }
 /** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
 var FourTenExpansion = class extends AfterstateExpansion {
@@ -15521,7 +15526,7 @@ var FourTenExpansion = class extends AfterstateExpansion {
 				const row = this.addOption(ROUND_COST, steps);
 				this.rowStart[row] = code + 1;
 				if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-			} else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
+			} else this.exactOption(code === WON$2 ? 1 : 0, roundEndCost(code, 0), steps);
 		}
 	}
 	/**
@@ -15648,8 +15653,8 @@ var FourTenExpansion = class extends AfterstateExpansion {
 	outcome(p) {
 		const code = this.roundEnd(true);
 		if (code === null) this.openTurn(p);
-		else if (code === WON || code === BUST) {
-			if (code === WON) this.exactWin[this.k] += p;
+		else if (code === WON$2 || code === BUST) {
+			if (code === WON$2) this.exactWin[this.k] += p;
 			this.exactCost[this.k] += p * roundEndCost(code, 0);
 		} else {
 			const row = this.addRow(p, ROUND_COST);
@@ -16629,6 +16634,23 @@ function _enum(values, params) {
 		...normalizeParams(params)
 	});
 }
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+	$ZodLiteral.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+	inst.values = new Set(def.values);
+	Object.defineProperty(inst, "value", { get() {
+		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+		return def.values[0];
+	} });
+});
+function literal(value, params) {
+	return new ZodLiteral({
+		type: "literal",
+		values: Array.isArray(value) ? value : [value],
+		...normalizeParams(params)
+	});
+}
 const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
 	_ensureDefaultMemoizer();
 	$ZodTransform.init(inst, def);
@@ -17021,6 +17043,3311 @@ registerModule({
 			targets: FOUR_TEN_TARGETS
 		}
 	}
+}, { shipped: true });
+/** Cards the deal leaves for the stock. */
+const TALON_SIZE = 24;
+/** The most `maxSteps` takes. */
+const MAX_STEPS_CAP = 1e5;
+const OBS_FREE = 364;
+const OBS_WASTE_TOP = 392;
+const OBS_STOCK_TOP = 405;
+const OBS_WASTE_COUNTS = 418;
+const OBS_STOCK_COUNTS = 431;
+const OBS_STOCK_SIZE = 444;
+const OBS_WASTE_SIZE = 445;
+const OBS_TURNS_LEFT = 446;
+const OBS_LATER_PASS = 447;
+const OBS_STEPS = 448;
+const pyramidOptionsSchema = strictObject({
+	passes: literal([
+		1,
+		2,
+		3,
+		"unlimited"
+	]).default(3).describe("Passes through the stock (the waste is turned over between them)"),
+	goal: _enum(["all", "pyramid"]).default("all").describe("Won by removing all 52 cards, or the 28 of the pyramid"),
+	stockTopPlayable: boolean().default(true).describe("The stock's top card lies face up and can be played"),
+	stockWastePair: boolean().default(true).describe("The stock's and the waste's top cards may pair with each other"),
+	overlapPairs: boolean().default(false).describe("A card covered by one card only may pair with that card"),
+	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with unlimited passes a game can cycle until the limit` }).default(1e3).describe("Moves before the game is stopped"),
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+/** The pair id of places i < j (the action table above). */
+function pairActionId(i, j) {
+	return i * 30 - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The id that removes the king at place p. */
+function kingActionId(place) {
+	return 435 + place;
+}
+/** The two places of each pair id. */
+const PAIR_FIRST$1 = /* @__PURE__ */ new Uint8Array(435);
+const PAIR_SECOND$1 = /* @__PURE__ */ new Uint8Array(435);
+for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) {
+	PAIR_FIRST$1[pairActionId(i, j)] = i;
+	PAIR_SECOND$1[pairActionId(i, j)] = j;
+}
+/** Row and column of each slot; the two slots that cover it (-1 in the bottom row) and their bits. */
+const ROW_OF = /* @__PURE__ */ new Uint8Array(28);
+const COLUMN_OF = /* @__PURE__ */ new Uint8Array(28);
+const COVER_LEFT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
+const COVER_RIGHT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
+/** Bits of the (at most two) slots directly covering each slot. */
+const COVER_MASK = /* @__PURE__ */ new Int32Array(28);
+for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
+	ROW_OF[i] = r;
+	COLUMN_OF[i] = c;
+	if (r + 1 < 7) {
+		COVER_LEFT[i] = i + r + 1;
+		COVER_RIGHT[i] = i + r + 2;
+		COVER_MASK[i] = 1 << i + r + 1 | 1 << i + r + 2;
+	}
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+/** Every slot's bit: a full pyramid. */
+const FULL_PYRAMID = (1 << 28) - 1;
+function createState$2() {
+	return {
+		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
+		present: 0,
+		talon: new Uint8Array(TALON_SIZE),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: (/* @__PURE__ */ new Int8Array(30)).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52)
+	};
+}
+function copyState$2(src, dst) {
+	dst.pyramid.set(src.pyramid);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+}
+const ORDERED_DECK$2 = orderedDeck();
+function reset(s, rng, deck) {
+	const d = s.deck;
+	d.set(deck ?? ORDERED_DECK$2);
+	if (!deck) shuffleInPlace(rng, d);
+	s.pyramid.set(d.subarray(0, 28));
+	s.present = FULL_PYRAMID;
+	s.talon.set(d.subarray(28));
+	s.talonLen = TALON_SIZE;
+	s.cursor = 0;
+	s.pass = 1;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(present, slot) {
+	return (present >>> slot & 1) === 1 && (present & COVER_MASK[slot]) === 0;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(present, slot) {
+	const left = COVER_LEFT[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** Passes as a number (Infinity for 'unlimited'). */
+function passLimit(o) {
+	return o.passes === "unlimited" ? Infinity : o.passes;
+}
+/** The goal's cards: 52, or 28 with goal 'pyramid'. */
+function goalCards(o) {
+	return o.goal === "all" ? 52 : 28;
+}
+function isWon$2(s, o) {
+	return o.goal === "all" ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. One place for it. */
+function pyramidOutcome(s, o) {
+	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon$2(s, o),
+		cardsLeft
+	};
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s, o) {
+	const rank = s.placeRank;
+	const present = s.present;
+	for (let i = 0; i < 28; i++) rank[i] = isFree(present, i) ? s.pyramid[i] >> 2 : -1;
+	rank[28] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+	rank[29] = o.stockTopPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, o, mask, legal, n) {
+	const rank = s.placeRank;
+	for (let i = 0; i < 29; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!o.overlapPairs || i >= 28 || (s.present >>> i & 1) === 0) continue;
+			const cover = soleCover(s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.pyramid[i] >> 2) === 11) n = add(mask, legal, n, pairActionId(i, cover));
+			continue;
+		}
+		if (ri === 12) continue;
+		const want = 11 - ri;
+		for (let j = i + 1; j < 30; j++) {
+			if (rank[j] !== want) continue;
+			if (i === 28 && !o.stockWastePair) continue;
+			n = add(mask, legal, n, pairActionId(i, j));
+		}
+	}
+	for (let p = 0; p < 30; p++) if (rank[p] === 12) n = add(mask, legal, n, kingActionId(p));
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs
+* alone (nothing is available now). Every stock and waste card comes to the waste's top; two of
+* them meet as the waste's and the stock's top cards only when next to each other in the
+* sequence, but that depends on the stock's order, which a player does not know on the first
+* pass: any two that pair count (what the player knows decides when the game ends, never the
+* hidden order). Allocation-free: the ranks as bits.
+*/
+function removalAhead(s, o) {
+	let freeRanks = 0;
+	for (let i = 0; i < 28; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	const talonPairs = o.stockTopPlayable && o.stockWastePair;
+	for (let r = 0; r < 13; r++) {
+		if ((talonRanks >>> r & 1) === 0) continue;
+		if (r === 12 || freeRanks >>> 11 - r & 1) return true;
+		if (talonPairs && talonRanks >>> 11 - r & 1) return true;
+	}
+	return false;
+}
+function legalActions$2(s, o, mask, legal) {
+	mask.fill(0);
+	if (isWon$2(s, o)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s, o);
+	let n = removals(s, o, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, 465);
+	else if (s.cursor > 0 && s.pass < passLimit(o)) n = add(mask, legal, n, 466);
+	if (n > 0 && removable === 0 && o.passes === "unlimited" && !removalAhead(s, o)) n = 0;
+	if (n > 0 && s.steps >= o.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$2(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, o, place) {
+	s.removed++;
+	if (place < 28) {
+		s.pyramid[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	const at = place === 28 ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === 28) s.cursor--;
+	return o.goal === "all" ? 1 : 0;
+}
+function step(s, o, action) {
+	s.steps++;
+	let gained = 0;
+	if (action < 435) gained = removeAt(s, o, PAIR_SECOND$1[action]) + removeAt(s, o, PAIR_FIRST$1[action]);
+	else if (action < 465) gained = removeAt(s, o, action - 435);
+	else if (action === 465) s.cursor++;
+	else {
+		s.cursor = 0;
+		s.pass++;
+	}
+	if (o.reward === "cards") return gained;
+	return gained > 0 && isWon$2(s, o) ? 1 : 0;
+}
+/** The observation's bounds (the doc comment's reasoning). */
+function observationBounds$2(o) {
+	const low = /* @__PURE__ */ new Float32Array(449);
+	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
+	const passes = passLimit(o);
+	if (Number.isFinite(passes)) high[OBS_STEPS] = Math.min(o.maxSteps, 28 + 25 * passes - 1) / o.maxSteps;
+	return {
+		low,
+		high
+	};
+}
+function observe$2(s, o, out) {
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < 28; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		out[13 * i + (s.pyramid[i] >> 2)] = 1;
+		if ((present & COVER_MASK[i]) === 0) out[OBS_FREE + i] = 1;
+	}
+	if (s.cursor > 0) out[OBS_WASTE_TOP + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[OBS_STOCK_TOP + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[OBS_WASTE_COUNTS + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[OBS_STOCK_COUNTS + (s.talon[k] >> 2)] += .25;
+	out[OBS_STOCK_SIZE] = (s.talonLen - s.cursor) / TALON_SIZE;
+	out[OBS_WASTE_SIZE] = s.cursor / TALON_SIZE;
+	out[OBS_TURNS_LEFT] = o.passes === "unlimited" ? 1 : (o.passes - s.pass) / 2;
+	out[OBS_LATER_PASS] = s.pass > 1 ? 1 : 0;
+	out[OBS_STEPS] = s.steps / o.maxSteps;
+}
+function placeCard(s, place) {
+	if (place < 28) return s.pyramid[place];
+	if (place === 28) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function placeName(place) {
+	if (place === 28) return "the waste's top card";
+	if (place === 29) return "the stock's top card";
+	return `row ${ROW_OF[place] + 1} card ${COLUMN_OF[place] + 1}`;
+}
+function passText(o, pass) {
+	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
+}
+function describeAction$2(s, o, action) {
+	if (action === 465) return "draw";
+	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
+	const places = action < 435 ? [PAIR_FIRST$1[action], PAIR_SECOND$1[action]] : [action - 435];
+	const cards = places.map((p) => placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map(placeName).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** Why the card at `place` cannot be taken now, or null when it can. */
+function placeProblem(s, o, place) {
+	if (place === 28) return s.cursor > 0 ? null : "the waste is empty";
+	if (place === 29) {
+		if (!o.stockTopPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
+		return s.cursor < s.talonLen ? null : "the stock is empty";
+	}
+	if (s.pyramid[place] === 255) return `${placeName(place)} has been removed`;
+	if (isFree(s.present, place)) return null;
+	const covers = [COVER_LEFT[place], COVER_RIGHT[place]].filter((c) => s.pyramid[c] !== 255).map((c) => cardLabel(s.pyramid[c]));
+	return `${cardLabel(s.pyramid[place])} is covered by ${covers.join(" and ")}`;
+}
+function whyPairIllegal(s, o, first, second) {
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
+	if (first === 28 && second === 29 && !o.stockWastePair && o.stockTopPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
+	const overlap = first < 28 && second < 28 && soleCover(s.present, first) === second && a !== 255;
+	const problem = (overlap && o.overlapPairs ? null : placeProblem(s, o, first)) ?? placeProblem(s, o, second);
+	if (problem) {
+		if (overlap && !o.overlapPairs && (a >> 2) + (b >> 2) === 11) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
+		return problem;
+	}
+	if (a >> 2 === 12 || b >> 2 === 12) return "a king is removed alone";
+	const total = (a >> 2) + (b >> 2) + 2;
+	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
+	return "it is legal";
+}
+function whyIllegal$2(s, o, action) {
+	if (s.status === 1) return "the game is over";
+	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
+	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
+	if (action === 466) {
+		if (s.cursor < s.talonLen) return "the stock is not empty yet";
+		if (s.cursor === 0) return "the waste is empty";
+		if (s.pass >= passLimit(o)) return `no pass is left (passes ${o.passes})`;
+		return "it is legal";
+	}
+	if (action >= 435) {
+		const place = action - 435;
+		const problem = placeProblem(s, o, place);
+		if (problem) return problem;
+		const card = placeCard(s, place);
+		return card >> 2 === 12 ? "it is legal" : `${cardLabel(card)} is not a king (only a king is removed alone)`;
+	}
+	return whyPairIllegal(s, o, PAIR_FIRST$1[action], PAIR_SECOND$1[action]);
+}
+function render$2(s, o) {
+	const lines = [];
+	for (let r = 0; r < 7; r++) {
+		const cells = [];
+		for (let c = 0; c <= r; c++) {
+			const card = s.pyramid[slotOf(r, c)];
+			cells.push((card === 255 ? "--" : cardLabel(card)).padStart(3));
+		}
+		lines.push(" ".repeat((6 - r) * 2) + cells.join(" "));
+	}
+	const stock = s.talonLen - s.cursor;
+	const top = o.stockTopPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
+	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
+	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(o, s.pass)} · removed ${s.removed}`);
+	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
+	else if (s.status === 1) {
+		const { won, cardsLeft } = pyramidOutcome(s, o);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${o.goal === "all" ? "deck" : "pyramid"} left`);
+	}
+	return lines.join("\n");
+}
+/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
+function stepNote$1(s, o) {
+	if (s.status !== 1 || isWon$2(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
+	return "No card can be removed again, however often the waste is turned over: the game is over.";
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf(s, place) {
+	if (place < 28) return {
+		place: "pyramid",
+		index: place,
+		code: s.pyramid[place] === 255 ? "" : cardCode(s.pyramid[place])
+	};
+	if (place === 28) return {
+		place: "waste",
+		index: s.cursor - 1,
+		code: cardCode(s.talon[s.cursor - 1])
+	};
+	return {
+		place: "stockTop",
+		index: 0,
+		code: cardCode(s.talon[s.cursor])
+	};
+}
+function actionCards$2(s, _o, action) {
+	if (action >= 465) return [];
+	if (action >= 435) return [spotOf(s, action - 435)];
+	return [spotOf(s, PAIR_FIRST$1[action]), spotOf(s, PAIR_SECOND$1[action])];
+}
+function prompt$2(s) {
+	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
+}
+function board$2(s, o) {
+	const rows = [];
+	for (let r = 0; r < 7; r++) {
+		const row = [];
+		for (let c = 0; c <= r; c++) {
+			const i = slotOf(r, c);
+			row.push(s.pyramid[i] === 255 ? {
+				empty: true,
+				place: "pyramid",
+				index: i
+			} : {
+				...spotOf(s, i),
+				blocked: !isFree(s.present, i)
+			});
+		}
+		rows.push(row);
+	}
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	const piles = [{
+		kind: "stock",
+		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		label: "stock",
+		tappable: true,
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < passLimit(o) ? { title: "turn the waste over" } : {}
+	}];
+	if (faceUp) piles.push({
+		kind: "card",
+		label: "stock top",
+		card: spotOf(s, 29)
+	});
+	piles.push(s.cursor > 0 ? {
+		kind: "card",
+		label: `waste (${s.cursor})`,
+		card: spotOf(s, 28)
+	} : {
+		kind: "counter",
+		count: 0,
+		label: "waste"
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [
+			{
+				kind: "overlap",
+				rows
+			},
+			{
+				kind: "piles",
+				piles
+			},
+			{
+				kind: "facts",
+				facts: [{
+					term: "Pass",
+					value: o.passes === "unlimited" ? `${s.pass}` : `${s.pass} of ${o.passes}`,
+					name: "pass"
+				}]
+			}
+		]
+	};
+}
+const stateJsonSchema = strictObject({
+	pyramid: array(string().nullable()).length(28),
+	stockTop: string().nullable(),
+	stock: array(string()).max(TALON_SIZE),
+	waste: array(string()).max(TALON_SIZE),
+	removed: array(string()).max(52),
+	pass: int().min(1),
+	steps: int().min(0)
+});
+function toJSON$2(s, o) {
+	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
+	const stock = [];
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
+	const waste = [];
+	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.pyramid) if (c !== 255) placed[c] = 1;
+	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		pyramid,
+		stockTop,
+		stock,
+		waste,
+		removed,
+		pass: s.pass,
+		steps: s.steps
+	};
+}
+function badState$2(message) {
+	return new TengymError("bad-state", `bad pyramid state: ${message}`);
+}
+function fromJSON$2(json, o, s) {
+	const parsed = stateJsonSchema.safeParse(json);
+	if (!parsed.success) throw badState$2(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	const j = parsed.data;
+	const where = new Array(52).fill("");
+	const cardAt = (code, field) => {
+		const card = parseCardCode(code);
+		if (card < 0) throw badState$2(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$2(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
+		where[card] = field;
+		return card;
+	};
+	const pyramid = j.pyramid.map((code, i) => code === null ? 255 : cardAt(code, `pyramid[${i}]`));
+	const stockTop = j.stockTop === null ? [] : [cardAt(j.stockTop, "stockTop")];
+	const stock = j.stock.map((code, k) => cardAt(code, `stock[${k}]`));
+	const waste = j.waste.map((code, k) => cardAt(code, `waste[${k}]`));
+	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState$2(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
+	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState$2("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!o.stockTopPlayable && stockTop.length > 0) throw badState$2("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > passLimit(o)) throw badState$2(`pass is ${j.pass}, but this game has ${o.passes} passes`);
+	if (j.steps > o.maxSteps) throw badState$2(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	s.pyramid.set(pyramid);
+	s.present = 0;
+	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
+	s.talon.set(waste, 0);
+	s.talon.set(stockTop, waste.length);
+	s.talon.set(stock, waste.length + stockTop.length);
+	s.cursor = waste.length;
+	s.talonLen = waste.length + stockTop.length + stock.length;
+	s.pass = j.pass;
+	s.steps = j.steps;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.status = 0;
+	const problem = checkState$2(s, o);
+	if (problem) throw badState$2(problem);
+}
+const RANK_WORDS$1 = [
+	"aces",
+	"twos",
+	"threes",
+	"fours",
+	"fives",
+	"sixes",
+	"sevens",
+	"eights",
+	"nines",
+	"tens",
+	"jacks",
+	"queens",
+	"kings"
+];
+/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
+function checkState$2(s, o) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	let present = 0;
+	for (let i = 0; i < 28; i++) {
+		const c = s.pyramid[i];
+		if (c === 255) continue;
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is twice in the pyramid`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		present |= 1 << i;
+	}
+	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
+	for (let i = 0; i < 28; i++) if ((present >>> i & 1) === 0 && (present & COVER_MASK[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > TALON_SIZE) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${TALON_SIZE}`;
+	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
+	for (let k = 0; k < s.talonLen; k++) {
+		const c = s.talon[k];
+		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+	}
+	const removed = 52 - popCount$1(present) - s.talonLen;
+	if (s.removed !== removed) return `removed is ${s.removed}, the pyramid, stock and waste leave ${removed}`;
+	for (let r = 0; r < 6; r++) {
+		const gone = 4 - left[r];
+		const partners = 4 - left[11 - r];
+		if (gone !== partners) return `${gone} ${RANK_WORDS$1[r]} but ${partners} ${RANK_WORDS$1[11 - r]} are removed; they go in pairs`;
+	}
+	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > passLimit(o)) return `pass ${s.pass} is not one of 1..${o.passes}`;
+	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
+	const least = s.pass - 1 + Math.ceil(removed / 2);
+	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
+	return null;
+}
+function parseDeck(deck) {
+	return parseStandardDeck(deck);
+}
+function expectedReturn(result, o) {
+	const { won, cardsLeft } = result;
+	return o.reward === "cards" ? goalCards(o) - cardsLeft : won ? 1 : 0;
+}
+/** The Pyramid engine: every id (index.ts) is these options over it. */
+const pyramidGame = {
+	name: "pyramid",
+	result: CARDS_LEFT_RESULT,
+	optionsSchema: pyramidOptionsSchema,
+	numActions: () => 467,
+	observationSize: () => 449,
+	observationBounds: observationBounds$2,
+	createState: createState$2,
+	copyState: copyState$2,
+	parseDeck,
+	reset: (s, _o, rng, deck) => reset(s, rng, deck),
+	legalActions: legalActions$2,
+	step: (s, o, action) => step(s, o, action),
+	status: status$2,
+	observe: observe$2,
+	outcome: pyramidOutcome,
+	expectedReturn,
+	describeAction: describeAction$2,
+	whyIllegal: whyIllegal$2,
+	render: render$2,
+	toJSON: toJSON$2,
+	fromJSON: fromJSON$2,
+	checkState: checkState$2,
+	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+	sameOutcome: false,
+	actionCards: actionCards$2,
+	prompt: (s) => prompt$2(s),
+	board: board$2,
+	stepNote: stepNote$1
+};
+/**
+* The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
+* another engine's env.
+*/
+function pyramidOf(env) {
+	return env.game === pyramidGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
+// src/games/pyramid/agents/geometry.ts
+/**
+* The pyramid's shape as bit arithmetic, for the searches: which slots are free, which lie over
+* which. A slot's bit is 1 << slot (slot r(r+1)/2 + c is row r, card c; engine.ts).
+*/
+/** First slot of each row, and one past the last row. */
+const ROW_START = [
+	0,
+	1,
+	3,
+	6,
+	10,
+	15,
+	21,
+	28
+];
+/** The slots of `present` that no present card covers. */
+function freeSlots(present) {
+	let covered = 0;
+	for (let r = 0; r < 6; r++) {
+		const below = present >>> ROW_START[r + 1] & (1 << r + 2) - 1;
+		covered |= ((below | below >>> 1) & (1 << r + 1) - 1) << ROW_START[r];
+	}
+	return present & ~covered;
+}
+/** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
+const CONE = /* @__PURE__ */ new Int32Array(28);
+for (let i = 27; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
+/** Slots above the bottom row (those a card can cover). */
+const COVERABLE = (1 << ROW_START[6]) - 1;
+/** The index of the lowest set bit (bits ≠ 0). */
+const lowBit = (bits) => 31 - Math.clz32(bits & -bits);
+/** The index of the highest set bit (bits ≠ 0). */
+const highBit = (bits) => 31 - Math.clz32(bits);
+function popCount(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+// src/games/pyramid/agents/common.ts
+/** The env's engine state and options; a clear error for an env of another game. */
+function pyramidEnv(env, agent) {
+	checkPlaying(env, agent);
+	const pyramid = pyramidOf(env);
+	if (!pyramid) throw new TengymError("bad-argument", `agent "${agent}" plays Pyramid, not ${env.id}`);
+	return pyramid;
+}
+/**
+* `greedy`'s order of the legal moves, higher first: a king; then a removal by the pyramid cards
+* it takes (×100) and the pyramid cards it uncovers (×10), taking the waste's top card before the
+* stock's (which a draw would only move onto the waste); a draw or a turn-over last.
+*/
+function greedyRank(s, action) {
+	if (action === 465 || action === 466) return 0;
+	if (action >= 435) return 1e4 + (action - 435 < 28 ? 100 : 0);
+	let taken = 0;
+	let bonus = 0;
+	for (const place of [PAIR_FIRST$1[action], PAIR_SECOND$1[action]]) if (place < 28) taken |= 1 << place;
+	else bonus += place === 28 ? 2 : 1;
+	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
+	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
+}
+/** Scores sorted best first (higher first; ties keep the lower id first, as the env lists them). */
+function sortedScores(kind, actions, scores) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i]
+	}));
+	list.sort((x, y) => y.score - x.score || x.action - y.action);
+	return {
+		kind,
+		actions: list
+	};
+}
+/**
+* A 32-bit hash of what a player sees: the pyramid, the waste in order, the stock's face-up top,
+* the stock's composition, the pass and the step. Never the order of the stock's face-down cards.
+*/
+function seenHash$1(s, o) {
+	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
+	for (let i = 0; i < 28; i++) h = mix32(h + (s.pyramid[i] === 255 ? 255 : s.pyramid[i]));
+	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	if (faceUp) h = mix32(h ^ 512 + s.talon[s.cursor]);
+	let composition = 0;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) composition += Math.imul(s.talon[k] + 1, 625341585) >>> 0;
+	return mix32(h ^ (composition | 0)) >>> 0;
+}
+/** The index of the legal move `greedy` plays among the first n of `legal`. */
+function greedyIndex(s, legal, n) {
+	let best = 0;
+	let bestRank = greedyRank(s, legal[0]);
+	for (let i = 1; i < n; i++) {
+		const rank = greedyRank(s, legal[i]);
+		if (rank > bestRank) {
+			best = i;
+			bestRank = rank;
+		}
+	}
+	return best;
+}
+// src/games/pyramid/agents/greedy.ts
+var GreedyAgent = class {
+	name = "greedy";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state } = pyramidEnv(env, this.name);
+		return env.legal[greedyIndex(state, env.legal, env.legalCount)];
+	}
+	/**
+	* Score: greedy's rank of each move (a king 10,000; 100 per pyramid card taken, 10 per card uncovered; a draw 0),
+	* higher first.
+	*/
+	score(env) {
+		const { state } = pyramidEnv(env, this.name);
+		const actions = env.legalActions();
+		return sortedScores("heuristic", actions, actions.map((a) => greedyRank(state, a)));
+	}
+};
+// src/games/pyramid/agents/relaxed.ts
+/**
+* The relaxed game: Pyramid with every stock and waste card at hand whenever it is wanted (as if the
+* stock could be searched through at will); on the last pass, with the waste as it is (only its top
+* card at hand, a stack that only shrinks) and the stock's cards at hand. A position the relaxed game
+* cannot win is lost in the real one, whatever the stock's order and the passes left: the solver
+* (solver.ts) asks it before searching a position, and so cuts whole subtrees that draws and
+* turn-overs would otherwise enumerate. It catches what a card-by-card check cannot: chains of cards
+* that must each go before the other (a queen that can only go with an ace lying over another
+* queen's only partners, and so on).
+*
+* Its position is the pyramid's bitmask, how many cards of each rank are at hand, and on the last
+* pass the waste's cards (bits over the stock-and-waste sequence); it is searched depth first with
+* its own transposition table, kings and pairs of ranks that can only go with each other taken at
+* once, as in the solver.
+*/
+const WON$1 = 1;
+const LOST$1 = 2;
+const PROBES$1 = 16;
+/** Three bits per rank A … Q: ranks 0–9 in the low word, 10–11 in the high one. */
+function countOf(low, high, rank) {
+	return rank < 10 ? low >>> 3 * rank & 7 : high >>> 3 * (rank - 10) & 7;
+}
+var RelaxedPyramid = class {
+	goalAll;
+	talonPairs;
+	overlap;
+	/** Searches since `load`; the relaxed game's positions searched in the last one. */
+	nodes = 0;
+	budget = 0;
+	aborted = false;
+	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	/** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
+	talonRank = new Int8Array(TALON_SIZE);
+	talonOfRank = /* @__PURE__ */ new Int32Array(13);
+	mask;
+	key1;
+	key2;
+	key3;
+	val;
+	gen;
+	generation = 1;
+	spare = 0;
+	constructor(goalAll, talonPairs, overlap, tableBits = 18) {
+		this.goalAll = goalAll;
+		this.talonPairs = talonPairs;
+		this.overlap = overlap;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.key3 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+	}
+	/** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
+	load(pyramidRank, talonRank, talonLen) {
+		this.slotsOfRank.fill(0);
+		for (let i = 0; i < 28; i++) {
+			this.pyramidRank[i] = pyramidRank[i];
+			if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		}
+		this.talonOfRank.fill(0);
+		for (let k = 0; k < talonLen; k++) {
+			this.talonRank[k] = talonRank[k];
+			this.talonOfRank[talonRank[k]] |= 1 << k;
+		}
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* Whether the relaxed game can reach the goal from `present` with the counts (`countOf`)
+	* `low`/`high` of cards at hand and the waste `waste` (sequence positions, its top the highest;
+	* 0 except on the last pass, where the waste's cards are not counted at hand). True also when
+	* `budget` positions did not settle it.
+	*/
+	wins(present, low, high, waste, budget) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		const k1 = present | (high & 15) << 28;
+		const k2 = low | high >>> 4 << 30;
+		const slot = this.find(k1, k2, waste);
+		if (slot >= 0) return this.val[slot] === WON$1;
+		const won = this.search(present, low, high, waste);
+		if (this.aborted) this.store(k1, k2, waste, WON$1);
+		return won || this.aborted;
+	}
+	search(present, low, high, waste) {
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		let free = freeSlots(present);
+		for (;;) {
+			const kings = free & this.slotsOfRank[12];
+			if (kings !== 0) {
+				present &= ~kings;
+				free = freeSlots(present);
+				continue;
+			}
+			if (waste !== 0 && this.talonRank[highBit(waste)] === 12) {
+				waste &= ~(1 << highBit(waste));
+				continue;
+			}
+			let gone = false;
+			for (let rank = 0; rank < 6 && !gone; rank++) {
+				const cls = present & (this.slotsOfRank[rank] | this.slotsOfRank[11 - rank]);
+				if (cls === 0 || (cls & ~free) !== 0 || (waste & (this.talonOfRank[rank] | this.talonOfRank[11 - rank])) !== 0) continue;
+				const a = countOf(low, high, rank);
+				const b = countOf(low, high, 11 - rank);
+				if (a + b === 0) {
+					present &= ~cls;
+					gone = true;
+				} else if (a + b === 1 && (cls & cls - 1) === 0) {
+					present &= ~cls;
+					const r = a === 1 ? rank : 11 - rank;
+					low = takeLow(low, r);
+					high = takeHigh(high, r);
+					gone = true;
+				}
+			}
+			if (!gone) break;
+			free = freeSlots(present);
+		}
+		if (present === 0 && waste === 0) return !this.goalAll || this.talonPairs || low === 0 && high === 0;
+		if (present === 0 && !this.goalAll) return true;
+		if (this.goalAll && !this.talonPairs) {
+			for (let rank = 0; rank < 12; rank++) if (countOf(low, high, rank) > popCount(present & this.slotsOfRank[11 - rank])) return false;
+		}
+		const k1 = present | (high & 15) << 28;
+		const k2 = low | high >>> 4 << 30;
+		const slot = this.find(k1, k2, waste);
+		if (slot >= 0) return this.val[slot] === WON$1;
+		const won = this.tryMoves(present, low, high, waste, free);
+		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$1 : LOST$1);
+		return won;
+	}
+	tryMoves(present, low, high, waste, free) {
+		for (let rank = 0; rank < 6; rank++) {
+			const a = free & this.slotsOfRank[rank];
+			const b = free & this.slotsOfRank[11 - rank];
+			for (let x = a; x !== 0; x &= x - 1) for (let y = b; y !== 0; y &= y - 1) if (this.search(present & ~(x & -x | y & -y), low, high, waste)) return true;
+		}
+		if (waste !== 0) {
+			const top = highBit(waste);
+			const want = 11 - this.talonRank[top];
+			for (let y = free & this.slotsOfRank[want]; y !== 0; y &= y - 1) if (this.search(present & ~(y & -y), low, high, waste & ~(1 << top))) return true;
+			if (this.talonPairs && countOf(low, high, want) > 0 && this.search(present, takeLow(low, want), takeHigh(high, want), waste & ~(1 << top))) return true;
+		}
+		if (this.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
+			const i = lowBit(covered);
+			const over = present & COVER_MASK[i];
+			if ((over & over - 1) !== 0) continue;
+			const c = over === 1 << COVER_LEFT[i] ? COVER_LEFT[i] : COVER_LEFT[i] + 1;
+			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), low, high, waste)) return true;
+		}
+		for (let x = free & ~this.slotsOfRank[12]; x !== 0; x &= x - 1) {
+			const want = 11 - this.pyramidRank[lowBit(x)];
+			if (countOf(low, high, want) === 0) continue;
+			if (this.search(present & ~(x & -x), takeLow(low, want), takeHigh(high, want), waste)) return true;
+		}
+		return false;
+	}
+	/** The slot holding the key in this generation, or -1; then `spare` is a slot to store it in. */
+	find(k1, k2, k3) {
+		let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 2654435769))) & this.mask;
+		this.spare = h;
+		for (let p = 0; p < PROBES$1; p++, h = h + 1 & this.mask) {
+			if (this.gen[h] !== this.generation) {
+				this.spare = h;
+				break;
+			}
+			if (this.key1[h] === k1 && this.key2[h] === k2 && this.key3[h] === k3) return h;
+		}
+		return -1;
+	}
+	/** Stores a finished position (over the first probe's entry when its window is full). */
+	store(k1, k2, k3, value) {
+		const found = this.find(k1, k2, k3);
+		const at = found >= 0 ? found : this.spare;
+		this.gen[at] = this.generation;
+		this.key1[at] = k1;
+		this.key2[at] = k2;
+		this.key3[at] = k3;
+		this.val[at] = value;
+	}
+};
+/** The low word of the counts with one card of `rank` fewer. */
+const takeLow = (low, rank) => rank < 10 ? low - (1 << 3 * rank) : low;
+/** The high word of the counts with one card of `rank` fewer. */
+const takeHigh = (high, rank) => rank < 10 ? high : high - (1 << 3 * (rank - 10));
+// src/games/pyramid/agents/solver.ts
+/**
+* The exact solver of a Pyramid deal whose stock order is known: a depth-first search with a
+* transposition table over the compact position (the pyramid's slots as a bitmask, the stock and
+* waste as a bitmask over a fixed sequence with a cursor between them, the pass), used by the
+* oracle (on the true deal) and by `pimc` (on sampled orders of the unseen cards).
+*
+* It answers whether the goal can still be reached (won or lost), stopping at the first win:
+*
+* - Kings are removed as soon as they are available, without branching: a king pairs with
+*   nothing, so a position without it can do all that one with it can.
+* - Draws and turn-overs are tried last. With unlimited passes a line of draws and turn-overs
+*   alone comes back to where it started: a position met again on the search's path counts as
+*   lost, which is exact because by then every removal of every position on that cycle has been
+*   tried (the removals come first at each of them).
+* - A position is lost, without search, when some rank cannot be matched with its partners
+*   (ranks adding to 13): two pyramid cards where one lies under the other (beyond the overlap
+*   pair), two stock-or-waste cards where those never meet (without pairs of the stock's and the
+*   waste's top cards, or both in the waste on the last pass) can never go together. With goal
+*   'all' every card needs a partner of its own (a perfect matching per pair of ranks); with goal
+*   'pyramid' every pyramid card needs one.
+* - A position is lost, too, when the relaxed game (relaxed.ts: every stock card at hand, the waste
+*   as it is on the last pass) cannot reach the goal from it: that proves most lost deals at once,
+*   where draws and turn-overs would otherwise be enumerated in every order.
+* - Pairs of ranks whose cards left can only go with each other (all free pyramid cards, or two
+*   available cards) are removed at once, as kings are.
+* - The table is keyed by what the future depends on: the pyramid's bitmask, the pass (not with
+*   unlimited passes), the stock-and-waste bitmask and the cursor (moved on to the stock's top).
+*   Entries of older searches are dropped in O(1) by a generation stamp.
+* - A node budget bounds a search (`SOLVE_BUDGET` by default: about a second on one core, a few
+*   on a busy machine); one cut short answers "lost" and `aborted` says so. Without it one deal in
+*   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
+*   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
+*/
+/** The rules a search plays, from the env's options. */
+function solverRules(o) {
+	return {
+		goalAll: o.goal === "all",
+		stockTopPlayable: o.stockTopPlayable,
+		talonPairs: o.stockTopPlayable && o.stockWastePair,
+		overlap: o.overlapPairs,
+		passes: passLimit(o)
+	};
+}
+const WON = 1;
+const LOST = 2;
+const IN_PROGRESS = 3;
+const PROBES = 32;
+/** More decision points on one path than any game has (28 removals, 24 draws a pass, its turn-overs) with a margin. */
+const MAX_DEPTH = 4e3;
+/**
+* Moves one solve applies at most by default: a deal that needs more is given up ("lost", with
+* `aborted` set) after about a second on one core. 3,000 one-pass deals took at most 0.8 million.
+*/
+const SOLVE_BUDGET = 3e6;
+/** Relaxed positions one question to the relaxed game may search before it answers "maybe". */
+const RELAXED_BUDGET = 2e4;
+/**
+* A deal loaded for search: the cards' ranks at fixed places (the pyramid's slots, and a sequence
+* of stock and waste cards that only loses cards as the game goes on), and the search over it.
+*/
+var PyramidSolver = class {
+	prune;
+	rules;
+	/** Moves applied in the current search. */
+	nodes = 0;
+	/** Whether the node budget ran out in the last search: its answer is then not exact. */
+	aborted = false;
+	budget = Infinity;
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	talonRank = new Int8Array(TALON_SIZE);
+	talonLen = 0;
+	/** Slots, and sequence positions, holding each rank. */
+	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
+	talonOfRank = /* @__PURE__ */ new Int32Array(13);
+	/** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
+	block = /* @__PURE__ */ new Int32Array(28);
+	mask;
+	key1;
+	key2;
+	val;
+	gen;
+	generation = 1;
+	/** The relaxed game of this deal, asked before a position is searched. */
+	relaxed;
+	/** Scratch of the matching check. */
+	compat = /* @__PURE__ */ new Int32Array(4);
+	/** Where `find` says to store a position it did not find. */
+	spare = -1;
+	/** Decision points on the current path (a backstop: the table's marks end every cycle). */
+	depth = 0;
+	/**
+	* `tableBits`: log2 of the table's entries (13 bytes each). `prune`: false searches every
+	* position, with none of the shortcuts above but the kings (the tests' reference).
+	*/
+	constructor(rules, tableBits = 20, prune = true) {
+		this.prune = prune;
+		this.rules = rules;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+		for (let i = 0; i < 28; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
+		this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
+	}
+	/** Forgets every stored position (O(1)). */
+	clear() {
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* Loads a deal: the rank of each slot's card (any value where the slot is empty) and of the
+	* stock-and-waste sequence, oldest waste card first. Forgets the table.
+	*/
+	load(pyramidRank, talonRank, talonLen) {
+		this.slotsOfRank.fill(0);
+		this.talonOfRank.fill(0);
+		for (let i = 0; i < 28; i++) {
+			this.pyramidRank[i] = pyramidRank[i];
+			if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		}
+		this.relaxed.load(pyramidRank, talonRank, talonLen);
+		this.talonLen = talonLen;
+		for (let k = 0; k < talonLen; k++) {
+			this.talonRank[k] = talonRank[k];
+			this.talonOfRank[talonRank[k]] |= 1 << k;
+		}
+		this.clear();
+	}
+	/**
+	* Whether the position can still reach the goal: `present` the slots with cards, `talon` the
+	* sequence positions with cards, the waste below `cursor` (its top the highest), the stock from
+	* `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out;
+	* Infinity for an exact answer however long it takes).
+	*/
+	solve(present, talon, cursor, pass, budget = SOLVE_BUDGET) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		this.depth = 0;
+		return this.search(present, talon, cursor, pass);
+	}
+	search(present, talon, cursor, pass) {
+		const r = this.rules;
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		let free = freeSlots(present);
+		for (;;) {
+			if (r.goalAll ? present === 0 && talon === 0 : present === 0) return true;
+			const kings = free & this.slotsOfRank[12];
+			if (kings !== 0) {
+				present &= ~kings;
+				free = freeSlots(present);
+				continue;
+			}
+			const waste = talon & (1 << cursor) - 1;
+			if (waste !== 0 && this.talonRank[highBit(waste)] === 12) {
+				talon &= ~(1 << highBit(waste));
+				continue;
+			}
+			const stock = talon & ~((1 << cursor) - 1);
+			if (r.stockTopPlayable && stock !== 0 && this.talonRank[lowBit(stock)] === 12) {
+				talon &= ~(stock & -stock);
+				continue;
+			}
+			const wasteTop = waste === 0 ? -1 : highBit(waste);
+			const stockTop = r.stockTopPlayable && stock !== 0 ? lowBit(stock) : -1;
+			let gone = false;
+			for (let rank = 0; rank < 6 && !gone && this.prune; rank++) {
+				const cls = present & (this.slotsOfRank[rank] | this.slotsOfRank[11 - rank]);
+				const inTalon = talon & (this.talonOfRank[rank] | this.talonOfRank[11 - rank]);
+				if (inTalon === 0) {
+					if (cls !== 0 && (cls & ~free) === 0) {
+						present &= ~cls;
+						gone = true;
+					}
+					continue;
+				}
+				if (popCount(cls) + popCount(inTalon) !== 2) continue;
+				if (!((inTalon & ~((wasteTop >= 0 ? 1 << wasteTop : 0) | (stockTop >= 0 ? 1 << stockTop : 0))) === 0 && (cls & ~free) === 0) || cls === 0 && !r.talonPairs) continue;
+				present &= ~cls;
+				talon &= ~inTalon;
+				gone = true;
+			}
+			if (gone) {
+				free = freeSlots(present);
+				continue;
+			}
+			break;
+		}
+		const stock = talon & ~((1 << cursor) - 1);
+		const stockTop = stock === 0 ? -1 : lowBit(stock);
+		cursor = stockTop < 0 ? this.talonLen : stockTop;
+		const waste = talon & (1 << cursor) - 1;
+		const wasteTop = waste === 0 ? -1 : highBit(waste);
+		const lastPass = pass >= r.passes;
+		const k1 = present | (r.passes === Infinity ? 0 : pass) << 28;
+		const k2 = talon | cursor << 24;
+		const slot = this.find(k1, k2);
+		if (slot >= 0) return this.val[slot] === WON;
+		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
+			this.store(slot, k1, k2, LOST);
+			return false;
+		}
+		if (this.depth >= MAX_DEPTH) {
+			this.aborted = true;
+			return false;
+		}
+		const at = this.store(slot, k1, k2, IN_PROGRESS);
+		this.depth++;
+		const won = this.tryMoves(present, talon, cursor, pass, free, wasteTop, r.stockTopPlayable ? stockTop : -1);
+		this.depth--;
+		if (this.aborted && !won) this.forget(at);
+		else if (at >= 0) this.store(at, k1, k2, won ? WON : LOST);
+		return won;
+	}
+	/** The moves of a position, removals first: whether one of them wins. */
+	tryMoves(present, talon, cursor, pass, free, wasteTop, stockTop) {
+		const r = this.rules;
+		for (let rank = 0; rank < 6; rank++) {
+			const a = free & this.slotsOfRank[rank];
+			if (a === 0) continue;
+			const b = free & this.slotsOfRank[11 - rank];
+			for (let x = a; x !== 0; x &= x - 1) for (let y = b; y !== 0; y &= y - 1) if (this.search(present & ~(x & -x | y & -y), talon, cursor, pass)) return true;
+		}
+		if (r.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
+			const i = lowBit(covered);
+			const left = COVER_LEFT[i];
+			const over = present & COVER_MASK[i];
+			if ((over & over - 1) !== 0) continue;
+			const c = over === 1 << left ? left : left + 1;
+			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), talon, cursor, pass)) return true;
+		}
+		if (wasteTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, wasteTop)) return true;
+		if (stockTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, stockTop)) return true;
+		if (r.talonPairs && wasteTop >= 0 && stockTop >= 0 && this.talonRank[wasteTop] + this.talonRank[stockTop] === 11) {
+			if (this.search(present, talon & ~(1 << wasteTop | 1 << stockTop), cursor, pass)) return true;
+		}
+		if (cursor < this.talonLen) return this.search(present, talon, cursor + 1, pass);
+		if (talon !== 0 && pass < r.passes) return this.search(present, talon, 0, pass + 1);
+		return false;
+	}
+	/** Whether removing the stock-or-waste card at position `top` with a free pyramid card wins. */
+	withFreeCard(present, talon, cursor, pass, free, top) {
+		for (let y = free & this.slotsOfRank[11 - this.talonRank[top]]; y !== 0; y &= y - 1) if (this.search(present & ~(y & -y), talon & ~(1 << top), cursor, pass)) return true;
+		return false;
+	}
+	/**
+	* Whether the relaxed game (relaxed.ts: every stock and waste card at hand, but on the last
+	* pass the waste as it is) still reaches the goal.
+	*/
+	relaxedWins(present, talon, cursor, lastPass) {
+		const waste = lastPass ? talon & (1 << cursor) - 1 : 0;
+		const hand = talon & ~waste;
+		let low = 0;
+		let high = 0;
+		for (let rank = 0; rank < 10; rank++) low |= popCount(hand & this.talonOfRank[rank]) << 3 * rank;
+		for (let rank = 10; rank < 12; rank++) high |= popCount(hand & this.talonOfRank[rank]) << 3 * (rank - 10);
+		const budget = Math.min(RELAXED_BUDGET, Math.max(1, this.budget - this.nodes));
+		const won = this.relaxed.wins(present, low, high, waste, budget);
+		this.nodes += this.relaxed.nodes;
+		return won;
+	}
+	/**
+	* Whether some card can never be removed (the matching check in the doc comment above).
+	* Stock and waste positions are bits of `talon`; those below `cursor` are the waste.
+	*/
+	lost(present, talon, cursor, lastPass) {
+		const r = this.rules;
+		const wasteBits = (1 << cursor) - 1;
+		for (let rank = 0; rank < 6; rank++) {
+			const pa = present & this.slotsOfRank[rank];
+			const pb = present & this.slotsOfRank[11 - rank];
+			const ta = talon & this.talonOfRank[rank];
+			const tb = talon & this.talonOfRank[11 - rank];
+			if (!r.goalAll && pa === 0 && pb === 0) continue;
+			let n = 0;
+			const bCount = popCount(pb) + popCount(tb);
+			for (let x = pa; x !== 0; x &= x - 1) {
+				const i = lowBit(x);
+				let bits = 0;
+				let k = 0;
+				for (let y = pb; y !== 0; y &= y - 1, k++) {
+					const j = lowBit(y);
+					if (this.block[i] >>> j & 1 || this.block[j] >>> i & 1) continue;
+					bits |= 1 << k;
+				}
+				bits |= (1 << bCount) - 1 & ~((1 << k) - 1);
+				if (bits === 0) return true;
+				this.compat[n++] = bits;
+			}
+			if (!r.goalAll) {
+				for (let y = pb; y !== 0; y &= y - 1) {
+					const j = lowBit(y);
+					let ok = ta !== 0;
+					for (let x = pa; x !== 0 && !ok; x &= x - 1) {
+						const i = lowBit(x);
+						ok = (this.block[i] >>> j & 1) === 0 && (this.block[j] >>> i & 1) === 0;
+					}
+					if (!ok) return true;
+				}
+				continue;
+			}
+			for (let x = ta; x !== 0; x &= x - 1) {
+				const inWaste = wasteBits >>> lowBit(x) & 1;
+				let bits = (1 << popCount(pb)) - 1;
+				if (r.talonPairs) {
+					let k = popCount(pb);
+					for (let y = tb; y !== 0; y &= y - 1, k++) {
+						if (lastPass && inWaste && wasteBits >>> lowBit(y) & 1) continue;
+						bits |= 1 << k;
+					}
+				}
+				if (bits === 0) return true;
+				this.compat[n++] = bits;
+			}
+			if (!this.perfectMatching(n, 0)) return true;
+		}
+		return false;
+	}
+	/** Whether A cards i … n−1 can each take a distinct B card outside `used`. */
+	perfectMatching(n, used, i = 0) {
+		if (i === n) return true;
+		for (let bits = this.compat[i] & ~used; bits !== 0; bits &= bits - 1) if (this.perfectMatching(n, used | bits & -bits, i + 1)) return true;
+		return false;
+	}
+	/**
+	* The slot holding (k1, k2) in this generation, or -1; then `spare` is where to store it: a slot
+	* unused in this generation, else one holding a finished position (evicted), else -1.
+	*/
+	find(k1, k2) {
+		let h = mix32(k1 ^ mix32(k2 + 2654435769)) & this.mask;
+		let unused = -1;
+		let evict = -1;
+		for (let p = 0; p < PROBES; p++, h = h + 1 & this.mask) if (this.gen[h] !== this.generation) {
+			if (unused < 0) unused = h;
+		} else if (this.key1[h] === k1 && this.key2[h] === k2) return h;
+		else if (evict < 0 && this.val[h] !== IN_PROGRESS) evict = h;
+		this.spare = unused >= 0 ? unused : evict;
+		return -1;
+	}
+	/** Stores a value at `slot` (from `find`; -1: at its spare); returns the slot used, or -1 when none was free. */
+	store(slot, k1, k2, value) {
+		const at = slot >= 0 ? slot : this.spare;
+		if (at < 0) return -1;
+		this.gen[at] = this.generation;
+		this.key1[at] = k1;
+		this.key2[at] = k2;
+		this.val[at] = value;
+		return at;
+	}
+	forget(at) {
+		if (at >= 0) this.gen[at] = 0;
+	}
+};
+/**
+* The position after the engine's `action` (legal in `p`), written into `out` (which may be `p`).
+* Places are the engine's: the waste's top is the highest position with a card below the cursor,
+* the stock's top the lowest from it.
+*/
+function applyAction(p, action, out) {
+	const below = (1 << p.cursor) - 1;
+	const waste = p.talon & below;
+	const stock = p.talon & ~below;
+	let present = p.present;
+	let talon = p.talon;
+	let cursor = p.cursor;
+	let pass = p.pass;
+	const take = (place) => {
+		if (place < 28) present &= ~(1 << place);
+		else talon &= ~(place === 28 ? 1 << highBit(waste) : stock & -stock);
+	};
+	if (action === 465) cursor = lowBit(stock) + 1;
+	else if (action === 466) {
+		cursor = 0;
+		pass++;
+	} else if (action >= 435) take(action - 435);
+	else {
+		take(PAIR_FIRST$1[action]);
+		take(PAIR_SECOND$1[action]);
+	}
+	out.present = present;
+	out.talon = talon;
+	out.cursor = cursor;
+	out.pass = pass;
+	return out;
+}
+/** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
+function loadState$2(solver, s) {
+	const ranks = /* @__PURE__ */ new Int8Array(28);
+	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+	const talon = new Int8Array(s.talonLen);
+	for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
+	solver.load(ranks, talon, s.talonLen);
+	return {
+		present: s.present,
+		talon: (1 << s.talonLen) - 1,
+		cursor: s.cursor,
+		pass: s.pass
+	};
+}
+/**
+* A deal loaded into a solver and kept while a game goes on from it, so that the table's values
+* serve every later position: the pyramid's cards stay where they were and the stock and waste
+* only lose cards, in order. `position` reloads the solver when the state is another deal.
+*/
+var KnownDeal = class {
+	pyramid = /* @__PURE__ */ new Uint8Array(28);
+	talon = new Uint8Array(TALON_SIZE);
+	length = -1;
+	solver = null;
+	/** Deals loaded so far: a new number whenever `position` loads another deal. */
+	loads = 0;
+	/** Forgets the deal (the next `position` loads afresh). */
+	forget() {
+		this.length = -1;
+	}
+	/**
+	* The state's position in the deal `solver` holds (loading the state's deal into it when it is another), written
+	* into `out`.
+	*/
+	position(solver, s, out) {
+		if (solver !== this.solver || !this.holds(s)) {
+			this.solver = solver;
+			this.pyramid.set(s.pyramid);
+			this.talon.set(s.talon.subarray(0, s.talonLen));
+			this.length = s.talonLen;
+			this.loads++;
+			loadState$2(solver, s);
+		}
+		let talon = 0;
+		let cursor = this.length;
+		for (let k = 0, at = 0; k < s.talonLen; k++, at++) {
+			while (this.talon[at] !== s.talon[k]) at++;
+			talon |= 1 << at;
+			if (k === s.cursor) cursor = at;
+		}
+		out.present = s.present;
+		out.talon = talon;
+		out.cursor = cursor;
+		out.pass = s.pass;
+		return out;
+	}
+	/** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
+	holds(s) {
+		if (this.length < 0) return false;
+		for (let i = 0; i < 28; i++) if (s.pyramid[i] !== 255 && s.pyramid[i] !== this.pyramid[i]) return false;
+		let at = 0;
+		for (let k = 0; k < s.talonLen; k++, at++) {
+			while (at < this.length && this.talon[at] !== s.talon[k]) at++;
+			if (at === this.length) return false;
+		}
+		return true;
+	}
+};
+// src/games/pyramid/agents/oracle.ts
+var OracleAgent$1 = class {
+	name = "oracle";
+	fair = false;
+	budget;
+	tableBits;
+	solver = null;
+	rulesKey = "";
+	/** The deal the table was filled for. */
+	deal = new KnownDeal();
+	root = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	child = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	/** The deal (`KnownDeal.loads`) given up when the budget ran out, or -1. */
+	givenUp = -1;
+	constructor(config = {}) {
+		this.budget = config.budget ?? 3e6;
+		this.tableBits = config.tableBits ?? 20;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.deal.forget();
+	}
+	act(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		const wins = this.wins(env, state, options);
+		let best = -1;
+		for (let i = 0; i < env.legalCount; i++) if (wins[i] && (best < 0 || greedyRank(state, env.legal[i]) > greedyRank(state, env.legal[best]))) best = i;
+		return env.legal[best >= 0 ? best : greedyIndex(state, env.legal, env.legalCount)];
+	}
+	/** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
+	score(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		const wins = this.wins(env, state, options);
+		const actions = env.legalActions().map((action, i) => ({
+			action,
+			score: wins[i] ? 1 : 0,
+			rank: greedyRank(state, action)
+		}));
+		actions.sort((x, y) => y.score - x.score || y.rank - x.rank);
+		return {
+			kind: "win-probability",
+			actions: actions.map(({ action, score }) => ({
+				action,
+				score
+			}))
+		};
+	}
+	/** Whether the deal can still be won after each legal move, in the env's legal order. */
+	wins(env, state, options) {
+		const solver = this.solverFor(options);
+		this.deal.position(solver, state, this.root);
+		const out = [];
+		if (this.deal.loads === this.givenUp) return env.legalActions().map(() => false);
+		let left = this.budget;
+		let ranOut = false;
+		for (let i = 0; i < env.legalCount; i++) {
+			if (left <= 0) {
+				out.push(false);
+				ranOut = true;
+				continue;
+			}
+			const c = applyAction(this.root, env.legal[i], this.child);
+			out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, left));
+			left -= solver.nodes;
+			ranOut ||= solver.aborted;
+		}
+		if (ranOut && !out.includes(true)) this.givenUp = this.deal.loads;
+		return out;
+	}
+	solverFor(options) {
+		const key = JSON.stringify(solverRules(options));
+		if (this.solver === null || key !== this.rulesKey) {
+			this.solver = new PyramidSolver(solverRules(options), this.tableBits);
+			this.rulesKey = key;
+		}
+		return this.solver;
+	}
+};
+// src/games/pyramid/agents/pimc.ts
+/**
+* `pimc` — the fair search (perfect-information Monte Carlo). On the first pass the stock's
+* face-down cards are unseen: at a decision it deals K orders of them (their composition, which
+* a player knows, shuffled with the agent's own seeded generator from a fixed order, so the true
+* order cannot leak in), solves the position after each legal move exactly on every sampled deal
+* (solver.ts, at most `budget` moves a solve) and plays the move that wins the most samples; ties
+* go to `greedy`'s order. A king is removed at once: nothing is lost by it.
+*
+* From the second pass on nothing is unseen: the stock is the waste turned over, whose order the
+* player saw form. Then one "sample" is the true deal, solved with `endgameBudget`, and the table
+* is kept from move to move. The waste's order is always known (the player laid it).
+*
+* `score` is the fraction of samples each move still wins ('win-probability').
+*
+* The samples at a decision come from a generator seeded by the episode's seed and what the
+* player sees there (`seenHash`), never by the calls made before: `act` and `score` agree on a
+* position, and a hint for a position is the same whoever asks and whatever was asked before.
+*/
+/** The defaults: a hint in a few milliseconds, at most tens (docs/agents.md: the measured latency). */
+const PIMC_CONFIG = {
+	samples: 16,
+	budget: 1500,
+	decisionBudget: 24e3,
+	endgameBudget: 1e5
+};
+var PimcAgent$1 = class {
+	name;
+	fair = true;
+	config;
+	seed = 0;
+	solver = null;
+	rulesKey = "";
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	talonRank = new Int8Array(TALON_SIZE);
+	unseen = new Uint8Array(TALON_SIZE);
+	root = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	child = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	/** When nothing is unseen: the true deal the table holds values for. */
+	deal = new KnownDeal();
+	constructor(config = {}, name = "pimc") {
+		this.config = {
+			...PIMC_CONFIG,
+			...config
+		};
+		this.name = name;
+	}
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+		this.deal.forget();
+	}
+	act(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= 435 && env.legal[i] < 465) return env.legal[i];
+		const wins = this.tally(env, state, options);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
+		return env.legal[best];
+	}
+	/** Score: the fraction of sampled deals in which the move still wins. */
+	score(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		const wins = this.tally(env, state, options);
+		const samples = this.unseenCount(state, options) > 1 ? this.config.samples : 1;
+		const order = Array.from({ length: env.legalCount }, (_, i) => i);
+		order.sort((a, b) => this.better(state, env.legal, wins, a, b) ? -1 : this.better(state, env.legal, wins, b, a) ? 1 : 0);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: env.legal[i],
+				score: wins[i] / samples
+			}))
+		};
+	}
+	better(state, legal, wins, i, j) {
+		if (wins[i] !== wins[j]) return wins[i] > wins[j];
+		return greedyRank(state, legal[i]) > greedyRank(state, legal[j]);
+	}
+	/** The stock's face-down cards on the first pass (unseen), else 0. */
+	unseenCount(s, o) {
+		if (s.pass > 1) return 0;
+		return s.talonLen - s.cursor - (o.stockTopPlayable && s.cursor < s.talonLen ? 1 : 0);
+	}
+	/** Samples in which each legal move still wins. */
+	tally(env, s, o) {
+		const solver = this.solverFor(o);
+		const wins = new Float64Array(env.legalCount);
+		const hidden = this.unseenCount(s, o);
+		if (hidden <= 1) {
+			this.deal.position(solver, s, this.root);
+			let left = this.config.endgameBudget;
+			for (let i = 0; i < env.legalCount && left > 0; i++) {
+				wins[i] = this.solveAfter(solver, env.legal[i], left) ? 1 : 0;
+				left -= solver.nodes;
+			}
+			return wins;
+		}
+		this.deal.forget();
+		for (let i = 0; i < 28; i++) this.pyramidRank[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+		for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
+		this.root.present = s.present;
+		this.root.talon = (1 << s.talonLen) - 1;
+		this.root.cursor = s.cursor;
+		this.root.pass = s.pass;
+		const first = s.talonLen - hidden;
+		const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
+		const rng = createRng(deriveSeed(this.seed, seenHash$1(s, o)));
+		const budget = Math.max(1, Math.min(this.config.budget, Math.floor(this.config.decisionBudget / (this.config.samples * env.legalCount))));
+		for (let k = 0; k < this.config.samples; k++) {
+			this.unseen.set(cards);
+			shuffleInPlace(rng, this.unseen, hidden);
+			for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
+			solver.load(this.pyramidRank, this.talonRank, s.talonLen);
+			for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], budget)) wins[i]++;
+		}
+		return wins;
+	}
+	solveAfter(solver, action, budget) {
+		const c = applyAction(this.root, action, this.child);
+		return solver.solve(c.present, c.talon, c.cursor, c.pass, budget);
+	}
+	solverFor(options) {
+		const key = JSON.stringify(solverRules(options));
+		if (this.solver === null || key !== this.rulesKey) {
+			this.solver = new PyramidSolver(solverRules(options), 18);
+			this.rulesKey = key;
+			this.deal.forget();
+		}
+		return this.solver;
+	}
+};
+// src/games/pyramid/agents/index.ts
+const PYRAMID = [pyramidGame];
+registerModule({
+	game: pyramidGame,
+	ids: [
+		{
+			id: "pyramid",
+			title: "Pyramid",
+			description: "Pyramid: remove kings and pairs that make 13 from a pyramid of 28 cards and the stock; three passes, all 52 cards (PySolFC, politaire)"
+		},
+		{
+			id: "pyramid-classic",
+			title: "Pyramid, one pass",
+			preset: { passes: 1 },
+			description: "Pyramid as the books give it (Morehead & Mott-Smith; Keller & Masten's \"original\"): one pass through the stock, all 52 cards"
+		},
+		{
+			id: "pyramid-relaxed",
+			title: "Relaxed Pyramid",
+			preset: { goal: "pyramid" },
+			description: "Relaxed Pyramid (PySolFC; Microsoft Solitaire Collection's goal): three passes, won once the pyramid is cleared"
+		},
+		{
+			id: "pyramid-unlimited",
+			title: "Pyramid, unlimited passes",
+			preset: {
+				passes: "unlimited",
+				goal: "pyramid"
+			},
+			description: "Pyramid with unlimited passes, won once the pyramid is cleared (solitairewinrates.com's \"Unlimited\")"
+		}
+	],
+	kit: {
+		agents: [
+			{
+				name: "greedy",
+				description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only when nothing can be removed",
+				fair: true,
+				games: PYRAMID,
+				create: () => new GreedyAgent()
+			},
+			{
+				name: "pimc",
+				description: "determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins in the most samples; exact from the second pass, when nothing is unseen",
+				fair: true,
+				games: PYRAMID,
+				create: () => new PimcAgent$1()
+			},
+			{
+				name: "oracle",
+				description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
+				fair: false,
+				games: PYRAMID,
+				create: () => new OracleAgent$1()
+			}
+		],
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards")
+	}
+}, { shipped: true });
+// src/games/elevens/engine.ts
+/**
+* Elevens (`elevens`, `elevens-reserve`, `elevens-too`, `suit-elevens`): the rules for players are
+* in rules.md beside this file.
+*
+* A grid of `grid` face-up slots (3 × 3, or 3 × 5) dealt from a shuffled 52-card deck (deck[0..G−1]
+* to slots 0..G−1, the stock starts at deck[G]). Remove two cards whose values make 11 (A = 1 … 10:
+* A+10, 2+9, 3+8, 4+7, 5+6). Jacks, queens and kings go out as a set of one of each: all three on
+* the grid at once (`faceCards: 'triple'`, the book rule), or set aside one at a time into a reserve
+* per rank, the set going out once the three reserves are full (`'reserve'`, PySolFC's Elevens;
+* `'reserve-no-refill'`, PySolFC's Elevens Too, where no slot is refilled while a reserve holds a
+* card). Emptied slots are refilled from the stock, lowest slot first. With `suits: 'same'` (Suit
+* Elevens) a pair, and a set, is of one suit.
+*
+* Real decisions exist only with `'reserve-no-refill'` (a card set aside while its partners are not
+* all in sight stops the grid for good) and with `'reserve'` and `suits: 'same'` (the first card set
+* aside chooses the set's suit): `sameOutcome(o)` is false there and true for every other option
+* set, where every legal order of moves reaches the same end (test/games/elevens/decisions.test.ts).
+*
+* ## Options
+*
+* | option      | values                                      | default    | meaning                                                     |
+* |-------------|---------------------------------------------|------------|-------------------------------------------------------------|
+* | `grid`      | 9, 15                                       | 9          | slots: 3 × 3 (book, AP lab, PySolFC Elevens), 3 × 5 (PySolFC Suit Elevens) |
+* | `faceCards` | 'triple', 'reserve', 'reserve-no-refill'    | 'triple'   | triple: J+Q+K removed together from the grid (book, AP lab); reserve: set aside one at a time, one reserve per rank, out when all three are full (PySolFC Elevens); reserve-no-refill: the same, no refill while a reserve holds a card (PySolFC Elevens Too) |
+* | `suits`     | 'any', 'same'                               | 'any'      | same: a pair, and a J-Q-K set, must be of one suit (PySolFC Suit Elevens) |
+* | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'                              | 'win'      | see Rewards                                                 |
+*
+* ## Actions (G = `grid`, P = G(G−1)/2)
+*
+* | id            | action                                                                      |
+* |---------------|-----------------------------------------------------------------------------|
+* | 0 … P−1       | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …, (G−2,G−1) = P−1; id = i·G − i(i+1)/2 + j − i − 1. Legal when both slots hold cards A…10 whose values make 11 (of one suit with `suits: 'same'`) |
+* | P … P+63      | `'triple'` only: remove the jack of suit a, the queen of suit b and the king of suit c (suits C = 0, D = 1, H = 2, S = 3): id = P + 16a + 4b + c. Legal when the three cards are on the grid (with `suits: 'same'` only a = b = c) |
+* | P … P+G−1     | `'reserve'` and `'reserve-no-refill'` only: set aside the face card of slot i: id = P + i. Legal when slot i holds a J, Q or K whose rank's reserve is empty (with `suits: 'same'`, of the suit of the cards already set aside) |
+*
+* G = 9: 100 ids with triples, 45 with reserves; G = 15: 169 and 120.
+*
+* ## Observation (Float32Array of 17·G + R + U + 14)
+*
+* R = 12 with reserves, 0 with triples; U = 52 with `suits: 'same'`, 0 with `'any'`.
+*
+* | index               | meaning                                                                |
+* |---------------------|------------------------------------------------------------------------|
+* | 17·i + r, r < 13    | 1 when slot i holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 17·i + 13 + u       | 1 when slot i holds a card of suit u (C D H S)                        |
+* | 17·G + 4f + u       | reserves only: 1 when the reserve of rank f (J = 0, Q = 1, K = 2) holds the card of suit u |
+* | 17·G + R + c        | `suits: 'same'` only: 1 when card c (rank·4 + suit) is unseen (in the stock) |
+* | 17·G + R + U + r    | cards of rank r unseen (in the stock) / 4                              |
+* | 17·G + R + U + 13   | stock size / 52                                                        |
+*
+* 167 floats for `elevens`, 179 for `elevens-reserve` and `elevens-too`, 333 for `suit-elevens`.
+* The order of the stock is never shown; with suits that matter, which cards are unseen is.
+*
+* Bounds (`observationBounds`): every float lies in [0, 1] (one-hots, flags, a count of at most 4
+* out of 4), except the stock size, in [0, (52 − G)/52]: the deal takes G cards from the stock and
+* nothing goes back.
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair, +3 for a
+* J-Q-K set (with reserves, on the step that sets aside its third card; 0 for the others), so the
+* return is 52 − cards left.
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
+* not). Outcome: `{ won, cardsLeft }` with cardsLeft = 52 − cards removed.
+*/
+const elevensOptionsSchema = strictObject({
+	grid: literal([9, 15]).default(9).describe("Slots on the grid: 3 × 3, or 3 × 5 (Suit Elevens)"),
+	faceCards: _enum([
+		"triple",
+		"reserve",
+		"reserve-no-refill"
+	]).default("triple").describe("J+Q+K removed together from the grid, or set aside one at a time (no refill meanwhile)"),
+	suits: _enum(["any", "same"]).default("any").describe("Pairs and J-Q-K sets of any suits, or of one suit"),
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+/** Rank index of the empty slots' bit set in `rankSlots`. */
+const EMPTY_RANK$1 = 13;
+const FACE_WORDS = [
+	"jack",
+	"queen",
+	"king"
+];
+const SUIT_WORDS = [
+	"clubs",
+	"diamonds",
+	"hearts",
+	"spades"
+];
+const NOTE_NONE = 0;
+const NOTE_SET_OUT = 1;
+const NOTE_PAUSED = 2;
+/** Pair id of slots i < j among `slots`: lexicographic order. */
+function pairId$1(slots, i, j) {
+	return i * slots - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The triple id offset of the jack of suit a, the queen of suit b and the king of suit c. */
+function tripleOffset(a, b, c) {
+	return 16 * a + 4 * b + c;
+}
+/** Whether every legal order of moves reaches the same end under these options (rules.md, "Decisions"). */
+function elevensSameOutcome(o) {
+	if (o.faceCards === "reserve-no-refill") return false;
+	return !(o.faceCards === "reserve" && o.suits === "same");
+}
+const rulesCache = /* @__PURE__ */ new Map();
+/** The options' rules with their lookup tables, built once per option set. */
+function rulesOf(o) {
+	const key = `${o.grid}/${o.faceCards}/${o.suits}/${o.reward}/${o.undoLimit}`;
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const G = o.grid;
+	const pairCount = G * (G - 1) / 2;
+	const pairFirst = new Uint8Array(pairCount);
+	const pairSecond = new Uint8Array(pairCount);
+	const pairBase = new Int32Array(G);
+	for (let i = 0; i < G; i++) {
+		pairBase[i] = pairId$1(G, i, i + 1);
+		for (let j = i + 1; j < G; j++) {
+			pairFirst[pairId$1(G, i, j)] = i;
+			pairSecond[pairId$1(G, i, j)] = j;
+		}
+	}
+	const reserves = o.faceCards !== "triple";
+	const sameSuit = o.suits === "same";
+	const reserveAt = reserves ? 17 * G : -1;
+	const unseenAt = sameSuit ? 17 * G + (reserves ? 12 : 0) : -1;
+	const ranksAt = 17 * G + (reserves ? 12 : 0) + (sameSuit ? 52 : 0);
+	const rules = {
+		slots: G,
+		columns: G === 9 ? 3 : 5,
+		sameSuit,
+		reserves,
+		pauseRefill: o.faceCards === "reserve-no-refill",
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit,
+		pairCount,
+		tripleBase: reserves ? -1 : pairCount,
+		asideBase: reserves ? pairCount : -1,
+		numActions: pairCount + (reserves ? G : 64),
+		observationSize: ranksAt + 14,
+		reserveAt,
+		unseenAt,
+		ranksAt,
+		pairFirst,
+		pairSecond,
+		pairBase
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState$1(rules) {
+	return {
+		rules,
+		slotCard: new Uint8Array(rules.slots).fill(255),
+		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
+		rankSlots: /* @__PURE__ */ new Int32Array(14),
+		reserve: (/* @__PURE__ */ new Uint8Array(3)).fill(255),
+		stockCount: /* @__PURE__ */ new Uint8Array(13),
+		deck: orderedDeck(),
+		stockPos: 0,
+		removed: 0,
+		legalCount: 0,
+		note: NOTE_NONE,
+		lastSet: (/* @__PURE__ */ new Uint8Array(3)).fill(255)
+	};
+}
+function copyState$1(src, dst) {
+	dst.slotCard.set(src.slotCard);
+	dst.cardSlot.set(src.cardSlot);
+	dst.rankSlots.set(src.rankSlots);
+	dst.reserve.set(src.reserve);
+	dst.stockCount.set(src.stockCount);
+	dst.deck.set(src.deck);
+	dst.stockPos = src.stockPos;
+	dst.removed = src.removed;
+	dst.legalCount = src.legalCount;
+	dst.note = src.note;
+	dst.lastSet.set(src.lastSet);
+}
+function emptySlot$1(s, i) {
+	const card = s.slotCard[i];
+	const bit = 1 << i;
+	s.rankSlots[card >> 2] ^= bit;
+	s.rankSlots[EMPTY_RANK$1] |= bit;
+	s.cardSlot[card] = 255;
+	s.slotCard[i] = 255;
+}
+/** Whether the reserves hold no card. */
+function reservesEmpty(s) {
+	return s.reserve[0] === 255 && s.reserve[1] === 255 && s.reserve[2] === 255;
+}
+/** The suit of the cards set aside, or -1 when the reserves are empty. */
+function reserveSuit(s) {
+	for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
+	return -1;
+}
+/** Deals the stock into the empty slots, lowest first, while it lasts. */
+function fillEmptySlots$1(s) {
+	const slots = s.rankSlots;
+	let pos = s.stockPos;
+	while (slots[EMPTY_RANK$1] !== 0 && pos < 52) {
+		const bit = slots[EMPTY_RANK$1] & -slots[EMPTY_RANK$1];
+		const i = 31 - Math.clz32(bit);
+		const card = s.deck[pos++];
+		s.slotCard[i] = card;
+		s.cardSlot[card] = i;
+		slots[card >> 2] |= bit;
+		slots[EMPTY_RANK$1] ^= bit;
+		s.stockCount[card >> 2]--;
+	}
+	s.stockPos = pos;
+}
+const ORDERED_DECK$1 = orderedDeck();
+function resetState$1(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$1);
+	if (!deck) shuffleInPlace(rng, s.deck);
+	s.slotCard.fill(255);
+	s.cardSlot.fill(255);
+	s.rankSlots.fill(0);
+	s.rankSlots[EMPTY_RANK$1] = (1 << s.rules.slots) - 1;
+	s.reserve.fill(255);
+	s.stockCount.fill(4);
+	s.stockPos = 0;
+	s.removed = 0;
+	s.legalCount = 0;
+	s.note = NOTE_NONE;
+	s.lastSet.fill(255);
+	fillEmptySlots$1(s);
+}
+/** Whether face card `card` may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
+function mayGoAside(s, card) {
+	if (s.reserve[(card >> 2) - 10] !== 255) return false;
+	if (!s.rules.sameSuit) return true;
+	const suit = reserveSuit(s);
+	return suit < 0 || suit === (card & 3);
+}
+function legalActions$1(s, mask, legal) {
+	const r = s.rules;
+	const T = r.slots;
+	mask.fill(0);
+	let n = 0;
+	for (let i = 0; i < T - 1; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 >= 10) continue;
+		const offset = r.pairBase[i] - i - 1;
+		if (r.sameSuit) {
+			const j = s.cardSlot[(9 - (card >> 2)) * 4 + (card & 3)];
+			if (j === 255 || j < i) continue;
+			mask[offset + j] = 1;
+			legal[n++] = offset + j;
+			continue;
+		}
+		let later = s.rankSlots[9 - (card >> 2)] & -(2 << i);
+		while (later !== 0) {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		}
+	}
+	if (r.tripleBase >= 0) for (let a = 0; a < 4; a++) {
+		if (s.cardSlot[40 + a] === 255) continue;
+		for (let b = r.sameSuit ? a : 0; b < (r.sameSuit ? a + 1 : 4); b++) {
+			if (s.cardSlot[44 + b] === 255) continue;
+			for (let c = r.sameSuit ? a : 0; c < (r.sameSuit ? a + 1 : 4); c++) {
+				if (s.cardSlot[48 + c] === 255) continue;
+				const id = r.tripleBase + tripleOffset(a, b, c);
+				mask[id] = 1;
+				legal[n++] = id;
+			}
+		}
+	}
+	else for (let i = 0; i < T; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 < 10 || !mayGoAside(s, card)) continue;
+		mask[r.asideBase + i] = 1;
+		legal[n++] = r.asideBase + i;
+	}
+	s.legalCount = n;
+	return n;
+}
+function stepState$1(s, action) {
+	const r = s.rules;
+	let gained;
+	s.note = NOTE_NONE;
+	if (action < r.pairCount) {
+		emptySlot$1(s, r.pairFirst[action]);
+		emptySlot$1(s, r.pairSecond[action]);
+		gained = 2;
+	} else if (r.tripleBase >= 0) {
+		const t = action - r.tripleBase;
+		emptySlot$1(s, s.cardSlot[40 + (t >> 4)]);
+		emptySlot$1(s, s.cardSlot[44 + (t >> 2 & 3)]);
+		emptySlot$1(s, s.cardSlot[48 + (t & 3)]);
+		gained = 3;
+	} else {
+		const i = action - r.asideBase;
+		const card = s.slotCard[i];
+		emptySlot$1(s, i);
+		s.reserve[(card >> 2) - 10] = card;
+		gained = 0;
+		if (s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) {
+			s.lastSet.set(s.reserve);
+			s.reserve.fill(255);
+			gained = 3;
+			s.note = NOTE_SET_OUT;
+		}
+	}
+	s.removed += gained;
+	if (!r.pauseRefill || reservesEmpty(s)) fillEmptySlots$1(s);
+	else if (s.stockPos < 52) s.note = NOTE_PAUSED;
+	if (r.rewardCards) return gained;
+	return isWon$1(s) ? 1 : 0;
+}
+/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
+function playMove(s, action) {
+	return stepState$1(s, action);
+}
+function isWon$1(s) {
+	return s.removed === 52;
+}
+function status$1(s) {
+	return s.legalCount === 0 ? 1 : 0;
+}
+function observe$1(s, out) {
+	const r = s.rules;
+	out.fill(0, 0, r.ranksAt);
+	for (let i = 0; i < r.slots; i++) {
+		const card = s.slotCard[i];
+		if (card === 255) continue;
+		out[17 * i + (card >> 2)] = 1;
+		out[17 * i + 13 + (card & 3)] = 1;
+	}
+	if (r.reserveAt >= 0) {
+		for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
+	}
+	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
+	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
+	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
+}
+/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most (52 − G)/52. */
+function observationBounds$1(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	high[r.ranksAt + 13] = (52 - r.slots) / 52;
+	return {
+		low,
+		high
+	};
+}
+/** The outcome of a game so far: won with all 52 removed; cards in a reserve are not. */
+function outcome$1(s) {
+	return {
+		won: isWon$1(s),
+		cardsLeft: 52 - s.removed
+	};
+}
+const slotText$1 = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+/** The three cards of a triple id, J, Q, K. */
+function tripleCards(r, action) {
+	const t = action - r.tripleBase;
+	return [
+		40 + (t >> 4),
+		44 + (t >> 2 & 3),
+		48 + (t & 3)
+	];
+}
+function describeAction$1(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) {
+		const i = r.pairFirst[action];
+		const j = r.pairSecond[action];
+		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$1(s, i)} + ${slotText$1(s, j)}`;
+		return `remove slots ${i} + ${j} (${slotText$1(s, i)} + ${slotText$1(s, j)})`;
+	}
+	if (r.tripleBase >= 0) return `remove ${tripleCards(r, action).map(cardLabel).join(" ")}`;
+	const i = action - r.asideBase;
+	return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
+}
+/** Why two cards are not a pair, in a player's words. */
+function pairProblem(r, first, second) {
+	for (const card of [first, second]) {
+		if (card >> 2 < 10) continue;
+		return r.reserves ? `${cardLabel(card)} is a face card: face cards are set aside, one at a time` : `${cardLabel(card)} is a face card: a jack, a queen and a king go out together`;
+	}
+	const sum = (first >> 2) + (second >> 2) + 2;
+	if (sum !== 11) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not 11`;
+	if (r.sameSuit && (first & 3) !== (second & 3)) return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
+	return "it is legal";
+}
+function whyIllegal$1(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	if (action < r.pairCount) {
+		const i = r.pairFirst[action];
+		const j = r.pairSecond[action];
+		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
+		return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+	}
+	if (r.tripleBase >= 0) {
+		const cards = tripleCards(r, action);
+		const away = cards.filter((c) => s.cardSlot[c] === 255);
+		if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
+		if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
+		return "it is legal";
+	}
+	const i = action - r.asideBase;
+	const card = s.slotCard[i];
+	if (card === 255) return `slot ${i} is empty`;
+	if (card >> 2 < 10) return `${cardLabel(card)} is not a jack, a queen or a king`;
+	const held = s.reserve[(card >> 2) - 10];
+	if (held !== 255) return `a ${FACE_WORDS[(card >> 2) - 10]} (${cardLabel(held)}) is already set aside`;
+	const suit = reserveSuit(s);
+	if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+	return "it is legal";
+}
+function render$1(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let start = 0; start < r.slots; start += r.columns) {
+		const cells = [];
+		for (let i = start; i < start + r.columns; i++) cells.push(`${String(i).padStart(2)} ${slotText$1(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	if (r.reserves) {
+		const held = [
+			0,
+			1,
+			2
+		].map((f) => `${RANKS[10 + f]}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
+		lines.push(`set aside  ${held.join("  ")}`);
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
+function stepNote(s) {
+	if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
+	if (s.note === NOTE_PAUSED) return "The empty slots stay empty until a jack, a queen and a king are all set aside.";
+	return null;
+}
+function prompt$1(s) {
+	if (s.legalCount === 0) return "";
+	const r = s.rules;
+	const suit = r.sameSuit ? " of one suit" : "";
+	if (!r.reserves) return `Remove two cards${suit} that make 11, or a jack, a queen and a king${suit} together.`;
+	return `Remove two cards${suit} that make 11, or set a jack, a queen or a king aside.`;
+}
+function slotSpot$1(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards$1(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) return [slotSpot$1(s, r.pairFirst[action]), slotSpot$1(s, r.pairSecond[action])];
+	if (r.tripleBase >= 0) return tripleCards(r, action).map((c) => slotSpot$1(s, s.cardSlot[c]));
+	return [slotSpot$1(s, action - r.asideBase)];
+}
+function board$1(s) {
+	const r = s.rules;
+	const cells = [];
+	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot$1(s, i));
+	const parts = [{
+		kind: "grid",
+		columns: r.columns,
+		cells
+	}];
+	if (r.reserves) parts.push({
+		kind: "columns",
+		columns: [
+			0,
+			1,
+			2
+		].map((f) => ({
+			stack: f,
+			label: `${FACE_WORDS[f]} set aside`,
+			current: false,
+			cleared: false,
+			cards: s.reserve[f] === 255 ? [] : [{
+				place: "reserve",
+				index: f,
+				code: cardCode(s.reserve[f])
+			}]
+		}))
+	});
+	parts.push({
+		kind: "piles",
+		piles: [{
+			kind: "stock",
+			count: 52 - s.stockPos,
+			label: "stock",
+			tappable: false
+		}, {
+			kind: "counter",
+			count: s.removed,
+			label: "removed"
+		}]
+	});
+	return {
+		style: "pairing",
+		parts
+	};
+}
+function toJSON$1(s) {
+	const code = (c) => c === 255 ? null : cardCode(c);
+	const stock = [];
+	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
+	for (const c of s.reserve) if (c !== 255) placed[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		tableau: Array.from(s.slotCard, code),
+		reserve: Array.from(s.reserve, code),
+		stock,
+		removed
+	};
+}
+function jsonSchema$1(slots) {
+	return strictObject({
+		tableau: array(string().nullable()).length(slots),
+		reserve: array(string().nullable()).length(3),
+		stock: array(string()).max(52),
+		removed: array(string()).max(52)
+	});
+}
+function badState$1(message) {
+	return new TengymError("bad-state", `bad state: ${message}`);
+}
+/** Card ids of one JSON field; every card must appear once across all fields. */
+function parseField$1(codes, field, where) {
+	return codes.map((code, k) => {
+		if (code === null) return 255;
+		const card = parseCardCode(code);
+		if (card < 0) throw badState$1(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		where[card] = `${field}[${k}]`;
+		return card;
+	});
+}
+function fromJSON$1(json, s) {
+	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
+	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
+	const where = new Array(52).fill("");
+	const tableau = parseField$1(parsed.data.tableau, "tableau", where);
+	const reserve = parseField$1(parsed.data.reserve, "reserve", where);
+	const stock = parseField$1(parsed.data.stock, "stock", where);
+	parseField$1(parsed.data.removed, "removed", where);
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
+	const scratch = createState$1(s.rules);
+	loadState$1(scratch, tableau, reserve, stock);
+	const problem = checkState$1(scratch);
+	if (problem) throw badState$1(problem);
+	copyState$1(scratch, s);
+}
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState$1(s, tableau, reserve, stock) {
+	const inStock = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of stock) inStock[c] = 1;
+	s.stockPos = 52 - stock.length;
+	let k = 0;
+	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	s.deck.set(stock, s.stockPos);
+	s.slotCard.set(tableau);
+	s.reserve.set(reserve);
+	s.cardSlot.fill(255);
+	s.rankSlots.fill(0);
+	s.stockCount.fill(0);
+	let onGrid = 0;
+	for (let i = 0; i < tableau.length; i++) {
+		const c = tableau[i];
+		if (c === 255) s.rankSlots[EMPTY_RANK$1] |= 1 << i;
+		else {
+			s.rankSlots[c >> 2] |= 1 << i;
+			s.cardSlot[c] = i;
+			onGrid++;
+		}
+	}
+	for (const c of stock) s.stockCount[c >> 2]++;
+	const aside = reserve.filter((c) => c !== 255).length;
+	s.removed = 52 - stock.length - onGrid - aside;
+	s.legalCount = 0;
+	s.note = NOTE_NONE;
+	s.lastSet.fill(255);
+}
+/** Each card once in the deck, grid cards among the dealt ones, the lookups in step with the slots. */
+function checkBookkeeping(s) {
+	const r = s.rules;
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const dealtAt = /* @__PURE__ */ new Int16Array(52);
+	for (let k = 0; k < 52; k++) {
+		const c = s.deck[k];
+		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
+		seen[c] = 1;
+		dealtAt[c] = k;
+	}
+	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
+	const expected = /* @__PURE__ */ new Int32Array(14);
+	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
+	let out = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.slotCard[i];
+		if (c === 255) {
+			expected[EMPTY_RANK$1] |= 1 << i;
+			out++;
+			continue;
+		}
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
+		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+		located[c] = i;
+		expected[c >> 2] |= 1 << i;
+	}
+	for (let k = 0; k <= EMPTY_RANK$1; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK$1 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
+	let aside = 0;
+	for (let f = 0; f < 3; f++) {
+		const c = s.reserve[f];
+		if (c === 255) continue;
+		if (c >= 52 || c >> 2 !== 10 + f) return `the ${FACE_WORDS[f]} reserve holds ${c < 52 ? cardCode(c) : c}`;
+		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
+		aside++;
+	}
+	const stockCount = /* @__PURE__ */ new Uint8Array(13);
+	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
+	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
+	const removed = s.stockPos - (r.slots - out) - aside;
+	if (s.removed !== removed) return `removed is ${s.removed}, the slots, reserves and stock leave ${removed}`;
+	return null;
+}
+/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
+function checkRules(s) {
+	const r = s.rules;
+	const held = s.reserve[0] !== 255 || s.reserve[1] !== 255 || s.reserve[2] !== 255;
+	if (!r.reserves && held) return "a card is set aside, but face cards go out as J+Q+K from the grid (faceCards 'triple')";
+	if (held && s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) return "the three reserves are full; their set goes out at once";
+	if (r.sameSuit && held) {
+		const suit = reserveSuit(s);
+		for (const c of s.reserve) if (c !== 255 && (c & 3) !== suit) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((x) => x !== 255).map(cardLabel).join(" ")})`;
+	}
+	if (!(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[EMPTY_RANK$1] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards${r.pauseRefill ? " and no card is set aside" : ""}; it is refilled at once`;
+	const gone = /* @__PURE__ */ new Uint8Array(52);
+	for (let c = 0; c < 52; c++) gone[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
+	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
+	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
+	const goneOf = (rank, suit) => {
+		let n = 0;
+		for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
+		return n;
+	};
+	for (const suit of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const of = suit < 0 ? "" : ` of ${SUIT_WORDS[suit]}`;
+		for (let a = 0; a < 5; a++) if (goneOf(a, suit) !== goneOf(9 - a, suit)) return `${goneOf(a, suit)} ${RANKS[a]}${of} but ${goneOf(9 - a, suit)} ${RANKS[9 - a]}${of} are removed; they go in pairs`;
+		if (goneOf(10, suit) !== goneOf(11, suit) || goneOf(10, suit) !== goneOf(12, suit)) return `${goneOf(10, suit)} jacks, ${goneOf(11, suit)} queens and ${goneOf(12, suit)} kings${of} are removed; they go out one of each together`;
+	}
+	return null;
+}
+function checkState$1(s) {
+	return checkBookkeeping(s) ?? checkRules(s);
+}
+const elevensGame = {
+	name: "elevens",
+	result: CARDS_LEFT_RESULT,
+	optionsSchema: elevensOptionsSchema,
+	numActions: (o) => rulesOf(o).numActions,
+	observationSize: (o) => rulesOf(o).observationSize,
+	observationBounds: (o) => observationBounds$1(rulesOf(o)),
+	createState: (o) => createState$1(rulesOf(o)),
+	copyState: copyState$1,
+	parseDeck: (deck) => parseStandardDeck(deck),
+	reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+	legalActions: (s, _o, mask, legal) => legalActions$1(s, mask, legal),
+	step: (s, _o, action) => stepState$1(s, action),
+	status: (s) => status$1(s),
+	observe: (s, _o, out) => observe$1(s, out),
+	outcome: (s) => outcome$1(s),
+	expectedReturn: (result, o) => {
+		const { won, cardsLeft } = result;
+		return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
+	},
+	describeAction: (s, _o, action) => describeAction$1(s, action),
+	whyIllegal: (s, _o, action) => whyIllegal$1(s, action),
+	render: (s) => render$1(s),
+	toJSON: (s) => toJSON$1(s),
+	fromJSON: (json, _o, s) => fromJSON$1(json, s),
+	checkState: (s) => checkState$1(s),
+	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+	sameOutcome: elevensSameOutcome,
+	actionCards: (s, _o, action) => actionCards$1(s, action),
+	prompt: (s) => prompt$1(s),
+	board: (s) => board$1(s),
+	stepNote: (s) => stepNote(s)
+};
+/**
+* The engine state and options of an Elevens env (any of its ids), or null for another game: what
+* agents read instead of casting `rawState`.
+*/
+function elevensOf(env) {
+	return env.game === elevensGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
+/** Whether face rank f's card of suit `suit` (any suit when -1) is on the grid; returns its slot or NOWHERE. */
+function faceSlot(s, f, suit) {
+	if (suit >= 0) return s.cardSlot[(10 + f) * 4 + suit];
+	const bits = s.rankSlots[10 + f];
+	return bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
+}
+/**
+* The move to play without search (an action id), or NONE, DOOMED or DECISION. Reads only the grid
+* and the reserves, never the stock: fair agents play it.
+*/
+function nextMove(s) {
+	const r = s.rules;
+	const G = r.slots;
+	for (let i = 0; i < G; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 >= 10) continue;
+		let j;
+		if (r.sameSuit) j = s.cardSlot[(9 - (card >> 2)) * 4 + (card & 3)];
+		else {
+			const bits = s.rankSlots[9 - (card >> 2)];
+			j = bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
+		}
+		if (j !== 255) return i < j ? pairId$1(G, i, j) : pairId$1(G, j, i);
+	}
+	if (!r.reserves) {
+		for (let a = 0; a < 4; a++) {
+			if (s.cardSlot[40 + a] === 255) continue;
+			for (let b = 0; b < 4; b++) {
+				if (r.sameSuit && b !== a || s.cardSlot[44 + b] === 255) continue;
+				for (let c = 0; c < 4; c++) {
+					if (r.sameSuit && c !== a || s.cardSlot[48 + c] === 255) continue;
+					return r.tripleBase + tripleOffset(a, b, c);
+				}
+			}
+		}
+		return -1;
+	}
+	const suit = reserveSuit(s);
+	if (suit >= 0) {
+		for (let f = 0; f < 3; f++) {
+			if (s.reserve[f] !== 255) continue;
+			const slot = faceSlot(s, f, r.sameSuit ? suit : -1);
+			if (slot !== 255) return r.asideBase + slot;
+		}
+		return -1;
+	}
+	let firstFace = 255;
+	for (let i = 0; i < G && firstFace === 255; i++) if (s.slotCard[i] !== 255 && s.slotCard[i] >> 2 >= 10) firstFace = i;
+	if (firstFace === 255) return -1;
+	if (!r.pauseRefill) return r.sameSuit ? -3 : r.asideBase + firstFace;
+	for (const u of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const jack = faceSlot(s, 0, u);
+		if (jack !== 255 && faceSlot(s, 1, u) !== 255 && faceSlot(s, 2, u) !== 255) return r.asideBase + jack;
+	}
+	return -2;
+}
+/** At a DECISION: one set-aside per suit with a face card on the grid (its lowest slot), in suit order. */
+function decisionMoves(s, out) {
+	out.length = 0;
+	const r = s.rules;
+	for (let u = 0; u < 4; u++) {
+		let slot = 255;
+		for (let f = 0; f < 3; f++) {
+			const at = s.cardSlot[(10 + f) * 4 + u];
+			if (at !== 255 && (slot === 255 || at < slot)) slot = at;
+		}
+		if (slot !== 255) out.push(r.asideBase + slot);
+	}
+	return out;
+}
+/**
+* Which moves of `s` are worth the same on every deal: SAFE_CLASS for the moves `nextMove` would
+* play without search (a pair, a set, a card that fits the reserves, a set that goes out at once,
+* any card with any suits and refill: each is worth what the position is, as solver.ts's opening
+* argues); 1 + u for a card that chooses suit u for the next set (Suit Elevens: any of the suit's
+* face cards, the others then following); 5 + the slot for a card set aside whose set cannot go out
+* (Elevens Too's trap), each on its own. For searches that value each class once.
+*/
+function moveClass(s, action) {
+	const r = s.rules;
+	if (!r.reserves || action < r.asideBase || reserveSuit(s) >= 0) return 0;
+	const card = s.slotCard[action - r.asideBase];
+	if (!r.pauseRefill) return r.sameSuit ? 1 + (card & 3) : 0;
+	const suit = r.sameSuit ? card & 3 : -1;
+	if (faceSlot(s, 0, suit) !== 255 && faceSlot(s, 1, suit) !== 255 && faceSlot(s, 2, suit) !== 255) return 0;
+	return 5 + action - r.asideBase;
+}
+/** Face cards of suit u on the grid: what `patient` prefers at a decision. */
+function faceCardsOnGrid(s, u) {
+	let n = 0;
+	for (let f = 0; f < 3; f++) if (s.cardSlot[(10 + f) * 4 + u] !== 255) n++;
+	return n;
+}
+/**
+* A decision's position as a number: the cards removed, one bit each (card c is 2^c; 52 bits are exact
+* in a double). At a decision the reserves are empty and the refill is immediate, so with the deal
+* fixed the removed cards say where every other card is.
+*/
+function removedKey(s) {
+	let key = 0;
+	for (let k = 0; k < s.stockPos; k++) {
+		const c = s.deck[k];
+		if (s.cardSlot[c] === 255) key += 2 ** c;
+	}
+	return key;
+}
+/**
+* The full-information optimum of Elevens deals: the fewest cards left (0 = won) from a position, its
+* stock as it lies. It remembers each decision's value for the deal it solves (different orders of
+* the same moves meet there) while it is asked about the same deal (`sameDeal`).
+*/
+var ElevensSolver = class {
+	levels;
+	moves;
+	memo = /* @__PURE__ */ new Map();
+	/** The rules it solves (one per option set, shared: `rulesOf`). */
+	rules;
+	constructor(options) {
+		this.rules = rulesOf(options);
+		this.levels = Array.from({ length: 6 }, () => elevensGame.createState(options));
+		this.moves = Array.from({ length: 6 }, () => []);
+	}
+	/**
+	* The fewest cards left at the end from `s` (its stock order as it lies); `s` is not changed.
+	* `sameDeal`: `s` is of the deal of the last call (its stock in the same order), so what was
+	* learnt of that deal still holds; by default it is forgotten.
+	*/
+	cardsLeft(s, sameDeal = false) {
+		if (!sameDeal) this.memo.clear();
+		elevensGame.copyState(s, this.levels[0]);
+		return this.solve(0);
+	}
+	/** The fewest cards left after `action` (legal in `s`); `sameDeal` as for `cardsLeft`. */
+	cardsLeftAfter(s, action, sameDeal = false) {
+		if (!sameDeal) this.memo.clear();
+		const st = this.levels[0];
+		elevensGame.copyState(s, st);
+		playMove(st, action);
+		return this.solve(0);
+	}
+	solve(depth) {
+		const st = this.levels[depth];
+		for (;;) {
+			const move = nextMove(st);
+			if (move < 0) {
+				if (move !== -3) return 52 - st.removed;
+				break;
+			}
+			playMove(st, move);
+		}
+		const key = removedKey(st);
+		const known = this.memo.get(key);
+		if (known !== void 0) return known;
+		let best = 52;
+		for (const move of decisionMoves(st, this.moves[depth])) {
+			const next = this.levels[depth + 1];
+			elevensGame.copyState(st, next);
+			playMove(next, move);
+			best = Math.min(best, this.solve(depth + 1));
+			if (best === 0) break;
+		}
+		this.memo.set(key, best);
+		return best;
+	}
+};
+// src/games/elevens/agents/common.ts
+/** The engine state and options of a running Elevens env; a caller's mistake otherwise, named. */
+function elevensEnv(env, agent) {
+	checkPlaying(env, agent);
+	const view = elevensOf(env);
+	if (view === null) throw new TengymError("bad-argument", `agent "${agent}" plays Elevens (elevens, elevens-reserve, elevens-too, suit-elevens), not ${env.id}`);
+	return view;
+}
+/**
+* `patient`'s move: the move that needs no search (a pair, a set, a card that fits the reserves,
+* a set that completes at once); at a decision the suit with the most face cards on the grid (the
+* set closest to going out), the lowest suit on a tie; where every move ends the same, the lowest id.
+*/
+function patientMove(env, state) {
+	const move = nextMove(state);
+	if (move >= 0) return move;
+	if (move === -2 || move === -1) return env.legal[0];
+	return patientChoice(state, decisionMoves(state, []));
+}
+/** Among a decision's moves (one per suit, in suit order), the one whose suit has the most face cards on the grid. */
+function patientChoice(state, moves) {
+	let best = moves[0];
+	let most = -1;
+	for (const move of moves) {
+		const n = faceCardsOnGrid(state, state.slotCard[move - state.rules.asideBase] & 3);
+		if (n > most) {
+			most = n;
+			best = move;
+		}
+	}
+	return best;
+}
+// src/games/elevens/agents/oracle.ts
+var OracleAgent = class {
+	name = "oracle";
+	fair = false;
+	solver = null;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const move = nextMove(state);
+		if (move >= 0) return move;
+		if (move !== -3) return env.legal[0];
+		const solver = this.solverFor(options);
+		const moves = decisionMoves(state, []);
+		let best = patientChoice(state, moves);
+		let fewest = solver.cardsLeftAfter(state, best);
+		for (const m of moves) {
+			const left = solver.cardsLeftAfter(state, m, true);
+			if (left < fewest) {
+				fewest = left;
+				best = m;
+			}
+		}
+		return best;
+	}
+	/** Every legal move, by minus the fewest cards left after it on the true deal (0 = it still wins). */
+	score(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const solver = this.solverFor(options);
+		const actions = env.legalActions().map((action, i) => ({
+			action,
+			score: -solver.cardsLeftAfter(state, action, i > 0)
+		}));
+		actions.sort((a, b) => b.score - a.score || a.action - b.action);
+		return {
+			kind: "value",
+			unit: "minus-cards-left",
+			actions: actions.map((a) => ({
+				...a,
+				cardsLeft: -a.score
+			}))
+		};
+	}
+	solverFor(options) {
+		if (this.solver === null || this.solver.rules !== rulesOf(options)) this.solver = new ElevensSolver(options);
+		return this.solver;
+	}
+};
+// src/games/elevens/agents/patient.ts
+var PatientAgent = class {
+	name = "patient";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state } = elevensEnv(env, this.name);
+		return patientMove(env, state);
+	}
+};
+/** A 32-bit hash of what a player sees: the grid, the reserves, the unseen cards (sorted). Never the stock's order. */
+function seenHash(state, unseenSorted, unseen) {
+	let h = mix32(24301 ^ unseen << 16);
+	for (let i = 0; i < state.slotCard.length; i++) h = mix32(h + state.slotCard[i] + (i << 8));
+	for (let f = 0; f < 3; f++) h = mix32(h + state.reserve[f] + (f + 1 << 12));
+	for (let k = 0; k < unseen; k++) h = mix32(h + unseenSorted[k] + 65536);
+	return h >>> 0;
+}
+var PimcAgent = class {
+	samples;
+	name;
+	fair = true;
+	seed = 0;
+	solver = null;
+	sample = null;
+	unseen = /* @__PURE__ */ new Uint8Array(52);
+	constructor(samples = 64, name = "pimc") {
+		this.samples = samples;
+		this.name = name;
+	}
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+	}
+	act(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const move = nextMove(state);
+		if (move >= 0) return move;
+		if (move !== -3) return env.legal[0];
+		const moves = decisionMoves(state, []);
+		const t = this.tally(state, options, moves);
+		let best = moves.indexOf(patientChoice(state, moves));
+		for (let i = 0; i < moves.length; i++) if (t.wins[i] > t.wins[best] || t.wins[i] === t.wins[best] && t.left[i] < t.left[best]) best = i;
+		return moves[best];
+	}
+	/** Every legal move by the share of sampled stocks it still wins, best first (then fewer cards left, lower id). */
+	score(env) {
+		const { state, options } = elevensEnv(env, this.name);
+		const moves = env.legalActions();
+		const t = this.tally(state, options, moves);
+		const order = moves.map((_, i) => i);
+		order.sort((a, b) => t.wins[b] - t.wins[a] || t.left[a] - t.left[b] || moves[a] - moves[b]);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: moves[i],
+				score: t.wins[i] / t.samples,
+				cardsLeft: t.left[i] / t.samples
+			}))
+		};
+	}
+	/** Each move solved on the same sampled stocks (the true one alone once nothing is unseen: it is then known). */
+	tally(state, options, moves) {
+		if (this.solver === null || this.solver.rules !== rulesOf(options)) {
+			this.solver = new ElevensSolver(options);
+			this.sample = elevensGame.createState(options);
+		}
+		const solver = this.solver;
+		const sample = this.sample;
+		const unseen = 52 - state.stockPos;
+		this.unseen.set(state.deck.subarray(state.stockPos));
+		this.unseen.subarray(0, unseen).sort();
+		const rng = createRng(deriveSeed(this.seed, seenHash(state, this.unseen, unseen)));
+		const samples = unseen > 0 ? this.samples : 1;
+		const t = {
+			wins: new Float64Array(moves.length),
+			left: new Float64Array(moves.length),
+			samples
+		};
+		const classes = moves.map((m) => moveClass(state, m));
+		const firstOfClass = classes.map((c) => classes.indexOf(c));
+		const onSample = new Float64Array(moves.length);
+		for (let k = 0; k < samples; k++) {
+			elevensGame.copyState(state, sample);
+			shuffleInPlace(rng, this.unseen, unseen);
+			sample.deck.set(this.unseen.subarray(0, unseen), state.stockPos);
+			for (let i = 0; i < moves.length; i++) {
+				const j = firstOfClass[i];
+				onSample[i] = j < i ? onSample[j] : solver.cardsLeftAfter(sample, moves[i], i > 0);
+				if (onSample[i] === 0) t.wins[i]++;
+				t.left[i] += onSample[i];
+			}
+		}
+		return t;
+	}
+};
+// src/games/elevens/agents/index.ts
+const ELEVENS = [elevensGame];
+registerModule({
+	game: elevensGame,
+	ids: [
+		{
+			id: "elevens",
+			title: "Elevens",
+			description: "Elevens (book and AP lab rules): 3×3 grid, remove pairs making 11 and J+Q+K together; no real decisions"
+		},
+		{
+			id: "elevens-reserve",
+			title: "Elevens with reserves",
+			preset: { faceCards: "reserve" },
+			description: "Elevens as PySolFC plays it: face cards set aside one at a time, J+Q+K out once all three are aside"
+		},
+		{
+			id: "elevens-too",
+			title: "Elevens Too",
+			preset: { faceCards: "reserve-no-refill" },
+			description: "Elevens Too (PySolFC): face cards set aside, and no refill while one is; setting aside too early loses"
+		},
+		{
+			id: "suit-elevens",
+			title: "Suit Elevens",
+			preset: {
+				grid: 15,
+				suits: "same",
+				faceCards: "reserve"
+			},
+			description: "Suit Elevens (PySolFC): 3×5 grid, pairs and J-Q-K sets of one suit, set aside one at a time"
+		}
+	],
+	kit: {
+		agents: [
+			{
+				name: "patient",
+				description: "pairs and sets first; a face card goes aside only when it fits the reserves or its set goes out at once; at a choice of suit, the suit with the most face cards on the grid (the exact optimum in elevens-too)",
+				fair: true,
+				games: ELEVENS,
+				create: () => new PatientAgent()
+			},
+			{
+				name: "pimc",
+				description: "determinized search: at Suit Elevens' choice of suit, solves sampled orders of the unseen cards exactly and plays the suit that wins most often",
+				fair: true,
+				games: ELEVENS,
+				create: () => new PimcAgent()
+			},
+			{
+				name: "oracle",
+				description: "CHEATS, sees the stock order: the exact optimum of the true deal. The upper bound for the fair agents, not a fair agent",
+				fair: false,
+				games: ELEVENS,
+				create: () => new OracleAgent()
+			}
+		],
+		simpleBaseline: "patient",
+		searches: ["pimc"],
+		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
+	}
+}, { shipped: true });
+/** What tengym knows of Thirteens beyond its rules: no search to run (hints say every move leads to the same end). */
+const THIRTEENS_KIT = { agents: [] };
+// src/games/thirteens/engine.ts
+/**
+* Thirteens (`thirteens`; also Good Thirteen, Helsinki): the rules for players are in rules.md
+* beside this file.
+*
+* Ten face-up slots in two rows of five, dealt from a shuffled 52-card deck (deck[0..9] to slots
+* 0..9, the stock starts at deck[10]). Remove two cards whose values make 13 (A = 1 … 10, J = 11,
+* Q = 12: A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a king alone. Emptied slots are refilled from the
+* stock at once, lowest slot first (PySolFC Thirteens, AisleRiot Helsinki, Goodsol). The game has
+* no real decisions: a king can always go, a pair stays on the grid until it is played, and two
+* pairs that compete for a card differ only in suits, which never matter; so every legal order of
+* moves reaches the same end (test/games/thirteens/decisions.test.ts shows it).
+*
+* ## Options
+*
+* | option      | values             | default | meaning                                                          |
+* |-------------|--------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                          |
+* |----------|---------------------------------------------------------------------------------|
+* | 0 … 44   | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …, (8,9) = 44; id = 10i − i(i+1)/2 + j − i − 1. Legal when their values make 13 |
+* | 45 … 54  | remove the king of slot i: id = 45 + i. Legal when slot i holds a king           |
+*
+* 55 ids.
+*
+* ## Observation (Float32Array of 144)
+*
+* | index            | meaning                                                                  |
+* |------------------|--------------------------------------------------------------------------|
+* | 13·i + r         | 1 when slot i (0..9) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 130 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
+* | 143              | stock size / 52                                                           |
+*
+* Suits never matter to the rules and the order of the stock is never shown.
+*
+* Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in [0, 42/52]:
+* the deal takes 10 cards from the stock and nothing goes back.
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair, +1 for a
+* king (the return is 52 − cards left).
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move removes a card. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }` with
+* cardsLeft = 52 − cards removed.
+*/
+const thirteensOptionsSchema = strictObject({
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+const COLUMNS = 5;
+const NUM_ACTIONS = 55;
+const OBSERVATION_SIZE = 144;
+const EMPTY_RANK = 13;
+const KING = 12;
+const RANK_WORDS = [
+	"aces",
+	"twos",
+	"threes",
+	"fours",
+	"fives",
+	"sixes",
+	"sevens",
+	"eights",
+	"nines",
+	"tens",
+	"jacks",
+	"queens",
+	"kings"
+];
+/** Pair id of slots i < j: lexicographic order. */
+function pairId(i, j) {
+	return i * 10 - i * (i + 1) / 2 + (j - i - 1);
+}
+const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(45);
+const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(45);
+for (let i = 0; i < 10; i++) for (let j = i + 1; j < 10; j++) {
+	PAIR_FIRST[pairId(i, j)] = i;
+	PAIR_SECOND[pairId(i, j)] = j;
+}
+function createState(o) {
+	return {
+		slotCard: (/* @__PURE__ */ new Uint8Array(10)).fill(255),
+		rankSlots: /* @__PURE__ */ new Int32Array(14),
+		stockCount: /* @__PURE__ */ new Uint8Array(13),
+		deck: orderedDeck(),
+		stockPos: 0,
+		removed: 0,
+		legalCount: 0,
+		rewardCards: o.reward === "cards"
+	};
+}
+function copyState(src, dst) {
+	dst.slotCard.set(src.slotCard);
+	dst.rankSlots.set(src.rankSlots);
+	dst.stockCount.set(src.stockCount);
+	dst.deck.set(src.deck);
+	dst.stockPos = src.stockPos;
+	dst.removed = src.removed;
+	dst.legalCount = src.legalCount;
+}
+function emptySlot(s, i) {
+	const bit = 1 << i;
+	s.rankSlots[s.slotCard[i] >> 2] ^= bit;
+	s.rankSlots[EMPTY_RANK] |= bit;
+	s.slotCard[i] = 255;
+}
+/** Deals the stock into the empty slots, lowest first, while it lasts. */
+function fillEmptySlots(s) {
+	const slots = s.rankSlots;
+	let pos = s.stockPos;
+	while (slots[EMPTY_RANK] !== 0 && pos < 52) {
+		const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
+		const card = s.deck[pos++];
+		s.slotCard[31 - Math.clz32(bit)] = card;
+		slots[card >> 2] |= bit;
+		slots[EMPTY_RANK] ^= bit;
+		s.stockCount[card >> 2]--;
+	}
+	s.stockPos = pos;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, s.deck);
+	s.slotCard.fill(255);
+	s.rankSlots.fill(0);
+	s.rankSlots[EMPTY_RANK] = 1023;
+	s.stockCount.fill(4);
+	s.stockPos = 0;
+	s.removed = 0;
+	s.legalCount = 0;
+	fillEmptySlots(s);
+}
+function legalActions(s, mask, legal) {
+	mask.fill(0);
+	let n = 0;
+	for (let i = 0; i < 9; i++) {
+		const card = s.slotCard[i];
+		if (card === 255 || card >> 2 === KING) continue;
+		let later = s.rankSlots[11 - (card >> 2)] & -(2 << i);
+		const offset = pairId(i, i + 1) - i - 1;
+		while (later !== 0) {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		}
+	}
+	let kings = s.rankSlots[KING];
+	while (kings !== 0) {
+		const bit = kings & -kings;
+		kings ^= bit;
+		const a = 76 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	s.legalCount = n;
+	return n;
+}
+function stepState(s, action) {
+	let gained = 1;
+	if (action < 45) {
+		emptySlot(s, PAIR_FIRST[action]);
+		emptySlot(s, PAIR_SECOND[action]);
+		gained = 2;
+	} else emptySlot(s, action - 45);
+	s.removed += gained;
+	fillEmptySlots(s);
+	if (s.rewardCards) return gained;
+	return isWon(s) ? 1 : 0;
+}
+function isWon(s) {
+	return s.removed === 52;
+}
+function status(s) {
+	return s.legalCount === 0 ? 1 : 0;
+}
+function observe(s, out) {
+	const base = 130;
+	out.fill(0, 0, base);
+	for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255) out[13 * i + (s.slotCard[i] >> 2)] = 1;
+	for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * .25;
+	out[143] = (52 - s.stockPos) / 52;
+}
+/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most 42/52 after the deal. */
+function observationBounds() {
+	const low = new Float32Array(OBSERVATION_SIZE);
+	const high = new Float32Array(OBSERVATION_SIZE).fill(1);
+	high[143] = 42 / 52;
+	return {
+		low,
+		high
+	};
+}
+/** The outcome of a game so far: won with all 52 removed. */
+function outcome(s) {
+	return {
+		won: isWon(s),
+		cardsLeft: 52 - s.removed
+	};
+}
+const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+function describeAction(s, action) {
+	if (action >= 45) {
+		const i = action - 45;
+		return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
+	}
+	const i = PAIR_FIRST[action];
+	const j = PAIR_SECOND[action];
+	if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+	return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+}
+function whyIllegal(s, action) {
+	if (s.legalCount === 0) return "the game is over";
+	if (action >= 45) {
+		const card = s.slotCard[action - 45];
+		if (card === 255) return `slot ${action - 45} is empty`;
+		return card >> 2 === KING ? "it is legal" : `${cardLabel(card)} is not a king; only kings go alone`;
+	}
+	const a = s.slotCard[PAIR_FIRST[action]];
+	const b = s.slotCard[PAIR_SECOND[action]];
+	if (a === 255 || b === 255) return `slot ${a === 255 ? PAIR_FIRST[action] : PAIR_SECOND[action]} is empty`;
+	if (a >> 2 === KING || b >> 2 === KING) return "a king is removed alone, not in a pair";
+	const sum = (a >> 2) + (b >> 2) + 2;
+	return sum === 13 ? "it is legal" : `${cardLabel(a)} + ${cardLabel(b)} make ${sum}, not 13`;
+}
+function render(s) {
+	const lines = [];
+	for (let start = 0; start < 10; start += COLUMNS) {
+		const cells = [];
+		for (let i = start; i < start + COLUMNS; i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+function prompt(s) {
+	return s.legalCount === 0 ? "" : "Remove two cards that make 13, or a king alone.";
+}
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards(s, action) {
+	if (action >= 45) return [slotSpot(s, action - 45)];
+	return [slotSpot(s, PAIR_FIRST[action]), slotSpot(s, PAIR_SECOND[action])];
+}
+function board(s) {
+	const cells = [];
+	for (let i = 0; i < 10; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	return {
+		style: "pairing",
+		parts: [{
+			kind: "grid",
+			columns: COLUMNS,
+			cells
+		}, {
+			kind: "piles",
+			piles: [{
+				kind: "stock",
+				count: 52 - s.stockPos,
+				label: "stock",
+				tappable: false
+			}, {
+				kind: "counter",
+				count: s.removed,
+				label: "removed"
+			}]
+		}]
+	};
+}
+function toJSON(s) {
+	const stock = [];
+	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
+	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		tableau: Array.from(s.slotCard, (c) => c === 255 ? null : cardCode(c)),
+		stock,
+		removed
+	};
+}
+const jsonSchema = strictObject({
+	tableau: array(string().nullable()).length(10),
+	stock: array(string()).max(52),
+	removed: array(string()).max(52)
+});
+function badState(message) {
+	return new TengymError("bad-state", `bad state: ${message}`);
+}
+/** Card ids of one JSON field; every card must appear once across all fields. */
+function parseField(codes, field, where) {
+	return codes.map((code, k) => {
+		if (code === null) return 255;
+		const card = parseCardCode(code);
+		if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		where[card] = `${field}[${k}]`;
+		return card;
+	});
+}
+function fromJSON(json, o, s) {
+	const parsed = jsonSchema.safeParse(json);
+	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: 10 card codes or null, stock: [...], removed: [...] })`);
+	const where = new Array(52).fill("");
+	const tableau = parseField(parsed.data.tableau, "tableau", where);
+	const stock = parseField(parsed.data.stock, "stock", where);
+	parseField(parsed.data.removed, "removed", where);
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	const scratch = createState(o);
+	loadState(scratch, tableau, stock);
+	const problem = checkState(scratch);
+	if (problem) throw badState(problem);
+	copyState(scratch, s);
+}
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState(s, tableau, stock) {
+	const inStock = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of stock) inStock[c] = 1;
+	s.stockPos = 52 - stock.length;
+	let k = 0;
+	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	s.deck.set(stock, s.stockPos);
+	s.slotCard.set(tableau);
+	s.rankSlots.fill(0);
+	s.stockCount.fill(0);
+	let onGrid = 0;
+	for (let i = 0; i < 10; i++) {
+		const c = tableau[i];
+		s.rankSlots[c === 255 ? EMPTY_RANK : c >> 2] |= 1 << i;
+		if (c !== 255) onGrid++;
+	}
+	for (const c of stock) s.stockCount[c >> 2]++;
+	s.removed = 52 - stock.length - onGrid;
+	s.legalCount = 0;
+}
+/** Each card once, grid cards dealt, lookups in step, no hole while the stock lasts, pairs removed in pairs. */
+function checkState(s) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const dealtAt = /* @__PURE__ */ new Int16Array(52);
+	for (let k = 0; k < 52; k++) {
+		const c = s.deck[k];
+		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
+		seen[c] = 1;
+		dealtAt[c] = k;
+	}
+	if (!Number.isInteger(s.stockPos) || s.stockPos < 10 || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most 42 are left`;
+	const expected = /* @__PURE__ */ new Int32Array(14);
+	const onGrid = /* @__PURE__ */ new Uint8Array(52);
+	let empty = 0;
+	for (let i = 0; i < 10; i++) {
+		const c = s.slotCard[i];
+		if (c === 255) {
+			expected[EMPTY_RANK] |= 1 << i;
+			empty++;
+			continue;
+		}
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (onGrid[c]) return `card ${cardCode(c)} is in two slots`;
+		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+		onGrid[c] = 1;
+		expected[c >> 2] |= 1 << i;
+	}
+	for (let k = 0; k <= EMPTY_RANK; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	const stockCount = /* @__PURE__ */ new Uint8Array(13);
+	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
+	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
+	const removed = s.stockPos - (10 - empty);
+	if (s.removed !== removed) return `removed is ${s.removed}, the slots and stock leave ${removed}`;
+	if (s.stockPos < 52 && empty > 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards; it is refilled at once`;
+	const gone = (rank) => {
+		let here = 0;
+		for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255 && s.slotCard[i] >> 2 === rank) here++;
+		return 4 - here - s.stockCount[rank];
+	};
+	for (let a = 0; a < 6; a++) if (gone(a) !== gone(11 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(11 - a)} ${RANK_WORDS[11 - a]} are removed; they go in pairs`;
+	return null;
+}
+registerModule({
+	game: {
+		name: "thirteens",
+		result: CARDS_LEFT_RESULT,
+		optionsSchema: thirteensOptionsSchema,
+		numActions: () => NUM_ACTIONS,
+		observationSize: () => OBSERVATION_SIZE,
+		observationBounds: () => observationBounds(),
+		createState: (o) => createState(o),
+		copyState,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
+		step: (s, _o, action) => stepState(s, action),
+		status: (s) => status(s),
+		observe: (s, _o, out) => observe(s, out),
+		outcome: (s) => outcome(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			return o.reward === "cards" ? 52 - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal(s, action),
+		render: (s) => render(s),
+		toJSON: (s) => toJSON(s),
+		fromJSON: (json, o, s) => fromJSON(json, o, s),
+		checkState: (s) => checkState(s),
+		undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+		sameOutcome: true,
+		actionCards: (s, _o, action) => actionCards(s, action),
+		prompt: (s) => prompt(s),
+		board: (s) => board(s)
+	},
+	ids: [{
+		id: "thirteens",
+		title: "Thirteens",
+		description: "Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions"
+	}],
+	kit: THIRTEENS_KIT
 }, { shipped: true });
 // src/agents/basic.ts
 /**

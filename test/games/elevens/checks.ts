@@ -1,0 +1,14 @@
+// What the shared tests play of Elevens beyond its ids (test/helpers/game-checks.ts): option sets that
+// move every option off its default between them, and the ones that move an observation bound.
+import type { GameChecks } from '../../helpers/game-checks.js';
+
+export const checks: GameChecks = {
+  variants: [
+    ['elevens', { grid: 15, faceCards: 'reserve-no-refill', suits: 'same', undoLimit: 'unlimited', reward: 'cards' }],
+    ['elevens', { suits: 'same', undoLimit: 3 }],
+  ],
+  boundVariants: [
+    ['elevens', { grid: 15 }],
+    ['elevens', { faceCards: 'reserve-no-refill' }],
+  ],
+};
