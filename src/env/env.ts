@@ -176,7 +176,7 @@ export function isValidatedFor(game: AnyGame, options: unknown): options is Game
  */
 export function validatedOptions(id: string, game: AnyGame, options: object): Readonly<Record<string, unknown>> {
   if (isValidatedFor(game, options)) return options;
-  const parsed = z.safeParse(game.optionsSchema, options);
+  const parsed = game.optionsSchema.safeParse(options);
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
   const validated: GameOptions = Object.freeze(fieldsOf(parsed.data));
   VALIDATED.set(validated, game);
@@ -717,7 +717,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     const st = parsed.data;
     if (st.env !== this.id)
       throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-    const opts = z.safeParse(this.game.optionsSchema, st.options);
+    const opts = this.game.optionsSchema.safeParse(st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       // Only the options that differ: the whole of both hides the one that matters among a dozen.

@@ -232,7 +232,7 @@ export function registerGame(
         `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``,
       );
     const preset = p.preset ?? {};
-    const parsed = z.safeParse(game.optionsSchema, preset);
+    const parsed = game.optionsSchema.safeParse(preset);
     if (!parsed.success) {
       // No preset given: the schema itself has an option without a default.
       const what =

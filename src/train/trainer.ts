@@ -33,7 +33,6 @@
  * files are rewritten from the checkpoint's rows, dropping rows written after it.
  */
 import { existsSync } from 'node:fs';
-import * as z from 'zod/mini';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
@@ -300,7 +299,7 @@ export function resolveTrainConfig(
  */
 function trainingEnvOf(env: EnvConfig, config: CommonConfig): EnvConfig {
   if (config.trainingReward === undefined) return env;
-  const parsed = z.safeParse(env.game.optionsSchema, { ...env.options, reward: config.trainingReward });
+  const parsed = env.game.optionsSchema.safeParse({ ...env.options, reward: config.trainingReward });
   if (!parsed.success)
     throw new TengymError('bad-options', `bad options for ${env.id}: ${formatZodError(parsed.error)}`);
   return { ...env, options: parsed.data };

@@ -105,6 +105,7 @@ export const elevensOptionsSchema = z.strictObject({
   reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
 });
 
+/** Elevens's options, defaults filled in (the schema's output). */
 export type ElevensOptions = z.output<typeof elevensOptionsSchema>;
 
 /** A slot or a reserve with no card. */

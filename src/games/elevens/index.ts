@@ -13,6 +13,7 @@ import { elevensGame, type elevensOptionsSchema } from './engine.js';
 
 export type { ElevensOptions } from './engine.js';
 
+/** Elevens as registered: its engine, its ids and its kit. */
 export const elevens = registerModule(
   {
     game: elevensGame,

@@ -173,6 +173,7 @@ export const pyramidOptionsSchema = z.strictObject({
   reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
 });
 
+/** Pyramid's options, defaults filled in (the schema's output). */
 export type PyramidOptions = z.output<typeof pyramidOptionsSchema>;
 
 /** The pair id of places i < j (the action table above). */

@@ -13,6 +13,7 @@ import { pyramidGame, type pyramidOptionsSchema } from './engine.js';
 
 export type { PyramidOptions } from './engine.js';
 
+/** Pyramid as registered: its engine, its ids and its kit. */
 export const pyramid = registerModule(
   {
     game: pyramidGame,

@@ -81,6 +81,7 @@ export const thirteensOptionsSchema = z.strictObject({
   reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
 });
 
+/** Thirteens's options, defaults filled in (the schema's output). */
 export type ThirteensOptions = z.output<typeof thirteensOptionsSchema>;
 
 /** Slots on the grid, and per row. */

@@ -13,6 +13,7 @@ import { thirteensGame, type thirteensOptionsSchema } from './engine.js';
 
 export type { ThirteensOptions } from './engine.js';
 
+/** Thirteens as registered: its engine, its ids and its kit. */
 export const thirteens = registerModule(
   {
     game: thirteensGame,
