@@ -13,20 +13,18 @@ from typing import Any, Literal, overload
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
-from numpy.typing import NDArray
 
 from ._engine import (
     LIMITS,
     Engine,
     MadeWith,
     RegisteredSpec,
-    Rows,
     check_seed,
     ended_outcomes,
     engine_id,
-    entropy_seed,
     reset_once_more,
 )
+from ._env_reset import _EnvReset
 from ._render import checked_render_mode, text_image
 from ._spaces import Action, DictObservation, LegalDiscrete, Observation, ObsT, observation_bounds
 from .baselines import AgentInfo
@@ -52,7 +50,7 @@ __all__ = [
 ]
 
 
-class TengymEnv(gym.Env[ObsT, Action]):
+class TengymEnv(_EnvReset[ObsT], gym.Env[ObsT, Action]):
     """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
 
     info["action_mask"] is int8 (1 = legal); `action_masks()` returns it as bool (sb3-contrib's MaskablePPO).
@@ -178,9 +176,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
         # The catalogue agents attached, in the order attached: an engine replaced after a failure gets them again.
         self._agents: list[str] = []
 
-    def _rows(self, body) -> Rows:
-        return Rows(body, 1, self._size, self._n)
-
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
         msg: dict[str, Any] = {"cmd": "reset"}
         if options is not None and not isinstance(options, Mapping):
@@ -199,34 +194,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
             seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
         # Once more should the engine die during it: killed just before, it may not have exited when revived() looked.
         return reset_once_more(lambda: self._reset(seed, msg), lambda: [self._engine])
-
-    def _reset(self, seed: int | None, msg: dict[str, Any]) -> tuple[ObsT, dict[str, Any]]:
-        msg = dict(msg)
-        engine = self._engine.revived()
-        if engine is not self._engine:
-            # A new engine would deal seed 0's cards: an unseeded reset draws a seed, as a first one does.
-            self._engine, self._seeded = engine, False
-            # And it has no agents: attached before the reset deals, they are reset with it, as the vector envs' are.
-            for name in self._agents:
-                engine.request({"cmd": "attach", "agent": name}, timeout=math.inf)
-        if seed is None and not self._seeded:
-            # Gymnasium's rule: a first reset without a seed draws one from entropy (the engine on
-            # its own would deal seed 0, the same cards for every env made).
-            seed = entropy_seed()
-        if seed is not None:
-            msg["seed"] = seed
-        body = self._engine.request(msg)
-        # After the engine accepted the seed, so a refused seed or deck leaves np_random as it was.
-        super().reset(seed=seed)
-        self._seeded = True
-        rows = self._rows(body)
-        self._started = True
-        self._mask[:] = rows.masks[0]
-        info: dict[str, Any] = {"action_mask": self._mask.copy()}
-        if rows.terminated[0] or rows.truncated[0]:
-            info["terminated_at_reset"] = True
-            info["outcome"] = self.outcome()
-        return self._out(rows.obs[0].copy()), info
 
     def step(self, action: Action) -> tuple[ObsT, float, bool, bool, dict[str, Any]]:
         # An integer of any kind (int, numpy's, a 0-d integer array), as Discrete.contains and the
@@ -258,13 +225,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
             # The contract's last-step info: the outcome the engine sent after the rows (protocol 12).
             info["outcome"] = ended_outcomes(body, 1, size, n)[0]
         return self._out(obs), reward, terminated, truncated, info
-
-    def _out(self, obs: NDArray[np.float32]) -> ObsT:
-        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT
-        that dict_observation chose)."""
-        if self.dict_observation:
-            return {"action_mask": self._mask.astype(np.float32), "observations": obs}  # type: ignore[return-value]
-        return obs  # type: ignore[return-value]
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the current state as booleans: what sb3-contrib's MaskablePPO asks for."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
@@ -35,57 +34,33 @@ from ._engine import (
     MAX_TIME_LIMIT,
     MadeWith,
     Rows,
-    ask_engines,
-    attach_again,
-    copy_seeds,
     copy_spec,
-    draw_seeds,
     ended_outcomes,
     engine_id,
     entropy_seed,
-    per_copy,
     positive_int,
     receive_steps,
-    reset_deck,
     reset_once_more,
-    revive_copies,
     same_step_last,
     seeds_copies,
     send_steps,
     start_copies,
 )
 from ._render import checked_render_mode, text_image
-from .baselines import AgentInfo
-from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
+from ._sb3_copies import _SB3Copies
+from ._sb3_reset import _SB3Reset
+from ._sb3_spaces import CopiesLegalDiscrete
+from .env import TengymEnv, observation_bounds
 from .errors import BadActionError, BadSeedError, EngineError, TengymError, refuse_keywords_elsewhere
 
 if TYPE_CHECKING:
     from stable_baselines3.common.vec_env import VecMonitor  # imported when make_vec_env wraps in one
 
-
-class CopiesLegalDiscrete(LegalDiscrete):
-    """Copy 0's action space (a `DummyVecEnv`'s is copy 0's): `legal` is copy 0's live mask, and
-    `contains` the plain range check. Its `sample()` with no mask draws for each copy in turn:
-    after a reset or a step, the i-th call draws among copy i's legal actions (past the last copy,
-    copy 0's again), as SB3's DQN draws one action a copy, in order, for its warm-up and
-    epsilon-greedy steps (`[action_space.sample() for _ in range(n_envs)]`). A mask given is used
-    as given."""
-
-    def __init__(self, n: int, masks: NDArray[np.int8]):
-        super().__init__(n, masks[0])
-        self.masks = masks
-        # The copy the next sample() draws for; the VecEnv sets it back to 0 after each reset and step.
-        self.turn = 0
-
-    def sample(self, mask: NDArray[np.int8] | None = None, probability: NDArray[np.int8] | None = None) -> np.int64:
-        if mask is None and probability is None:
-            legal = self.masks[self.turn]
-            self.turn = (self.turn + 1) % len(self.masks)
-            return spaces.Discrete.sample(self, mask=legal if legal.any() else None)
-        return super().sample(mask=mask, probability=probability)
+# CopiesLegalDiscrete lives in tengym._sb3_spaces; it is this module's too, as it was.
+__all__ = ["CopiesLegalDiscrete", "TengymSB3VecEnv", "make_vec_env"]
 
 
-class TengymSB3VecEnv(VecEnv):
+class TengymSB3VecEnv(_SB3Reset, _SB3Copies, VecEnv):
     """N copies of one tengym env as a Stable-Baselines3 VecEnv, stepped in one message per engine process.
 
     `env_id` is an engine id ("decade-fives") or its Gymnasium id ("tengym/decade-fives-v0");
@@ -158,12 +133,6 @@ class TengymSB3VecEnv(VecEnv):
         # The catalogue agents attached to every copy, by name (an engine replaced after a failure gets them again).
         self._agents: list[str] = []
 
-    def __reduce__(self):
-        raise TypeError(
-            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
-            "another (a TengymEnv can: get_state()/set_state())"
-        )
-
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> NDArray[np.float32]:
@@ -172,57 +141,6 @@ class TengymSB3VecEnv(VecEnv):
         # Once more should an engine die during it: killed just before, it may not have exited when
         # revive_copies looked.
         return reset_once_more(self._reset, lambda: self._engines)
-
-    def _reset(self) -> NDArray[np.float32]:
-        decks = self._reset_decks()
-        new = revive_copies(self._engines, self._starts)
-        # Before the reset that deals their copies resets them.
-        attach_again(self._engines, self._starts, new, self._agents)
-        if not self._seeded and all(s is None for s in self._seeds):
-            # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own
-            # would deal every copy seed 0's cards).
-            self.seed()
-        # Every seed checked before any engine deals, so a bad one resets no copy.
-        seeds = copy_seeds(list(self._seeds), self.num_envs)
-        seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
-        assert seeds is not None  # copy_seeds of a list is a list
-        self._seeded = True
-        obs = np.empty((self.num_envs, self._size), dtype=np.float32)
-        msgs: list[dict[str, Any]] = []
-        for p in range(len(self._engines)):
-            lo, hi = self._starts[p], self._starts[p + 1]
-            msg: dict[str, Any] = {"cmd": "reset"}
-            if any(s is not None for s in seeds[lo:hi]):
-                msg["seeds"] = seeds[lo:hi]
-            if decks is not None:
-                msg["decks"] = decks[lo:hi]
-            msgs.append(msg)
-        if decks is not None and len(self._engines) > 1:
-            # Each process checks its copies' decks before any process deals, so a bad deck resets no copy.
-            for engine, msg in zip(self._engines, msgs):
-                engine.request({**msg, "check": True})
-        for p, (engine, msg) in enumerate(zip(self._engines, msgs)):
-            lo, hi = self._starts[p], self._starts[p + 1]
-            rows = Rows(engine.request(msg), hi - lo, self._size, self._n)
-            obs[lo:hi] = rows.obs
-            self._masks[lo:hi] = rows.masks.view(bool)
-        self._reset_seeds()
-        self._reset_options()
-        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        self._sampler.turn = 0
-        return obs
-
-    def _reset_decks(self) -> list[Any] | None:
-        """The decks of set_options (each copy's options["deck"], None where it has none), as a DummyVecEnv
-        passes each copy's options to its TengymEnv's reset; None when no copy has one. No other option is taken."""
-        if not any(self._options):
-            return None
-        for options in self._options:
-            if not set(options) <= {"deck"}:
-                raise TengymError(
-                    f"reset: tengym's VecEnv takes no reset options but deck, got {options!r}", "bad-argument"
-                )
-        return [reset_deck(options) for options in self._options]
 
     def step_async(self, actions: np.ndarray) -> None:
         a = np.asarray(actions)
@@ -361,65 +279,6 @@ class TengymSB3VecEnv(VecEnv):
             f"{', '.join(self._COPY_METHODS)})"
         )
 
-    def _agent_method(self, method_name: str, idx: list[int], *args, **kwargs) -> list[Any]:
-        """TengymEnv's agent_action(name), attach_agent(name) and reset_agents(seed), asked of the copies of
-        `idx` as a DummyVecEnv of TengymEnvs asks each: every copy has an agent of its own, shown every
-        state of its copy and reset at each of its deals as that TengymEnv resets its agent (a seed s
-        given by `seed` deals copy i with s + i, and its agent with derive_seed(s + i, 0); each
-        autoreset is its next deal), so the copies play the games of a DummyVecEnv seeded alike.
-        Same-step autoreset leaves every copy running: each gets its action. An agent is attached to
-        every copy, whichever copies are asked."""
-        keyword = "seed" if method_name == "reset_agents" else "name"
-        if len(args) + len(kwargs) != 1 or set(kwargs) - {keyword}:
-            raise TypeError(
-                f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got "
-                f"{args!r} {kwargs!r}"
-            )
-        (arg,) = (*args, *kwargs.values())
-        self._finish_pending_step()
-        if method_name == "reset_agents":
-            if isinstance(arg, bool) or not isinstance(arg, (int, np.integer)) or not 0 <= int(arg) <= MAX_SEED:
-                raise BadSeedError(
-                    f"reset_agents: bad seed {arg!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed"
-                )
-            chosen = set(idx)
-            seeds = [int(arg) if i in chosen else None for i in range(self.num_envs)]
-            msgs = [
-                {"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]}
-                for p in range(len(self._engines))
-            ]
-            names = ask_engines(self._engines, msgs, timeout=math.inf)[0]
-            return [list(names) for _ in idx]
-        if not isinstance(arg, str):
-            raise TengymError(
-                f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
-                f"lists them), got {arg!r}",
-                "bad-argument",
-            )
-        if method_name == "attach_agent":
-            answers = ask_engines(
-                self._engines, [{"cmd": "attach", "agent": arg}] * len(self._engines), timeout=math.inf
-            )
-            info: AgentInfo | None = AgentInfo.from_engine(answers[0])
-        else:
-            mask = np.zeros(self.num_envs, dtype=bool)
-            mask[idx] = True
-            msgs = [
-                {"cmd": "actions", "agent": arg, "mask": mask[self._starts[p] : self._starts[p + 1]].tolist()}
-                for p in range(len(self._engines))
-            ]
-            answers = ask_engines(self._engines, msgs, timeout=math.inf)
-            attached = [a["attached"] for a in answers if a["attached"] is not None]
-            info = AgentInfo.from_engine(attached[0]) if attached else None
-        if arg not in self._agents:
-            self._agents.append(arg)
-            if info is not None:
-                _warn_unfair(info)
-        if method_name == "attach_agent":
-            return [info for _ in idx]
-        actions = [a for answer in answers for a in answer["actions"]]
-        return [int(actions[i]) for i in idx]
-
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]
 
@@ -441,20 +300,6 @@ class TengymSB3VecEnv(VecEnv):
             return super().render(mode)
         return self._per_copy("render")
 
-    def _finish_pending_step(self) -> None:
-        """Reads the answers to a step_async() that no step_wait() read (the copies have moved), so
-        that the next message to the engines gets its own answer, not that step's."""
-        if self._actions is None:
-            return
-        self._actions = None
-        early, self._early = self._early, {}
-        with contextlib.suppress(TengymError):  # a refused step moved no copy
-            receive_steps(self._engines, early)
-
-    def _per_copy(self, cmd: str) -> list[Any]:
-        self._finish_pending_step()
-        return per_copy(self._engines, cmd)
-
     def seed(self, seed: int | None = None) -> Sequence[int | None]:
         """As SB3's: copy i deals with seed + i at the next `reset()`; None draws a seed (with room
         for every copy). A seed that is not one is refused here, not at the next reset."""
@@ -468,26 +313,6 @@ class TengymSB3VecEnv(VecEnv):
             )
         self._seeds = [int(seed) + i for i in range(self.num_envs)]
         return self._seeds
-
-    def _get_indices(self, indices: VecEnvIndices) -> list[int]:
-        """The copies `indices` names, each from 0 to num_envs - 1: negative ones count from the end,
-        as a DummyVecEnv's list of envs takes them; one out of range is refused."""
-        if indices is None:
-            return list(range(self.num_envs))
-        given = [indices] if isinstance(indices, (int, np.integer)) else list(indices)
-        chosen = []
-        for i in given:
-            if (
-                isinstance(i, bool)
-                or not isinstance(i, (int, np.integer))
-                or not -self.num_envs <= int(i) < self.num_envs
-            ):
-                raise IndexError(
-                    f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or "
-                    f"-{self.num_envs} to -1 from the end)"
-                )
-            chosen.append(int(i) % self.num_envs)
-        return chosen
 
 
 # SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would

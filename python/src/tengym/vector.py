@@ -18,8 +18,6 @@ for each copy), as expert labels for a whole batch.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import math
 from collections.abc import Sequence
 from typing import Any, Literal, overload
@@ -36,24 +34,19 @@ from ._engine import (
     RegisteredSpec,
     Rows,
     ask_engines,
-    attach_again,
     copy_agent_seeds,
     copy_seeds,
-    copy_spec,
-    draw_seeds,
-    ended_outcomes,
     engine_id,
-    per_copy,
     positive_int,
     receive_steps,
     reset_deck,
     reset_once_more,
-    revive_copies,
-    same_step_last,
     send_steps,
     start_copies,
 )
 from ._render import checked_render_mode, text_image
+from ._vector_copies import COPY_ATTRIBUTES, COPY_METHODS, NOT_PER_COPY, _VectorCopies
+from ._vector_steps import _VectorSteps
 from .baselines import AgentInfo
 from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
@@ -64,7 +57,7 @@ VectorAction = NDArray[np.integer[Any]] | Sequence[int]
 
 # Observations are (N, features) float32 rows, or with dict_observation=True {"action_mask", "observations"}
 # of such rows: `TengymVectorEnv[Observation]` and `TengymVectorEnv[DictObservation]` to a type checker.
-class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
+class TengymVectorEnv(_VectorSteps[ObsT], _VectorCopies, gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     metadata = {
         "render_modes": TengymEnv.metadata["render_modes"],
         "render_fps": TengymEnv.metadata["render_fps"],
@@ -224,32 +217,6 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self._agents: list[str] = []
         self.closed = False
 
-    def _gather(self, bodies) -> None:
-        for p, body in enumerate(bodies):
-            lo, hi = self._starts[p], self._starts[p + 1]
-            rows = Rows(body, hi - lo, self._size, self._n)
-            self._obs[lo:hi] = rows.obs
-            self._rewards[lo:hi] = rows.rewards
-            self._masks[lo:hi] = rows.masks
-            self._terminated[lo:hi] = rows.terminated
-            self._truncated[lo:hi] = rows.truncated
-            self._stayed[lo:hi] = rows.stayed
-
-    def _out(self, obs: NDArray[np.float32], masks: np.ndarray) -> ObsT:
-        """The observations returned: the rows, or with dict_observation each copy's mask beside them
-        (the type ObsT that dict_observation chose)."""
-        if self.dict_observation:
-            return {"action_mask": masks.astype(np.float32), "observations": obs}  # type: ignore[return-value]
-        return obs  # type: ignore[return-value]
-
-    def _infos(self, stayed: np.ndarray | None = None) -> dict:
-        info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
-        if stayed is not None and stayed.any():
-            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies
-            # that stayed report it.
-            info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
-        return info
-
     def reset(
         self,
         *,
@@ -271,72 +238,6 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         # Once more should an engine die during it: killed just before, it may not have exited when
         # revive_copies looked.
         return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
-
-    def _reset(
-        self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any
-    ) -> tuple[ObsT, dict[str, Any]]:
-        # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
-        # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
-        # it is reset whatever the mask says.
-        new = revive_copies(self._engines, self._starts)
-        # Before the reset that deals them, so that their copies' agents are reset with it.
-        attach_again(self._engines, self._starts, new, self._agents)
-        if reset_mask is not None:
-            reset_mask = reset_mask | new
-            if seeds is not None:
-                seeds = [s if m else None for s, m in zip(seeds, reset_mask)]
-        seeds = draw_seeds(seeds, new | (not self._seeded))
-        bodies = []
-        for p, engine in enumerate(self._engines):
-            lo, hi = self._starts[p], self._starts[p + 1]
-            msg: dict[str, Any] = {"cmd": "reset"}
-            part = None if seeds is None else seeds[lo:hi]
-            if part is not None and any(s is not None for s in part):
-                msg["seeds"] = part
-            if reset_mask is not None:
-                msg["mask"] = [bool(m) for m in reset_mask[lo:hi]]
-            if deck is not None:
-                # The deck for every copy reset, as a sync vector env gives its reset options to each.
-                msg["decks"] = [deck if reset_mask is None or reset_mask[i] else None for i in range(lo, hi)]
-            bodies.append(bytes(engine.request(msg)))
-        if seeds is not None and seeds[0] is not None:
-            self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
-        for i, s in enumerate(seeds or ()):
-            if s is not None:
-                self._copy_seeds[i], self._copy_rngs[i] = s, None
-        self._seeded = True
-        self._gather(bodies)
-        return self._out(self._obs.copy(), self._masks), self._infos()
-
-    def _reset_mask(self, options: dict | None) -> np.ndarray | None:
-        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is
-        reset); the only other option taken is "deck"."""
-        if options is None:
-            return None
-        if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
-            raise TengymError(
-                f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument"
-            )
-        if "reset_mask" not in options:
-            return None
-        mask = options["reset_mask"]
-        if (
-            not isinstance(mask, np.ndarray)
-            or mask.dtype != np.bool_
-            or mask.shape != (self.num_envs,)
-            or not mask.any()
-        ):
-            raise TengymError(
-                f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at "
-                f"least one True, got {mask!r}",
-                "bad-argument",
-            )
-        if not self._seeded:
-            raise TengymError(
-                "reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)",
-                "bad-argument",
-            )
-        return mask.copy()
 
     def step(
         self, actions: VectorAction
@@ -383,88 +284,6 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             self._terminated.copy(),
             self._truncated.copy(),
             info,
-        )
-
-    def _add_outcomes(self, info: dict, bodies: list, ended: np.ndarray, same_step: bool = False) -> None:
-        """Each ended copy's outcome into `info` as a sync vector env of TengymEnvs gathers their
-        infos' "outcome" (Gymnasium's _add_info: a dict of arrays, masks beside): from the JSON the
-        engines send after the rows of the step that ended them."""
-        copies: list[int] = []
-        outcomes: list[dict] = []
-        for p, body in enumerate(bodies):
-            lo, hi = int(self._starts[p]), int(self._starts[p + 1])
-            rows = lo + np.flatnonzero(ended[lo:hi])
-            if rows.size:
-                for i, outcome in zip(
-                    rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)
-                ):
-                    # None: only the time limit ended it, and a TengymEnv under TimeLimit reports no outcome then.
-                    if outcome is not None:
-                        copies.append(int(i))
-                        outcomes.append(outcome)
-        if not copies:
-            return
-        # What _add_info builds copy by copy, built a field at a time (dozens of copies end a step of tens).
-        at = np.array(copies)
-        gathered = info.setdefault("outcome", {})
-        for key in dict.fromkeys(k for o in outcomes for k in o):
-            having = [k for k, o in enumerate(outcomes) if key in o]
-            if key not in gathered:
-                gathered[key] = np.zeros(self.num_envs, dtype=type(outcomes[having[0]][key]))
-                gathered["_" + key] = np.zeros(self.num_envs, dtype=np.bool_)
-            gathered[key][at[having]] = [outcomes[k][key] for k in having]
-            gathered["_" + key][at[having]] = True
-        info.setdefault("_outcome", np.zeros(self.num_envs, dtype=np.bool_))[at] = True
-
-    def _step_same_step(
-        self, a: np.ndarray
-    ) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
-        """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
-        gives it: an ended copy's last observation and info (its mask, and illegal_action if it
-        stayed) under final_obs and final_info, the new episode's mask under action_mask."""
-        # Every copy is running (an ended one was reset in the step that ended it): none is ignored.
-        early = send_steps(
-            self._engines,
-            self._starts,
-            a,
-            self._n,
-            self._masks,
-            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
-        )
-        bodies = receive_steps(self._engines, early)
-        self._gather(bodies)
-        ended = self._terminated | self._truncated
-        stay = self.illegal_action == "stay"
-        info = self._infos(self._stayed & ~ended if stay else None)
-        if ended.any():
-            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that
-            # ended, None for the others.
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            final_masks = np.zeros((self.num_envs, self._n), dtype=np.int8)
-            for p, body in enumerate(bodies):
-                lo, hi = int(self._starts[p]), int(self._starts[p + 1])
-                rows = lo + np.flatnonzero(ended[lo:hi])
-                if rows.size:
-                    last_obs, final_masks[rows] = same_step_last(body, hi - lo, self._size, self._n, rows.size)
-                    for k, i in enumerate(rows):
-                        final_obs[i] = self._out(last_obs[k].copy(), final_masks[i])
-            final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}
-            if stay and (self._stayed & ended).any():
-                final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
-            self._add_outcomes(final_info, bodies, ended, same_step=True)
-            info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
-        return (
-            self._out(self._obs.copy(), self._masks),
-            self._rewards.copy(),
-            self._terminated.copy(),
-            self._truncated.copy(),
-            info,
-        )
-
-    def __reduce__(self):
-        raise TypeError(
-            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
-            "another (a TengymEnv can: get_state()/set_state())"
         )
 
     def action_masks(self) -> np.ndarray:
@@ -534,37 +353,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
 
     # -- Gymnasium's call / get_attr / set_attr, as its sync and async vector envs offer them ----
 
-    # What a TengymEnv copy has that the native vector env answers for every copy, exactly as a
-    # sync vector env of TengymEnvs answers it. Methods are called; attributes are read.
-    COPY_METHODS = ("action_masks", "render", "get_state", "legal_actions", "outcome")
-    COPY_ATTRIBUTES = (
-        "spec",
-        "metadata",
-        "render_mode",
-        "env_id",
-        "options",
-        "illegal_action",
-        "dict_observation",
-        "dead_deals",
-        "action_space",
-        "observation_space",
-        "np_random_seed",
-        "np_random",
-    )
-    # TengymEnv's, but not per copy here: what to use instead.
-    NOT_PER_COPY = {
-        "reset": "reset the vector env (options={'reset_mask': mask} resets some copies)",
-        "step": "step the vector env, one action a copy",
-        "close": "close the vector env",
-        "set_state": (
-            "a copy's state cannot be loaded into the vector env (its autoreset would not follow); "
-            "load it into a TengymEnv"
-        ),
-        "unwrapped": "the copies live in engine processes, not as TengymEnv objects; envs.unwrapped is the vector env",
-        "agent_action": "envs.agent_actions(name) answers every copy's action, -1 for a copy whose episode ended",
-        "attach_agent": "envs.attach_agent(name) attaches the agent to every copy",
-        "reset_agents": "envs.reset_agents(seeds) resets each copy's agents with its seed",
-    }
+    # What a copy answers, and what it does not (tengym._vector_copies): the same tuples and dict.
+    COPY_METHODS = COPY_METHODS
+    COPY_ATTRIBUTES = COPY_ATTRIBUTES
+    NOT_PER_COPY = NOT_PER_COPY
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """Each copy's `name`, as Gymnasium's sync vector env of TengymEnvs gives it: a method's
@@ -579,40 +371,6 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         """`call(name)`, as in Gymnasium's sync and async vector envs (a method's name gives its results)."""
         return self.call(name)
 
-    def _copy_attr(self, name: str) -> tuple[Any, ...]:
-        num = self.num_envs
-        if name == "spec":
-            return (self._copy_spec(),) * num
-        if name == "metadata":
-            return tuple(
-                dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num)
-            )
-        if name in ("render_mode", "env_id", "illegal_action", "dict_observation"):
-            return (getattr(self, name),) * num
-        if name == "options":
-            return tuple(dict(self.options) for _ in range(num))
-        if name == "dead_deals":
-            return ("redeal",) * num
-        if name == "observation_space":
-            return (self.single_observation_space,) * num
-        if name == "action_space":
-            # As each TengymEnv's: Discrete(n) whose sample() draws among that copy's legal actions now.
-            if self._copy_action_spaces is None:
-                self._copy_action_spaces = tuple(LegalDiscrete(self._n, self._masks[i]) for i in range(num))
-            return self._copy_action_spaces
-        if name == "np_random_seed":
-            return tuple(self._copy_rng(i)[1] for i in range(num))
-        if name == "np_random":
-            return tuple(self._copy_rng(i)[0] for i in range(num))
-        if name in self.NOT_PER_COPY:
-            raise AttributeError(
-                f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}"
-            )
-        raise AttributeError(
-            f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine "
-            f"processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}"
-        )
-
     def set_attr(self, name: str, values: Any) -> None:
         """Refused: the copies live in engine processes, where no Python attribute can be set; the
         vector env's own keywords (render_mode, illegal_action, options...) are given when it is made."""
@@ -622,50 +380,12 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             "vectorization_mode='sync' for TengymEnv copies"
         )
 
-    def _copy_method(self, name: str):
-        if name == "action_masks":
-            return lambda: tuple(row.astype(bool) for row in self._masks)
-        if name == "render":
-            return self.render
-        if name == "get_state":
-            return lambda: tuple(json.dumps(s) for s in per_copy(self._engines, "getState"))
-        if name == "legal_actions":
-            return lambda: tuple([tuple(x) for x in info["legal"]] for info in per_copy(self._engines, "info"))
-        return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
-
     @property
     # A seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed.
     def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
         """Each copy's seed (the one it was last reset with, given or drawn), as a sync vector env's
         np_random_seed is its sub-envs'; `np_random`, the vector's own generator, is unchanged."""
         return self.get_attr("np_random_seed")
-
-    def _copy_rng(self, i: int) -> tuple[np.random.Generator, int]:
-        """Copy i's np_random and its seed, as a TengymEnv's: seeded with the copy's last reset seed (or,
-        before any, from entropy, as Gymnasium's Env.np_random is), made when first asked for."""
-        rng, seed = self._copy_rngs[i], self._copy_seeds[i]
-        if rng is None:
-            rng, seed = gym.utils.seeding.np_random(seed)
-            self._copy_rngs[i], self._copy_seeds[i] = rng, seed
-        assert seed is not None  # a copy's generator is made with its seed
-        return rng, seed
-
-    def _copy_spec(self):
-        """One copy's spec, as a sync vector env's TengymEnv has it: the vector env's without the
-        vector's own keywords, the time limit as max_episode_steps; gymnasium.make(spec) makes one copy."""
-        vector_only = (
-            "num_envs",
-            "vectorization_mode",
-            "processes",
-            "autoreset_mode",
-            "max_episode_steps",
-            "vector_kwargs",
-            "wrappers",
-        )
-        if self.spec is not None:
-            kwargs = {k: v for k, v in self.spec.kwargs.items() if k not in vector_only}
-            return dataclasses.replace(self.spec, kwargs=kwargs, max_episode_steps=self._max_episode_steps)
-        return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
 
     def render(self):
         if self.render_mode is None:
