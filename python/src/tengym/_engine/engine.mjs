@@ -6024,7 +6024,7 @@ function isValidatedFor(game, options) {
 */
 function validatedOptions(id, game, options) {
 	if (isValidatedFor(game, options)) return options;
-	const parsed = safeParse$1(game.optionsSchema, options);
+	const parsed = game.optionsSchema.safeParse(options);
 	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
 	const validated = Object.freeze(fieldsOf(parsed.data));
 	VALIDATED.set(validated, game);
@@ -6452,7 +6452,7 @@ var Env = class Env {
 		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
 		const st = parsed.data;
 		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-		const opts = safeParse$1(this.game.optionsSchema, st.options);
+		const opts = this.game.optionsSchema.safeParse(st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
 		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
 			const mine = fieldsOf(this.options);
@@ -6718,7 +6718,7 @@ function registerGame(game, presets, options = {}) {
 		if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id)) throw new TengymError("bad-argument", `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(", ")}`);
 		if (typeof p.description !== "string" || p.description === "") throw new TengymError("bad-argument", `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
 		const preset = p.preset ?? {};
-		const parsed = safeParse$1(game.optionsSchema, preset);
+		const parsed = game.optionsSchema.safeParse(preset);
 		if (!parsed.success) throw new TengymError("bad-options", `registerGame: ${p.preset === void 0 || Object.keys(preset).length === 0 ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default (.default(…)), or the preset a value for it` : `bad preset for ${p.id}`}: ${formatZodError(parsed.error)}`);
 		try {
 			engineBounds(p.id, game, parsed.data);
