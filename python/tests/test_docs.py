@@ -1,4 +1,5 @@
-"""docs/python.md's ```python blocks, run as a reader runs them, so that none rots unnoticed: each in a
+"""The ```python blocks of docs/python.md and the pages it leads to (docs/python-*.md), run as a
+reader runs them, so that none rots unnoticed: each in a
 namespace of its own, where a `print(...)  # X` line must print X (`…` standing for what varies,
 whitespace loose). A block that trains is left out, with the reason; a fragment of the text around
 it (a policy of the reader's, a trained module) runs with what that text gives it. And every command
@@ -14,12 +15,28 @@ import pytest
 
 from conftest import REPO
 
-DOC = REPO / "docs" / "python.md"
+DOCS = [
+    REPO / "docs" / "python.md",
+    *sorted((REPO / "docs").glob("python-*.md")),
+    *sorted((REPO / "docs" / "experiments").glob("*python*.md")),
+]
+PAGES = [(doc, doc.read_text(encoding="utf-8").split("\n")) for doc in DOCS]
+# The pages' lines one after another: a block's line is its place in them (`where` names the page).
+LINES = [line for _, lines in PAGES for line in lines]
+
+
+def where(line: int) -> str:
+    """The page and line of a line number of LINES."""
+    for doc, lines in PAGES:
+        if line <= len(lines):
+            return f"{doc.name}:{line}"
+        line -= len(lines)
+    return f"line {line} past the pages"
 
 
 def python_blocks() -> list[tuple[int, str]]:
     """The doc's ```python blocks: the line of each opening fence, and its code."""
-    lines = DOC.read_text(encoding="utf-8").split("\n")
+    lines = LINES
     blocks = []
     i = 0
     while i < len(lines):
@@ -100,7 +117,7 @@ def runnable() -> list:
     for line, code in BLOCKS:
         if any(text in code for text in NOT_RUN):
             continue
-        out.append(pytest.param(line, code, id=f"python.md:{line}"))
+        out.append(pytest.param(line, code, id=where(line)))
     return out
 
 
@@ -148,26 +165,26 @@ def test_the_block_runs_and_prints_what_its_comments_say(line, code):
     prelude = "".join(before for text, before in BEFORE.items() if text in code)
     checks = "".join(after for text, after in AFTER.items() if text in code)
     try:
-        exec(compile(prelude, f"{DOC.name} (before the block at line {line})", "exec"), namespace)
-        exec(compile(instrumented, f"{DOC.name}:{line}", "exec"), namespace)
-        exec(compile(checks, f"{DOC.name} (after the block at line {line})", "exec"), namespace)
+        exec(compile(prelude, f"{where(line)} (before the block)", "exec"), namespace)
+        exec(compile(instrumented, where(line), "exec"), namespace)
+        exec(compile(checks, f"{where(line)} (after the block)", "exec"), namespace)
     finally:
         for value in list(namespace.values()):
             if isinstance(value, (gym.Env, gym.vector.VectorEnv)):
                 value.close()
     for at in checked:
         seen = [p for p in printed if p[0] == at]
-        assert seen, f"python.md:{line + at}: the print with a documented output never ran"
+        assert seen, f"{where(line + at)}: the print with a documented output never ran"
         for _, expected, text in seen:
             assert output_pattern(expected).fullmatch(" ".join(text.split())), (
-                f"python.md:{line + at}: printed {text!r}, the doc says {expected!r}"
+                f"{where(line + at)}: printed {text!r}, the doc says {expected!r}"
             )
 
 
 def program_commands() -> list[tuple[str, str]]:
     """The page's command lines for a program of the repository, in its shell blocks and its inline
     code: (the program as `python3` takes it, the rest of the line)."""
-    text = DOC.read_text(encoding="utf-8")
+    text = "\n".join(LINES)
     shell = [line for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S) for line in block.split("\n")]
     prose = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
     inline = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
@@ -263,7 +280,7 @@ def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
     namespace = {"__name__": "__docs__"}
     exec(BEFORE['action = policy(obs, info["action_mask"])'], namespace)
     try:
-        exec(compile(run, f"{DOC.name} (the paired loop on tens)", "exec"), namespace)
+        exec(compile(run, "the paired loop on tens", "exec"), namespace)
     finally:
         namespace["env"].close()
     first = namespace["pimc"]

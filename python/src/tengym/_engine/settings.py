@@ -44,7 +44,7 @@ def _setting(name: str, default: float, kind=int, least: float = 0, infinite: bo
 PIPE_BYTES = _setting("TENGYM_PIPE_BYTES", 1 << 20)
 DEFAULT_TIMEOUT = _setting("TENGYM_ENGINE_TIMEOUT", 10.0, float, 0.001, infinite=True)
 # Microseconds each side polls for the other's answer before it blocks (0: block at once);
-# see docs/python.md "Speed" for what it buys and costs.
+# see docs/python-bridge.md, "Speed", for what it buys and costs.
 SPIN_MICROS = _setting("TENGYM_SPIN_MICROS", 100)
 
 
