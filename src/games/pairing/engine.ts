@@ -23,8 +23,8 @@ import {
   cardCode,
   cardLabel,
   orderedDeck,
-  parseCardCode,
   parseStandardDeck,
+  parseCardField,
 } from '../../env/cards.js';
 import { TengymError, formatZodError, plural } from '../../env/errors.js';
 import type { BoardView, CardSpot } from '../../env/board.js';
@@ -476,25 +476,6 @@ function badState(message: string): TengymError {
   return new TengymError('bad-state', `bad state: ${message}`);
 }
 
-/** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField(codes: readonly (string | null)[], field: string, where: string[]): number[] {
-  return codes.map((code, k) => {
-    if (code === null) return EMPTY;
-    const card = parseCardCode(code);
-    if (card < 0)
-      throw badState(
-        `${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`,
-      );
-    if (where[card])
-      throw badState(
-        `card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly ` +
-          `one place`,
-      );
-    where[card] = `${field}[${k}]`;
-    return card;
-  });
-}
-
 function fromJSON(json: unknown, s: PairingState): void {
   const parsed = jsonSchema(s.rules.slots).safeParse(json);
   if (!parsed.success)
@@ -503,9 +484,9 @@ function fromJSON(json: unknown, s: PairingState): void {
         `[...], removed: [...] })`,
     );
   const where: string[] = new Array(DECK_SIZE).fill('');
-  const tableau = parseField(parsed.data.tableau, 'tableau', where);
-  const stock = parseField(parsed.data.stock, 'stock', where);
-  parseField(parsed.data.removed, 'removed', where);
+  const tableau = parseCardField(parsed.data.tableau, 'tableau', where, EMPTY);
+  const stock = parseCardField(parsed.data.stock, 'stock', where, EMPTY);
+  parseCardField(parsed.data.removed, 'removed', where, EMPTY);
   const missing: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!where[c]) missing.push(cardCode(c));
   if (missing.length)
