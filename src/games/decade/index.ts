@@ -6,7 +6,7 @@
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome, EnvConfig } from '../../env/game.js';
 import { rulesOf } from './agents/position.js';
 import { decadeGame, type DecadeOptions, type decadeOptionsSchema } from './engine.js';
@@ -29,7 +29,7 @@ const DISTILL = './training/distill.js';
  * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its seven
  * ids and its kit.
  */
-export const decade = registerModule(
+export const decade: GameModule = registerModule(
   {
     game: decadeGame,
     ids: [

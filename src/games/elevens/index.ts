@@ -6,7 +6,7 @@
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { ELEVENS_KIT } from './agents/index.js';
 import { elevensGame, type elevensOptionsSchema } from './engine.js';
@@ -14,7 +14,7 @@ import { elevensGame, type elevensOptionsSchema } from './engine.js';
 export type { ElevensOptions } from './engine.js';
 
 /** Elevens as registered: its engine, its ids and its kit. */
-export const elevens = registerModule(
+export const elevens: GameModule = registerModule(
   {
     game: elevensGame,
     ids: [

@@ -7,7 +7,7 @@
  * file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0).
  */
 import type * as z from 'zod/mini';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import { fourTenGame, type FourTenOutcome, type fourTenOptionsSchema } from './engine.js';
 
 export type { FourTenOptions, FourTenOutcome } from './engine.js';
@@ -18,7 +18,7 @@ import { FOUR_TEN_TARGETS } from './learned/targets.js';
 import { fourTenEffort } from './tie-break.js';
 
 /** Four Ten as registered: its engine, its id and its kit. */
-export const fourTen = registerModule(
+export const fourTen: GameModule = registerModule(
   {
     game: fourTenGame,
     ids: [

@@ -5,7 +5,7 @@
  * their options, actions, observation, rewards and end.
  */
 import type * as z from 'zod/mini';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { blockTenGame, type blockTenOptionsSchema } from './block-ten.js';
 import { tensGame, type tensOptionsSchema } from './tens.js';
@@ -14,7 +14,7 @@ export type { BlockTenOptions } from './block-ten.js';
 export type { TensOptions } from './tens.js';
 
 /** Tens as registered: its engine and its id. */
-export const tens = registerModule(
+export const tens: GameModule = registerModule(
   {
     game: tensGame,
     ids: [
@@ -29,7 +29,7 @@ export const tens = registerModule(
 );
 
 /** Block Ten as registered: its engine and its id. */
-export const blockTen = registerModule(
+export const blockTen: GameModule = registerModule(
   {
     game: blockTenGame,
     ids: [

@@ -6,7 +6,7 @@
  * players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { PYRAMID_KIT } from './agents/index.js';
 import { pyramidGame, type pyramidOptionsSchema } from './engine.js';
@@ -14,7 +14,7 @@ import { pyramidGame, type pyramidOptionsSchema } from './engine.js';
 export type { PyramidOptions } from './engine.js';
 
 /** Pyramid as registered: its engine, its ids and its kit. */
-export const pyramid = registerModule(
+export const pyramid: GameModule = registerModule(
   {
     game: pyramidGame,
     ids: [

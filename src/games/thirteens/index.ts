@@ -6,7 +6,7 @@
  * imported (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { registerModule } from '../../agents/modules.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { THIRTEENS_KIT } from './agents/index.js';
 import { thirteensGame, type thirteensOptionsSchema } from './engine.js';
@@ -14,7 +14,7 @@ import { thirteensGame, type thirteensOptionsSchema } from './engine.js';
 export type { ThirteensOptions } from './engine.js';
 
 /** Thirteens as registered: its engine, its ids and its kit. */
-export const thirteens = registerModule(
+export const thirteens: GameModule = registerModule(
   {
     game: thirteensGame,
     ids: [
