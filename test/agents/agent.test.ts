@@ -143,13 +143,13 @@ describe('an agent reset with a seed that is not one', () => {
 describe("what api.md says of the catalogue's agents", () => {
   const api = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
 
-  it('every catalogue agent but random and first scores the legal moves', () => {
+  it('every catalogue agent but random, first and patient scores the legal moves', () => {
     const unscored = new Set<string>();
     for (const id of envIds())
       for (const { name } of agentsFor(id)) if (typeof createAgent(name, id).score !== 'function') unscored.add(name);
-    expect([...unscored].sort()).toEqual(['first', 'random']);
+    expect([...unscored].sort()).toEqual(['first', 'patient', 'random']);
     expect(
-      api.includes('`score(env)`, which every catalogue agent but `random` and `first` has'),
+      api.includes("`score(env)`, which every catalogue agent but `random`, `first` and Elevens' `patient`"),
       'api.md names the agents without score',
     ).toBe(true);
   });

@@ -65,7 +65,9 @@ describe('rules sections', () => {
         const [heading, blank, first] = player.replace(VARIANT_LINE, '').split('\n');
         expect([heading, blank], id).toEqual([section.split('\n')[0], '']);
         // A variant reads its engine's section.
-        expect(first.startsWith(opening[id] ?? opening[engine]), `${id}: ${first}`).toBe(true);
+        // A game not listed: the rest of its section's first line after the env-id sentence.
+        const rest = section.split('\n')[2].replace(/^\*Env id [^*]*\*\s*/, '');
+        expect(first.startsWith(opening[id] ?? opening[engine] ?? rest), `${id}: ${first}`).toBe(true);
       }
       // A section that does not open with one is left as it is.
       expect(playerRules('## Pick Ten\n\nPick *ten* cards.', 'pick-ten', 'pick-ten')).toBe(
