@@ -7,7 +7,6 @@
  * Deal k is dealt from seed deriveSeed(seed, k).
  */
 import '../src/games/index.js';
-import { parseArgs } from 'node:util';
 import { Env } from '../src/env/env.js';
 import { deriveSeed } from '../src/env/rng.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
@@ -15,6 +14,7 @@ import { patientMove } from '../src/games/elevens/agents/common.js';
 import { ElevensSolver } from '../src/games/elevens/agents/solver.js';
 import { elevensGame, elevensOf, elevensOptionsSchema, elevensSameOutcome } from '../src/games/elevens/engine.js';
 import { elevens } from '../src/games/elevens/index.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
 /** What sources say of each rule set's chances (rules.md; research notes of tengym). */
 const PUBLISHED: Record<string, string> = {
@@ -63,13 +63,13 @@ function measure(id: string, preset: Record<string, unknown>, published: string,
   });
 }
 
+const USAGE = '  npx tsx research/elevens-figures.ts [--deals N] [--seed S] [--json]';
+
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      deals: { type: 'string', default: '10000' },
-      seed: { type: 'string', default: '1' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values } = programArgs(USAGE, {
+    deals: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
   });
   const deals = Number(values.deals);
   const seed = Number(values.seed);
@@ -104,4 +104,4 @@ function main(): void {
   }
 }
 
-main();
+await runIfMain(import.meta.url, main);

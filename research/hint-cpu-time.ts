@@ -8,16 +8,15 @@
  *   npx tsx research/hint-cpu-time.ts --env pyramid --states 800 --warmup 200
  */
 import '../src/games/index.js';
-import { parseArgs } from 'node:util';
 import { make } from '../src/env/registry.js';
 import { createHinter } from '../src/hints/hint.js';
+import { programArgs } from '../src/node/program-args.js';
 
-const { values } = parseArgs({
-  options: {
-    env: { type: 'string', default: 'pyramid' },
-    states: { type: 'string', default: '800' },
-    warmup: { type: 'string', default: '200' },
-  },
+const USAGE = '  npx tsx research/hint-cpu-time.ts [--env ID] [--states N] [--warmup N]';
+const { values } = programArgs(USAGE, {
+  env: { type: 'string', default: 'pyramid' },
+  states: { type: 'string', default: '800' },
+  warmup: { type: 'string', default: '200' },
 });
 const states = Number(values.states);
 const warmup = Number(values.warmup);

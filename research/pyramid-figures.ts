@@ -14,14 +14,12 @@
  * play before it is drawn; the rows with `stockTopPlayable: false` measure the other reading.
  */
 import '../src/games/index.js';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { make } from '../src/env/registry.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
 import { PyramidSolver, SOLVE_BUDGET, loadState, solverRules } from '../src/games/pyramid/agents/solver.js';
 import type { PyramidOptions, PyramidState } from '../src/games/pyramid/engine.js';
 import { pyramid } from '../src/games/pyramid/index.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
 /** A rule set measured: its name, options over the `pyramid` defaults, and a published figure where one exists. */
 export interface RuleSet {
@@ -186,24 +184,18 @@ export const TABLE_HEAD =
   '| rule set | options | won | solver win rate [95% Wilson] | published [95%] | overlap | solve ms mean / ' +
   'median / p99 / max |\n| --- | --- | --- | --- | --- | --- | --- |';
 
+const USAGE =
+  '  npx tsx research/pyramid-figures.ts [--deals N] [--seed S] [--sets a,b,…] [--json]\n' +
+  `Rule sets: ${RULE_SETS.map((s) => s.name).join(', ')}`;
+
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      deals: { type: 'string', default: '10000' },
-      seed: { type: 'string', default: '1' },
-      sets: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
+  const { values } = programArgs(USAGE, {
+    deals: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    sets: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
-  if (values.help) {
-    process.stdout.write(
-      `Usage: npx tsx research/pyramid-figures.ts [--deals N] [--seed S] [--sets a,b,…] [--json]\nRule sets: ` +
-        `${RULE_SETS.map((s) => s.name).join(', ')}\n`,
-    );
-    return;
-  }
+
   const deals = Number(values.deals);
   const seed = Number(values.seed);
   const names = values.sets ? values.sets.split(',') : RULE_SETS.map((s) => s.name);
@@ -233,4 +225,4 @@ function main(): void {
 }
 
 // Run as a program, not when a test imports it.
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+await runIfMain(import.meta.url, main);

@@ -5,23 +5,23 @@
  * Deal k is dealt from seed deriveSeed(seed, k).
  */
 import '../src/games/index.js';
-import { parseArgs } from 'node:util';
 import { Env } from '../src/env/env.js';
 import { deriveSeed } from '../src/env/rng.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
 import { thirteensGame, thirteensOptionsSchema } from '../src/games/thirteens/engine.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
 const PUBLISHED =
   'Goodsol: "can be won by an average player 65% of the time"; AP lab guide: "about 1 out of 2"; neither gives a ' +
   'sample';
 
+const USAGE = '  npx tsx research/thirteens-figures.ts [--deals N] [--seed S] [--json]';
+
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      deals: { type: 'string', default: '10000' },
-      seed: { type: 'string', default: '1' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values } = programArgs(USAGE, {
+    deals: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
   });
   const deals = Number(values.deals);
   const seed = Number(values.seed);
@@ -69,4 +69,4 @@ function main(): void {
   );
 }
 
-main();
+await runIfMain(import.meta.url, main);
