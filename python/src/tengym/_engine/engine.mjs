@@ -5731,6 +5731,21 @@ function parseCardCode(text) {
 }
 /** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
 const MAX_DECK_CARDS = 1 << 20;
+/**
+* Card ids of one field of a state's JSON (a null is an empty place, `empty` its id): each code a
+* card code, and every card in one place across the fields (`where`, by card id, the field each
+* card was met in). Errors are `bad-state` and name the field and index.
+*/
+function parseCardField(codes, field, where, empty) {
+	return codes.map((code, k) => {
+		if (code === null) return empty;
+		const card = parseCardCode(code);
+		if (card < 0) throw new TengymError("bad-state", `bad state: ${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw new TengymError("bad-state", `bad state: card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		where[card] = `${field}[${k}]`;
+		return card;
+	});
+}
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 function deckTokens(deck) {
 	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
@@ -7352,24 +7367,13 @@ function jsonSchema$2(slots) {
 function badState$4(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
-/** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField$2(codes, field, where) {
-	return codes.map((code, k) => {
-		if (code === null) return 255;
-		const card = parseCardCode(code);
-		if (card < 0) throw badState$4(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$4(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
-		where[card] = `${field}[${k}]`;
-		return card;
-	});
-}
 function fromJSON$5(json, s) {
 	const parsed = jsonSchema$2(s.rules.slots).safeParse(json);
 	if (!parsed.success) throw badState$4(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField$2(parsed.data.tableau, "tableau", where);
-	const stock = parseField$2(parsed.data.stock, "stock", where);
-	parseField$2(parsed.data.removed, "removed", where);
+	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
+	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
+	parseCardField(parsed.data.removed, "removed", where, 255);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
 	if (missing.length) throw badState$4(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
@@ -19310,25 +19314,14 @@ function jsonSchema$1(slots) {
 function badState$1(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
-/** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField$1(codes, field, where) {
-	return codes.map((code, k) => {
-		if (code === null) return 255;
-		const card = parseCardCode(code);
-		if (card < 0) throw badState$1(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
-		where[card] = `${field}[${k}]`;
-		return card;
-	});
-}
 function fromJSON$1(json, s) {
 	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
 	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField$1(parsed.data.tableau, "tableau", where);
-	const reserve = parseField$1(parsed.data.reserve, "reserve", where);
-	const stock = parseField$1(parsed.data.stock, "stock", where);
-	parseField$1(parsed.data.removed, "removed", where);
+	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
+	const reserve = parseCardField(parsed.data.reserve, "reserve", where, 255);
+	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
+	parseCardField(parsed.data.removed, "removed", where, 255);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
 	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
@@ -20219,24 +20212,13 @@ const jsonSchema = strictObject({
 function badState(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
-/** Card ids of one JSON field; every card must appear once across all fields. */
-function parseField(codes, field, where) {
-	return codes.map((code, k) => {
-		if (code === null) return 255;
-		const card = parseCardCode(code);
-		if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
-		where[card] = `${field}[${k}]`;
-		return card;
-	});
-}
 function fromJSON(json, o, s) {
 	const parsed = jsonSchema.safeParse(json);
 	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: 10 card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
-	const tableau = parseField(parsed.data.tableau, "tableau", where);
-	const stock = parseField(parsed.data.stock, "stock", where);
-	parseField(parsed.data.removed, "removed", where);
+	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
+	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
+	parseCardField(parsed.data.removed, "removed", where, 255);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
 	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
