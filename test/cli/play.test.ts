@@ -130,6 +130,24 @@ describe('tengym play', () => {
     expect(plain.stdout).toContain(over);
     expect(plain.stdout).not.toContain('Type undo');
     expect(plain.stdout).not.toContain('End of input');
+    // A stray key at that prompt (a hint, a move number) asks again: the chance to undo is not lost unwarned.
+    const stray = play(
+      ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
+      [...lines, 'h', '1', 'u', 'q'],
+    );
+    expect(stray.stdout).toContain(
+      '> h\nThe game is over. Type undo (u) to take back the last move (3 undos left), or quit (q).\n> 1\n' +
+        'The game is over. Type undo (u)',
+    );
+    expect(stray.stdout).toContain('> u\nTook back the last move (2 undos left).');
+  });
+
+  it('says which move it played, in the words of the list', () => {
+    const env = make('tens');
+    env.reset({ seed: 3 });
+    const first = env.describeAction(env.legal[0]);
+    const r = play(['--env', 'tens', '--seed', '3', '--step-forced'], ['1', 'q']);
+    expect(r.stdout).toContain(`> 1\nPlayed ${first}.\n`);
   });
 
   it('a whole game of decade-fives following the hints (its shipped model, the default source there)', async () => {
@@ -255,7 +273,7 @@ describe('tengym play', () => {
     );
     const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
-    expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
+    expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \nPlayed draw\.\n\n/m);
     expect(stepped.stdout).toMatch(/Quit after 2 moves\. Seed 3: tengym play --env decade --seed 3$/m);
   });
 
@@ -499,6 +517,9 @@ describe('tengym play', () => {
     // A player's rules: not how a program numbers the moves, nor the training reward.
     expect(r.stdout).not.toMatch(/^ACTIONS$|677 ids|^REWARDS$/m);
     expect(r.stdout).toMatch(/^> \?\nCommands: a move's number .*rules \(r\), help \(\?\), quit \(q\)$/m);
+    // The board is drawn again below the rules, its moves numbered as before.
+    const afterRules = r.stdout.slice(r.stdout.indexOf('> rules'), r.stdout.indexOf('> ?'));
+    expect(afterRules).toMatch(/\nline: .*\n.*\n {2}1 {2}\S.*\n( {2}\d+ {2}\S.*\n)*$/);
     const ten = play(['--env', 'ten-twenty-thirty', '--seed', '1'], ['r', 'q']);
     expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);
   });

@@ -262,6 +262,8 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       }
       if (input === 'r' || input === 'rules') {
         io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+        // The rules scroll the board away: it is drawn again below them.
+        showPosition(env, io);
         continue;
       }
       if (input === '?' || input === 'help') {
@@ -315,7 +317,9 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
         );
         continue;
       }
-      env.step(env.legal[choice - 1]);
+      const played = env.legal[choice - 1];
+      io.write(`Played ${s.card(env.describeAction(played))}.\n`);
+      env.step(played);
       states.record(env);
       forcedSteps.push(false);
       // A round's end, a fault and what paid for it, a bust: said with its reason.
@@ -329,18 +333,29 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       `Game over after ${movesText(env.episodeSteps, own())}. ${env.endText()} ` +
         `Seed ${setup.seed}: ${setup.replay}\n`,
     );
-    // As on the page, the last move can still be taken back while undos are left; anything else ends the session.
+    // As on the page, the last move can still be taken back while undos are left; only quit or the input's end
+    // ends the session.
     if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';
-    io.write(
+    const offer =
       `Type undo (u) to take back the last ` +
-        `move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n> `,
-    );
-    const line = await io.readLine();
-    // The input ended at the prompt: the shell's prompt starts on a line of its own.
-    if (line === null) io.write('\n');
-    else if (io.echo) io.write(line + '\n');
-    const input = line?.trim().toLowerCase();
-    if (input !== 'u' && input !== 'undo') return 'over';
+      `move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n`;
+    io.write(offer);
+    // Only quit (or the end of the input) ends the session: a stray key must not lose the chance to undo.
+    for (;;) {
+      io.write('> ');
+      const line = await io.readLine();
+      // The input ended at the prompt: the shell's prompt starts on a line of its own.
+      if (line === null) {
+        io.write('\n');
+        return 'over';
+      }
+      if (io.echo) io.write(line + '\n');
+      const input = line.trim().toLowerCase();
+      if (input === 'u' || input === 'undo') break;
+      if (input === 'q' || input === 'quit') return 'over';
+      if (input === 'r' || input === 'rules') io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+      io.write(`The game is over. ${offer}`);
+    }
     takeBack();
   }
 }
