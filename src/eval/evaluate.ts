@@ -15,7 +15,14 @@ import * as z from 'zod';
 import { agentSchema, type Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
 import { isAgentModulePath, loadAgentModule } from '../node/agent-module.js';
-import { modelDirOf, modelDirectoryNames, modelEnvConfig, modelProvenance, resolveAgent } from '../node/resolve.js';
+import {
+  checkAgentName,
+  modelDirOf,
+  modelDirectoryNames,
+  modelEnvConfig,
+  modelProvenance,
+  resolveAgent,
+} from '../node/resolve.js';
 import { modelProvenanceOf, type ModelProvenance } from '../node/provenance.js';
 import { TENGYM_VERSION } from '../node/version.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
@@ -437,6 +444,7 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
   checkNamesOnce(agents);
+  for (const name of agents) checkAgentName(name, env);
   // A model loaded only to check it is freed at once: its weights stay in TensorFlow.js's memory otherwise.
   for (const name of agents) (await resolveAgent(name, env)).dispose?.();
 }
@@ -618,6 +626,7 @@ export async function evaluate(
   const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));
   if (reference === undefined) throw notAmongAgents(c.reference!, names);
   checkNamesOnce(names);
+  for (const a of agents) if (typeof a === 'string') checkAgentName(a, env);
   const facts: AgentFacts[] = [];
   for (const a of agents) {
     if (typeof a === 'string') {

@@ -232,16 +232,17 @@ function notForTheseOptions(name: string, env: EnvConfig): TengymError | null {
 }
 
 /**
- * The agent an `--agents` name means for an env (an id with options, or a config made by
- * `envConfig`): a catalogue name, a model directory, `model` (the shipped one, `registeredIdOf`),
- * or an agent module of one's own (`./mine.mjs`, `loadAgentModule`).
+ * Refuses a name that is no agent of the env (not in its catalogue, no agent module, no model
+ * directory) without loading anything: a list of names is checked this way first, so that a bad
+ * name is said before TensorFlow.js is loaded for a model among them.
  */
-export async function resolveAgent(name: string, envOrId: string | EnvConfig, options: unknown = {}): Promise<Agent> {
-  const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
-  const envId = env.id;
-  if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
-  if (isAgentModulePath(name)) return loadAgentModule(name, env);
-  const modelId = registeredIdOf(env);
+export function checkAgentName(name: string, env: EnvConfig): void {
+  if (agentsFor(env).some((a) => a.name === name) || isAgentModulePath(name)) return;
+  knownModelDir(name, env);
+}
+
+/** The model directory a name means for an env (checked to hold a model), or the error for an unknown agent. */
+function knownModelDir(name: string, env: EnvConfig): string {
   const dir = modelDirOf(name, env);
   if (dir === null) {
     const elsewhere = notForTheseOptions(name, env);
@@ -249,12 +250,25 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
     const names = agentsFor(env).map((a) => a.name);
     throw new TengymError(
       'bad-argument',
-      `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory ` +
-        `(model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}, or an agent ` +
-        `module of your own (./mine.mjs)`,
+      `unknown agent "${name}" for ${env.id}; agents for ${env.id}: ${names.join(', ')}, or a model directory ` +
+        `(model.json + weights.bin)${shippedModel(registeredIdOf(env)) ? ', or model (the shipped one)' : ''}, or ` +
+        `an agent module of your own (./mine.mjs)`,
     );
   }
   checkModelDir(dir);
+  return dir;
+}
+
+/**
+ * The agent an `--agents` name means for an env (an id with options, or a config made by
+ * `envConfig`): a catalogue name, a model directory, `model` (the shipped one, `registeredIdOf`),
+ * or an agent module of one's own (`./mine.mjs`, `loadAgentModule`).
+ */
+export async function resolveAgent(name: string, envOrId: string | EnvConfig, options: unknown = {}): Promise<Agent> {
+  const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
+  if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
+  if (isAgentModulePath(name)) return loadAgentModule(name, env);
+  const dir = knownModelDir(name, env);
   const { loadModelAgent } = await import('./load-model.js');
   const agent = await loadModelAgent(dir, name);
   try {

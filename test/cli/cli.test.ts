@@ -278,6 +278,11 @@ describe('tengym CLI', () => {
       /give exactly one of --actions, --policy or --agent/,
     ],
     [['replay', '--env', 'tens', '--seed', '1', '--agent', 'pimc'], /unknown agent "pimc" for tens/],
+    // Every name is checked before a model among them loads TensorFlow.js (whose backend line would come first).
+    [
+      ['eval', '--env', 'decade', '--agents', 'model,bogus', '--episodes', '5'],
+      /^tengym: unknown agent "bogus" for decade;/,
+    ],
     [
       ['replay', '--env', 'tens', '--deck', 'AS', '--deal', '2', '--agent', 'first'],
       /--deal I is deal I of an evaluation from --seed S: give --seed with it/,
@@ -412,6 +417,18 @@ describe('tengym CLI', () => {
     const help = tengym('fuzz', '--help').stdout.replace(/\s+/g, ' ');
     const named = /Print \[\{ ([^}]+) \}\]/.exec(help)![1].split(', ').sort();
     expect(named).toEqual(printed);
+  });
+
+  it('fuzz says under its table what each column counts (not with --json)', () => {
+    const r = tengym('fuzz', '--env', 'tens', '--steps', '200');
+    expect(r.code).toBe(0);
+    const header = r.stdout.split('\n').find((l) => l.startsWith('env '))!;
+    const columns = header.trim().split(/ {2,}/);
+    expect(columns).toContain('corrupted states (refused/accepted)');
+    // Every count column past the first three is explained below the table, by its leading words.
+    for (const column of ['rejected inputs', 'round trips', 'clones', 'corrupted states', 'violations'])
+      expect(r.stdout).toMatch(new RegExp(`^(\\w.*, )?${column}[,:]`, 'm'));
+    expect(r.stdout).toMatch(/accepted when it still\s+describes a consistent game/);
   });
 
   it.skipIf(!existsSync('/dev/full'))(

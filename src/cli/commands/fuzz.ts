@@ -25,6 +25,16 @@ interface Args {
 
 const count = (x: number) => x.toLocaleString('en-US');
 
+/** What the table's columns count, printed below it: the figures mean little without it. */
+export const FUZZ_COLUMNS = [
+  'rejected inputs: illegal or malformed actions, seeds, decks and options, each refused, the env unchanged.',
+  'round trips, clones: states saved as JSON and loaded again, and clones, each played on beside the original.',
+  "corrupted states: one random change to a state's JSON (a value replaced, an entry removed or doubled),",
+  '  refused when it breaks a rule of the game (a card twice, a code that is no card), accepted when it still',
+  '  describes a consistent game (a move count one higher), which then plays on with every invariant checked.',
+  'violations: an invariant broken, or a refusal that is not a bad-state error or that changed the env.',
+].join('\n');
+
 export function fuzzTable(reports: FuzzReport[]): string {
   return formatTable(
     [
@@ -111,7 +121,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
     progress.done();
     if (args.json) writeLine(JSON.stringify(reports.map((r) => ({ tengymVersion: TENGYM_VERSION, ...r }))));
     else {
-      writeLine(fuzzTable(reports));
+      writeLine(`${fuzzTable(reports)}\n\n${FUZZ_COLUMNS}`);
       for (const r of reports) for (const message of r.firstViolations) writeLine(`violation: ${message}`);
     }
     if (reports.some((r) => r.violations > 0)) process.exitCode = 1;
