@@ -361,7 +361,11 @@ describe('tengym CLI', () => {
       // An empty cell says nothing about its column: one used to turn the whole column left-aligned.
       const r = tengym('stats', '--env', 'all', '--episodes', '20');
       expect(r.code, r.stderr).toBe(0);
-      const [header, rule, ...rows] = r.lines;
+      const [header, rule, ...rest] = r.lines;
+      const rows = rest.filter((row) => envIds().includes(row.split(' ')[0]));
+      expect(rows).toHaveLength(envIds().length);
+      // Below the table, which deals the figures are over (a rate quoted in the rules is over 100,000 others).
+      expect(rest.slice(rows.length).join('\n')).toMatch(/^Random legal play over 20 deals, seeds 0 to 19\.\n/);
       const names = header.trim().split(/ {2,}/);
       const spans = [...rule.matchAll(/-+/g)].map((m) => [m.index!, m.index! + m[0].length]);
       for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played']) {

@@ -58,6 +58,19 @@ function nonDefault(r: StatsResult): Record<string, unknown> {
   );
 }
 
+/**
+ * Which deals the figures are over: a rate quoted elsewhere (the rules, docs/environments.md) is over other deals,
+ * usually more of them, and differs by about its interval.
+ */
+export function dealsLine(episodes: number, seed: number): string {
+  const last = seed + episodes - 1;
+  return (
+    `Random legal play over ${episodes.toLocaleString('en-US')} deals, seeds ${seed.toLocaleString('en-US')} to ` +
+    `${last.toLocaleString('en-US')}.\nFigures over other deals differ by about the interval; docs/environments.md ` +
+    'gives them over 100,000 deals (--episodes 100000).'
+  );
+}
+
 export const statsCommand: CommandModule<object, Args> = {
   command: 'stats',
   describe: 'Outcome rates under random play, with a 95% Wilson interval',
@@ -102,6 +115,6 @@ export const statsCommand: CommandModule<object, Args> = {
     // Each result names the tengym that played it, as an evaluation's report does.
     const versioned = results.map((r) => ({ tengymVersion: TENGYM_VERSION, ...r }));
     if (args.json) writeLine(JSON.stringify(versioned.length === 1 ? versioned[0] : versioned));
-    else writeLine(statsTable(results));
+    else writeLine(`${statsTable(results)}\n\n${dealsLine(args.episodes, args.seed)}`);
   },
 };
