@@ -130,7 +130,7 @@ export {
   type ShippedModels,
 } from './hints/source.js';
 
-export { rulesSection, playerRules, plainText, headingAnchor } from './hints/rules.js';
+export { rulesSection, playerRules, forPlayers, plainText, headingAnchor } from './hints/rules.js';
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';
 export { wilsonInterval } from './stats/intervals.js';
 export { pairedDifference, pairedWins } from './stats/paired.js';

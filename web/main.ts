@@ -11,6 +11,7 @@ import rulesDocument from '../docs/rules.md?raw';
 import {
   chooseHintSource,
   envs,
+  forPlayers,
   formatScore,
   GameStates,
   hinterForEnv,
@@ -307,10 +308,11 @@ const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
 /**
  * The game's rules for a player (the words `rules` prints in `tengym play`), drawn from their Markdown: else its own (a
- * game registered at run time).
+ * game registered at run time), read as a player reads a section of the document.
  */
 function gameRules(game: Env): Node {
-  const section = playerRules(rulesDocument, game.id, game.game.name) ?? game.game.rules ?? null;
+  const own = game.game.rules;
+  const section = playerRules(rulesDocument, game.id, game.game.name) ?? (own === undefined ? null : forPlayers(own));
   return section === null ? document.createTextNode(`No rules for ${game.id}.`) : markdownNodes(section);
 }
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Env } from '../env/env.js';
-import { plainText, playerRules, rulesSection } from '../hints/rules.js';
+import { forPlayers, plainText, playerRules, rulesSection } from '../hints/rules.js';
 
 export const RULES_DOCUMENT = new URL('../../docs/rules.md', import.meta.url);
 
@@ -25,7 +25,8 @@ function rulesDocument(): string | null {
 /**
  * The rules of an env's game in Markdown: a player's (`playerRules`), or with `forPrograms` its
  * whole section as docs/rules.md has it (the env-id sentence, the action ids, the training
- * reward); else the game's own (`Game.rules`, a game registered at run time); null when neither.
+ * reward, the text marked for programs); else the game's own (`Game.rules`, a game registered at
+ * run time, a player's read as its section is: `forPlayers`); null when neither.
  */
 export function rulesMarkdown(env: Env, forPrograms = false): string | null {
   const document = rulesDocument();
@@ -35,7 +36,8 @@ export function rulesMarkdown(env: Env, forPrograms = false): string | null {
       : forPrograms
         ? rulesSection(document, env.id, env.game.name)
         : playerRules(document, env.id, env.game.name);
-  return section ?? env.game.rules ?? null;
+  const own = env.game.rules;
+  return section ?? (own === undefined ? null : forPrograms ? own : forPlayers(own));
 }
 
 /** Why `rulesMarkdown` has nothing for an env: no document here, or no section and no `Game.rules`. */

@@ -12,7 +12,7 @@ import { agentsFor, createAgent, simpleBaseline } from '../../src/agents/index.j
 import { registerModule } from '../../src/agents/modules.js';
 import { loadAlgorithm } from '../../src/train/algorithms/index.js';
 import { replay } from '../../src/cli/commands/replay.js';
-import { rulesText } from '../../src/cli/rules-document.js';
+import { rulesMarkdown, rulesText } from '../../src/cli/rules-document.js';
 import { boardCards } from '../../src/env/checker.js';
 import { GAME_MEMBERS } from '../../src/env/game.js';
 import type { BoardView } from '../../src/env/board.js';
@@ -215,12 +215,18 @@ describe('a game registered at run time', () => {
       'No rules for ten-pairs: docs/rules.md of the tengym package has no section for it, and its game gives ' +
         'none (Game.rules, Markdown).',
     );
-    const rules = '## Ten Pairs\n\nRemove **two cards** that make 10; the slots refill from the stock.\n';
+    const rules =
+      '## Ten Pairs\n\nRemove **two cards** that make 10<!-- programs --> (action ids 0 to 14)<!-- /programs -->; ' +
+      'the slots refill from the stock.\n';
     registerGame({ ...tenPairsGame, name: 'ten-pairs-ruled', rules } as AnyGame, [
       { id: 'ten-pairs-ruled', description: 'with its rules' },
     ]);
-    expect(rulesText(make('ten-pairs-ruled'))).toBe(plainText(rules));
-    expect(rulesText(make('ten-pairs-ruled'))).toContain('Remove two cards that make 10');
+    // A player reads them as a section of docs/rules.md, without the text marked for programs; a program, whole.
+    expect(rulesText(make('ten-pairs-ruled'))).toBe(
+      'TEN PAIRS\n\nRemove two cards that make 10; the slots refill from the stock.',
+    );
+    expect(rulesMarkdown(make('ten-pairs-ruled'), true)).toBe(rules);
+    expect(plainText(rulesMarkdown(make('ten-pairs-ruled'), true)!)).toContain('that make 10 (action ids 0 to 14);');
     expect(() =>
       registerGame({ ...tenPairsGame, name: 'ten-pairs-odd', rules: 5 } as unknown as AnyGame, [
         { id: 'ten-pairs-odd-rules', description: 'odd' },

@@ -1,10 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envConfig, envIds } from '../../src/env/registry.js';
-import { headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
+import { forPlayers, headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
+/** Text a section marks as for programs, its marks included. */
+const PROGRAMS_TEXT = /<!-- programs -->[\s\S]*?<!-- \/programs -->/g;
+/** Its words as plain text, spaces and line breaks as one space: what a reader of the text finds in it. */
+const words = (markdown: string): string => plainText(markdown).replace(/\s+/g, ' ').trim();
+/** The `tengym` commands (src/cli/commands/), which a player's rules do not name. */
+const COMMANDS = readdirSync(fileURLToPath(new URL('../../src/cli/commands', import.meta.url))).map((f) =>
+  f.replace(/\.ts$/, ''),
+);
+
 /** The line a variant's rules open with, after the heading (and its blank line). */
 const VARIANT_LINE = /(?<=^## [^\n]*\n)\n\*\*This game is `[^`]+`\*\*[^\n]*\n/;
 
@@ -31,16 +40,152 @@ describe('rules sections', () => {
       const player = playerRules(RULES, id, engine)!;
       expect(player.split('\n')[0], id).toBe(section.split('\n')[0]);
       expect(player, id).not.toMatch(/^### Actions$|^## Rewards$|^\| `reward` \|/m);
-      // Everything else kept, in order (the env-id sentence aside: below; a variant's own line: further below).
+      // Everything else kept, in order (the env-id sentence aside: below; a variant's own line: further below;
+      // the text marked for programs: the next test).
       const kept = player.replace(VARIANT_LINE, '').split('\n');
+      const unmarked = section.replace(PROGRAMS_TEXT, '').replace(/\*Env id [^*]*\*[ \t]*\n?/, '');
       let at = 0;
-      for (const line of section.replace(/\*Env id [^*]*\*[ \t]*\n?/, '').split('\n'))
-        if (at < kept.length && line === kept[at]) at++;
+      for (const line of unmarked.split('\n')) if (at < kept.length && line === kept[at]) at++;
       expect(at, id).toBe(kept.length);
     }
     expect(rulesSection(RULES, 'decade', 'decade')).toMatch(/^### Actions$/m);
     expect(playerRules(RULES, 'decade', 'decade')).toMatch(/^### The variants$/m);
     expect(playerRules('# nothing', 'decade', 'decade')).toBeNull();
+  });
+
+  it(
+    'a player’s rules speak a player’s words, for every id: no command, flag, link to another document, API ' +
+      'call, code mark, table pipe or test; as Markdown (the page) and as plain text (the terminal)',
+    () => {
+      const forPrograms: [string, RegExp][] = [
+        ['a command', new RegExp(`\\bnpx |\\bnode \\S+\\.m?js\\b|\\btengym (?:${COMMANDS.join('|')})\\b`)],
+        ['a flag', /(?:^|[\s(`'"])--[a-z]/m],
+        ['a link to another document or its file name', /\.md\b/],
+        ['an API call', /\benv\.\w/],
+        ['an HTML comment', /<!--|-->/],
+        ['what the tests check', /\bthe tests?\b/i],
+        ['an RL term', /\b(?:episodes?|truncated|policies)\b/],
+      ];
+      for (const id of envIds()) {
+        const markdown = playerRules(RULES, id, envConfig(id).game.name)!;
+        const text = plainText(markdown);
+        for (const [what, pattern] of forPrograms) {
+          expect(
+            markdown.split('\n').filter((line) => pattern.test(line)),
+            `${id}: ${what} (Markdown)`,
+          ).toEqual([]);
+          expect(
+            text.split('\n').filter((line) => pattern.test(line)),
+            `${id}: ${what}`,
+          ).toEqual([]);
+        }
+        expect(
+          text.split('\n').filter((line) => /`|^\s*\|/.test(line)),
+          `${id}: code marks, table pipes`,
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it('what a player’s rules leave out is marked in the document, which keeps it: --for-programs prints it', () => {
+    const tens = words(rulesSection(RULES, 'tens', 'tens')!);
+    expect(tens).toContain('0.7% on 15 (npx tengym stats --env tens --episodes 100000 --json, its deadDealRate).');
+    expect(tens).toContain('undos per game through env.undo(), for game front ends.');
+    expect(words(playerRules(RULES, 'tens', 'tens')!)).toContain('0.7% on 15. - No real decisions.');
+    expect(words(rulesSection(RULES, 'four-ten', 'four-ten')!)).toContain('By default (drawVisible: true) the card');
+    let marked = 0;
+    for (const id of envIds()) {
+      const engine = envConfig(id).game.name;
+      const section = rulesSection(RULES, id, engine)!;
+      const [everything, player] = [words(section), words(playerRules(RULES, id, engine)!)];
+      const elsewhere = words(section.replace(PROGRAMS_TEXT, ''));
+      // The marks pair up, and never open a line with text after them: GitHub would take that line for raw HTML.
+      const marks = [...section.matchAll(/<!-- (\/?)programs -->/g)].map((m) => m[1]);
+      expect(marks, id).toEqual(marks.map((_, i) => (i % 2 === 0 ? '' : '/')));
+      expect(marks.length % 2, id).toBe(0);
+      expect(
+        section.split('\n').filter((line) => /^\s*<!-- \/?programs -->\S/.test(line)),
+        id,
+      ).toEqual([]);
+      for (const [part] of section.matchAll(PROGRAMS_TEXT)) {
+        marked++;
+        expect(everything, id).toContain(words(part));
+        // Unless the same words stand elsewhere for a player too (", goal: 'pyramid'" in a variant's options).
+        if (!elsewhere.includes(words(part))) expect(player, id).not.toContain(words(part));
+      }
+      // Nothing shows the marks themselves.
+      expect(plainText(section), id).not.toMatch(/<!--|-->/);
+    }
+    expect(marked).toBeGreaterThan(20);
+  });
+
+  it('forPlayers cuts the text marked for programs, in a line, over lines and around paragraphs', () => {
+    expect(forPlayers('## A\n\nTwo cards<!-- programs --> (`npx x --json`)<!-- /programs -->. Then three.')).toBe(
+      '## A\n\nTwo cards. Then three.',
+    );
+    expect(forPlayers('## A\n\n- Two cards<!-- programs -->\n  (`env.undo()`)<!-- /programs -->.\n- Three')).toBe(
+      '## A\n\n- Two cards.\n- Three',
+    );
+    const paragraphs = '<!-- programs -->\nFor [programs](x.md).\n\nAnd more.\n<!-- /programs -->';
+    expect(forPlayers(`## A\n\nOne.\n\n${paragraphs}\n\nTwo.`)).toBe('## A\n\nOne.\n\nTwo.');
+    // Two marked parts on a line leave what is between them.
+    expect(forPlayers('a<!-- programs --> b<!-- /programs --> c<!-- programs --> d<!-- /programs -->.')).toBe('a c.');
+    // Other comments go too (the page draws no comment); rules without marks are left as they are.
+    expect(forPlayers('## A\n\nOne.\n\n<!-- a note -->\n\nTwo.')).toBe('## A\n\nOne.\n\nTwo.');
+    expect(forPlayers('## Pick Ten\n\nPick *ten* cards.')).toBe('## Pick Ten\n\nPick *ten* cards.');
+    // plainText keeps the marked text and drops the marks.
+    expect(plainText(`Two cards<!-- programs --> (\`npx x\`)<!-- /programs -->.\n\n${paragraphs}`)).toBe(
+      'Two cards (npx x).\n\nFor programs.\n\nAnd more.\n',
+    );
+  });
+
+  it('plainText draws a table as columns where it fits 80 columns, else one wrapped line a row', () => {
+    const columns =
+      '| id | game | actions |\n| --- | --- | ---: |\n| `tens` | [Tens](#tens) | 82 |\n| `decade` | Decade | 677 |';
+    expect(plainText(columns).split('\n')).toEqual([
+      'id      game    actions',
+      '------  ------  -------',
+      'tens    Tens         82',
+      'decade  Decade      677',
+    ]);
+    const meaning = 'strict: slots refill at once; buffered: they stay empty until the player deals; '.repeat(2);
+    const lines = plainText(
+      'Options:\n\n| option | values | default | meaning |\n| --- | --- | --- | --- |\n' +
+        '| `tableau` | 13, 15 | 13 | number of slots |\n' +
+        `| \`refill\` | \`'strict'\`, \`'buffered'\` | (none) | ${meaning.trim()} |\n\nAfter.`,
+    ).split('\n');
+    expect(lines.slice(0, 3)).toEqual(['Options:', '', '- tableau (values 13, 15; default 13): number of slots']);
+    // A middle cell in parentheses stands without its header; a long row wraps under its first word.
+    const refill = lines.slice(3, -2);
+    expect(refill.length).toBeGreaterThan(1);
+    expect(refill.join(' ').replace(/ {3}/g, ' ')).toBe(
+      `- refill (values 'strict', 'buffered'; none): ${meaning.trim()}`,
+    );
+    expect(refill.every((line) => line.length <= 80)).toBe(true);
+    expect(refill.slice(1).every((line) => /^ {2}\S/.test(line))).toBe(true);
+    expect(lines.slice(-2)).toEqual(['', 'After.']);
+    // A row of the document's tables, as a player reads it.
+    expect(plainText(playerRules(RULES, 'tens', 'tens')!)).toContain(
+      '\n- tableau (values 13, 15; default 13): number of slots; 15 is the easier variant\n',
+    );
+  });
+
+  it('plainText wraps paragraphs and list items anew: every id’s rules fit 80 columns, both ways', () => {
+    expect(plainText('- One two\n  three.\n- Four\n\nFive\nsix.')).toBe('- One two three.\n- Four\n\nFive six.');
+    expect(plainText(`- ${'word '.repeat(20)}end`).split('\n')).toEqual([
+      `- ${'word '.repeat(14)}word`,
+      `  ${'word '.repeat(5)}end`,
+    ]);
+    for (const id of envIds()) {
+      const engine = envConfig(id).game.name;
+      for (const text of [plainText(playerRules(RULES, id, engine)!), plainText(rulesSection(RULES, id, engine)!)]) {
+        // A longer line is one word (a web address) that no line could hold.
+        expect(
+          text.split('\n').filter((line) => [...line].length > 80 && line.trim().includes(' ')),
+          id,
+        ).toEqual([]);
+      }
+    }
   });
 
   it(
@@ -52,7 +197,7 @@ describe('rules sections', () => {
         'block-ten': 'The game published under this name (in The Spruce Crafts, aisleriot',
         decade: 'Also known as Ten-Twenty-Thirty;',
         // Its sentence is its whole first paragraph: the next one opens.
-        'ten-twenty-thirty': "Values are the Decade engine's: ace = 1,",
+        'ten-twenty-thirty': 'Values are as in Decade: ace = 1,',
         'four-ten': 'A point-accumulation solitaire by Jeremiah Sanders',
       };
       for (const id of envIds()) {

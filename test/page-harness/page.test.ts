@@ -1465,6 +1465,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         // Tables and emphasis drawn, not their Markdown marks; no action-id numbering, no training reward.
         expect(text, id).not.toMatch(/\| ---|\*\*|`/);
         expect(text, id).not.toMatch(/Action ids|677 ids|48 ids|training reward/i);
+        // Nor the text the document marks for programs (commands, links to other documents, API calls), nor its marks.
+        expect(text, id).not.toMatch(/<!--|programs -->|--json|\.md\b|\benv\.\w/);
         expect(await p.page.locator('#rules h3, #rules h4').allTextContents(), id).not.toContain('Actions');
         if (id.startsWith('decade')) expect(await p.page.locator('#rules table').count(), id).toBeGreaterThan(0);
         // A variant read from its engine's section says first what it changes.

@@ -1,6 +1,7 @@
 /**
  * `tengym rules`: a game's rules, as `tengym play` shows them (`r`) and the page's rules panel,
- * or, with --for-programs, its whole section of docs/rules.md (action ids, training reward).
+ * or, with --for-programs, its whole section of docs/rules.md (the text marked for programs,
+ * action ids, training reward).
  */
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
@@ -38,7 +39,9 @@ export const rulesCommand: CommandModule<object, Args> = {
       .option('for-programs', {
         type: 'boolean',
         default: false,
-        describe: "The whole section of docs/rules.md: a player's rules, then the action ids and the training reward",
+        describe:
+          "The whole section of docs/rules.md: a player's rules with what is for programs (commands, API calls), " +
+          'the action ids and the training reward',
       })
       .example('$0 rules --env decade', 'How Decade is played, and its variants')
       .example(
