@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_DEALS, dealsWithin } from '../../src/cli/commands/start.js';
+import { START_BLOCK, START_DEALS, dealsWithin } from '../../src/cli/commands/start.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) => {
@@ -28,35 +28,38 @@ describe('a row plays the most deals that fit in its budget', () => {
 });
 
 describe('tengym start', () => {
-  it('piped, it prints a line per agent as it goes; a tight budget plays the timing run only, and says so', () => {
+  it('piped, it prints a line per agent as it goes; a tight budget stops between turns, and says so', () => {
     const r = tengym('--env', 'decade-fives', '--seconds', '0.5');
     expect(r.code, r.stderr).toBe(0);
+    // Two turns of START_BLOCK deals are played before the pace is known; the third would not fit in 0.5 s.
+    const played = 2 * START_BLOCK;
     for (const agent of ['model', 'random', 'longest', 'lookahead'])
       expect(r.stdout).toMatch(
-        new RegExp(
-          `^\\[ *\\d+ s\\] decade-fives: ${agent} timed on 100 deals: [\\d.]+ s, then [\\d.]+ ms a deal$`,
-          'm',
-        ),
+        new RegExp(`^\\[ *\\d+ s\\] decade-fives: ${agent} played ${played} deals in [\\d.]+ s$`, 'm'),
       );
     expect(r.stdout).toMatch(
-      /^\[ *\d+ s\] decade-fives: 100 deals fit in its 0 s share of the budget \(250 would take about \d+ s\)$/m,
-    );
-    expect(r.stdout).toMatch(
       new RegExp(
-        String.raw`^decade-fives {2}\(model = models\/decade-fives\/\) · 100 deals \(250 deals would take about ` +
-          String.raw`\d+ s, past this env's 0 s share of the budget\)$`,
+        String.raw`^decade-fives {2}\(model = models\/decade-fives\/\) · ${played} deals \(its 0 s share of the ` +
+          String.raw`budget ran out after ${played} deals; ${played + START_BLOCK} would take about \d+ s\)$`,
         'm',
       ),
     );
     expect(r.stdout).toMatch(
       new RegExp(
-        '^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes 100 ' +
+        `^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes ${played} ` +
           '--seed 123 --reference longest$',
         'm',
       ),
     );
+    // The claim a shipped model makes, said with its figure; the table fits a terminal (no per-game step counts).
+    expect(r.stdout).toMatch(
+      /^claim: model − longest \(the best simple heuristic, the bar a model ships over\): [+-]\d+\.\d\d \[/m,
+    );
+    expect(r.stdout).not.toContain('steps/game');
+    for (const line of r.stdout.split('\n').filter((l) => /^(agent|model|random|longest|lookahead) /.test(l)))
+      expect(line.length, line).toBeLessThanOrEqual(100);
     // The lines come before the table they lead to.
-    expect(r.stdout.indexOf('timed on 100 deals')).toBeLessThan(r.stdout.indexOf('agent      win rate'));
+    expect(r.stdout.indexOf(`played ${played} deals`)).toBeLessThan(r.stdout.indexOf('agent      win rate'));
   });
 
   it(

@@ -51,20 +51,20 @@ const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
  * the paired differences from the reference: in win rate, then in what the game compares players by
  * (the cards left; the rounds, over the deals both won).
  */
-export function evalTable(report: EvalReport): string {
+export function evalTable(report: EvalReport, { compact = false }: { compact?: boolean } = {}): string {
   const result = envSpec(report.env).game.result;
   const figures = figuresIn(result, 'report');
   const { field, over } = result.compare;
   const label = [...result.fields, ...(result.counters ?? [])].find((f) => f.key === field)?.label ?? field;
+  // Compact (tengym start's rows): the win rates and their comparison, within a terminal's width.
   const header = [
     'agent',
     'win rate',
     '95% interval',
     ...figures.map((f) => f.label),
-    'steps/game',
-    'decisions/game',
+    ...(compact ? [] : ['steps/game', 'decisions/game']),
     `win rate − ${report.reference} (points, 95%)`,
-    `${label} − ${report.reference} (${over === 'won-by-both' ? 'both won, ' : ''}95%)`,
+    ...(compact ? [] : [`${label} − ${report.reference} (${over === 'won-by-both' ? 'both won, ' : ''}95%)`]),
     's',
   ];
   const rows = report.results.map((r: AgentResult) => [
@@ -72,10 +72,9 @@ export function evalTable(report: EvalReport): string {
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
     ...figures.map((f) => fmt(r[f.key] as number | undefined, f.digits)),
-    fmt(r.meanSteps, 1),
-    fmt(r.meanDecisions, 1),
+    ...(compact ? [] : [fmt(r.meanSteps, 1), fmt(r.meanDecisions, 1)]),
     r.vsReference ? intervalText(r.vsReference.diff, r.vsReference.ci95) : '(reference)',
-    compareColumn(r[`${field}VsReference`] as PairedFigure | undefined),
+    ...(compact ? [] : [compareColumn(r[`${field}VsReference`] as PairedFigure | undefined)]),
     r.seconds.toFixed(1),
   ]);
   // Which folder each model row played, as it resolved here (a name is looked for in the current folder first).

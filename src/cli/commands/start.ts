@@ -2,11 +2,13 @@
  * `tengym start` (`npm start`): every shipped model against the baselines of its env, on the
  * same deals, in a bounded time.
  *
- * Each env (a row) first plays every agent on deals 0..49 and 50..99, which times it: the
- * second half's pace, free of the start-up costs (model loads, solver tables), predicts the
- * rest. The row then plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its
- * share of the budget (what is left of it over the rows left), so the whole job takes about
- * `--seconds` however slow a model is: a slower model gets fewer deals, and its row says so.
+ * Each env (a row) plays its agents in turns of 25 deals each, so that all have played the same
+ * deals whenever its clock is read. The first 100 deals time it: the pace after the first turn,
+ * free of the start-up costs (model loads, solver tables), predicts the rest, and the row then
+ * plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its share of the budget (what
+ * is left of it over the rows left). Before every turn the row checks that the turn still fits,
+ * and stops where it does not (a machine that got busier), so the whole job takes about
+ * `--seconds` however slow a model or the machine is: a slower row gets fewer deals, and says so.
  * Deal i is seed + i for every agent, so a row's figures are those of `tengym eval` on as
  * many deals, which its rerun line gives. `--episodes N` plays exactly N deals per row.
  */
@@ -28,7 +30,7 @@ import {
   playDeals,
   type EvalReport,
 } from '../../eval/evaluate.js';
-import { checkNumberOption, checkSeedOption, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, intervalText, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { recordedKeys } from '../../stats/figures.js';
 import { evalTable } from './eval.js';
@@ -45,6 +47,9 @@ interface Args {
 
 /** The deal counts a row may play (the first is the timing run's). */
 export const START_DEALS = [100, 250, 500, 1000, 2000] as const;
+
+/** Deals each agent plays in turn between two reads of the row's clock. */
+export const START_BLOCK = 25;
 
 /** The whole job's budget by default, in seconds: `npm start` stays under 150 s on the 2-core machine. */
 export const START_SECONDS = 120;
@@ -76,10 +81,41 @@ export function dealsWithin(done: number, seconds: number, pace: number, budget:
 
 interface PlayedRow {
   report: EvalReport;
+  /** The row against its strongest fair baseline, where that is not the reference (null where it is). */
+  strongest: EvalReport | null;
   seconds: number;
   /** Why the row played fewer than START_DEALS' largest count, when it did. */
   stopped?: string;
   rerun: string;
+}
+
+/**
+ * What a row says of the claim a shipped model makes, that it beats its env's best simple heuristic (the
+ * reference: the bar it shipped over), and how it stands against the strongest fair baseline of the row where
+ * that is another agent: the model's paired difference in win rate with each.
+ */
+export function claimLines(row: Pick<PlayedRow, 'report' | 'strongest'>): string[] {
+  const versus = (report: EvalReport) => {
+    const vs = report.results.find((r) => r.agent === 'model')?.vsReference;
+    return vs === undefined ? '–' : intervalText(vs.diff, vs.ci95);
+  };
+  const lines = [
+    `claim: model − ${row.report.reference} (the best simple heuristic, the bar a model ships over): ` +
+      `${versus(row.report)} points of win rate`,
+  ];
+  if (row.strongest !== null)
+    lines.push(
+      `and model − ${row.strongest.reference} (the strongest fair baseline here): ${versus(row.strongest)} points`,
+    );
+  return lines;
+}
+
+/** The model against the row's strongest fair baseline, for --json: its paired difference in win rate. */
+function strongestFigure(
+  report: EvalReport,
+): { agent: string; diff: number; ci95: readonly [number | null, number | null] } | null {
+  const vs = report.results.find((r) => r.agent === 'model')?.vsReference;
+  return vs === undefined ? null : { agent: report.reference, diff: vs.diff, ci95: vs.ci95 };
 }
 
 /** One row: the timing run, then the rest of the deals agent by agent (or `fixed` deals), then the report. */
@@ -111,57 +147,71 @@ async function playRow(
     return took;
   };
 
+  // The agents take turns, a block of deals each, so that every agent has played the same deals whenever the
+  // row's clock is read: a row whose share runs out stops between blocks with a fair comparison.
   let done = 0;
   let deals = fixed ?? START_DEALS[0];
   let stopped: string | undefined;
-  if (fixed === undefined) {
-    // The timing run, each agent in two halves: the second half's pace predicts the rest.
-    const half = START_DEALS[0] / 2;
-    const units = { done: 0, total: START_DEALS[0] * agents.length };
-    let pace = 0;
-    for (const agent of agents) {
-      await play(agent, 0, half, units);
-      const agentPace = (await play(agent, half, START_DEALS[0], units)) / half;
-      pace += agentPace;
-      progress.line(
-        `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} timed on ${START_DEALS[0]} deals: ` +
-          `${seconds.get(agent)!.toFixed(1)} ` +
-          `s, then ${(1000 * agentPace).toFixed(1)} ms a deal`,
-      );
-    }
-    done = START_DEALS[0];
-    deals = dealsWithin(done, rowSeconds(), pace, budget);
-    const more = START_DEALS.find((n) => n > deals);
-    const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace);
-    if (more !== undefined)
+  // Every agent's seconds on the blocks after the first (free of start-up costs: model loads, solver tables).
+  let pacedSeconds = 0;
+  let pacedDeals = 0;
+  const pace = () => pacedSeconds / pacedDeals;
+  const units = { done: 0, total: deals * agents.length };
+  while (done < deals) {
+    const to = Math.min(deals, done + START_BLOCK);
+    const next = pacedDeals > 0 ? Math.round(rowSeconds() + (to - done) * pace()) : 0;
+    if (fixed === undefined && next > budget) {
       stopped =
-        `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the ` +
-        `budget`;
-    progress.line(
-      `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${deals} deals fit in its ${Math.round(budget)} s ` +
-        `share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`,
-    );
-  }
-  const units = { done: 0, total: (deals - done) * agents.length };
-  if (deals > done) {
-    for (const agent of agents) {
-      await play(agent, done, deals, units);
+        `its ${Math.round(budget)} s share of the budget ran out after ${done} deals; ${to} would take about ` +
+        `${next} s` +
+        (done > START_DEALS[0] ? ': the machine got slower than when the row was timed' : '');
+      break;
+    }
+    let blockSeconds = 0;
+    for (const agent of agents) blockSeconds += await play(agent, done, to, units);
+    if (done > 0) {
+      pacedSeconds += blockSeconds;
+      pacedDeals += to - done;
+    }
+    done = to;
+    if (fixed === undefined && done === START_DEALS[0]) {
+      // Timed: the row plays the most deals that fit in its share at this pace.
+      deals = dealsWithin(done, rowSeconds(), pace(), budget);
+      units.total = deals * agents.length;
+      const more = START_DEALS.find((n) => n > deals);
+      const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace());
+      if (more !== undefined)
+        stopped =
+          `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the ` +
+          'budget';
       progress.line(
-        `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${plural(deals, 'deal')} in ` +
-          `${seconds.get(agent)!.toFixed(1)} ` +
-          `s`,
+        `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${deals} deals fit in its ${Math.round(budget)} s ` +
+          `share of the budget, at ${(1000 * pace()).toFixed(1)} ms a deal for all ${agents.length} agents` +
+          (more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''),
       );
     }
   }
+  deals = done;
+  for (const agent of agents)
+    progress.line(
+      `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${plural(deals, 'deal')} in ` +
+        `${seconds.get(agent)!.toFixed(1)} s`,
+    );
   progress.done();
-  const report = buildReport(
-    env,
-    seed,
-    reference,
-    agents.map((agent) => ({ agent, rows: firstDeals(rows.get(agent)!, deals), seconds: seconds.get(agent)! })),
-  );
+  const played = agents.map((agent) => ({
+    agent,
+    rows: firstDeals(rows.get(agent)!, deals),
+    seconds: seconds.get(agent)!,
+  }));
+  const report = buildReport(env, seed, reference, played);
+  // The strongest fair baseline of the row, where it is not the reference: the model is measured against it too.
+  const referenceRate = report.results.find((r) => r.agent === reference)!.winRate;
+  const strongest = report.results
+    .filter((r) => r.agent !== 'model' && r.fair !== false && !r.ceiling && r.winRate > referenceRate)
+    .sort((a, b) => b.winRate - a.winRate)[0];
   return {
     report,
+    strongest: strongest === undefined ? null : buildReport(env, seed, strongest.agent, played),
     seconds: rowSeconds(),
     stopped,
     rerun:
@@ -192,7 +242,7 @@ export const startCommand: CommandModule<object, Args> = {
         default: false,
         describe:
           'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, ' +
-          'seconds, stopped?, rerun }] }',
+          'seconds, stopped?, strongest?: { agent, diff, ci95 }, rerun }] }',
       })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, {
@@ -261,7 +311,8 @@ export const startCommand: CommandModule<object, Args> = {
           `${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}` +
             (row.stopped ? ` (${row.stopped})` : ''),
         );
-        writeLine(evalTable(row.report));
+        writeLine(evalTable(row.report, { compact: true }));
+        writeLine(claimLines(row).join('\n'));
         writeLine(`rerun: ${row.rerun}\n`);
       }
     } finally {
@@ -277,6 +328,7 @@ export const startCommand: CommandModule<object, Args> = {
             ...r.report,
             seconds: r.seconds,
             ...(r.stopped ? { stopped: r.stopped } : {}),
+            ...(r.strongest ? { strongest: strongestFigure(r.strongest) } : {}),
             rerun: r.rerun,
           })),
         }),
