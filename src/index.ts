@@ -102,9 +102,17 @@ export { dailySeed, isWinnable, pickDeal, winnableBy, type DealChoice } from './
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
-export { agentsFor, createAgent, simpleBaseline } from './agents/index.js';
+export { agentLadder, agentsFor, createAgent, simpleBaseline } from './agents/index.js';
 export { registerModule, kitOf, type GameModule, type RegisterOptions } from './agents/modules.js';
-export type { GameKit, HintBaseline, ModelHead, TrainedAgent, TrainingPresets, GameAlgorithm } from './agents/kit.js';
+export type {
+  AgentLadder,
+  GameKit,
+  HintBaseline,
+  ModelHead,
+  TrainedAgent,
+  TrainingPresets,
+  GameAlgorithm,
+} from './agents/kit.js';
 export {
   createHinter,
   hintBaseline,

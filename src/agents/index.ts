@@ -7,6 +7,7 @@ import type { EnvConfig } from '../env/game.js';
 import { checkedEnvConfig, envConfig, type KnownEnvOptions } from '../env/registry.js';
 import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
+import type { AgentLadder } from './kit.js';
 import { kitOf } from './modules.js';
 
 export type { AgentSpec } from './agent.js';
@@ -53,6 +54,16 @@ export function agentsFor(env: string | EnvConfig, options: unknown = {}): Agent
 export function simpleBaseline(env: EnvConfig): string {
   const name = kitOf(env.game).simpleBaseline;
   return name !== undefined && specsFor(env).some((s) => s.name === name) ? name : 'first';
+}
+
+/**
+ * The measured win rates of the env's agents (its kit's ladder for the id), where the env has the id's default
+ * options: the ladder was measured with those. Null where none was.
+ */
+export function agentLadder(env: EnvConfig): AgentLadder | null {
+  const ladder = kitOf(env.game).ladders?.[env.id];
+  if (ladder === undefined) return null;
+  return JSON.stringify(env.options) === JSON.stringify(envConfig(env.id).options) ? ladder : null;
 }
 
 /**

@@ -66,6 +66,21 @@ export interface GameAlgorithm {
 }
 
 /**
+ * The catalogue's agents measured on the same deals of one env id with its default options, as `tengym eval`
+ * measured them (`tengym agents` shows the win rates; a test replays the cheap agents' deals).
+ */
+export interface AgentLadder {
+  /** Deals played by every agent: seeds `seed` to `seed + deals - 1`. */
+  readonly deals: number;
+  /** The first deal's seed. */
+  readonly seed: number;
+  /** The `tengym eval` commands that measured them. */
+  readonly commands: readonly string[];
+  /** Deals won, by catalogue name. */
+  readonly wins: Readonly<Record<string, number>>;
+}
+
+/**
  * What agents, hints and training know of a game beyond its engine: its catalogue agents, hint
  * sources, training presets, model heads and algorithms. A game without a kit still plays, with
  * `random` and `first`.
@@ -73,6 +88,8 @@ export interface GameAlgorithm {
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
+  /** Measured win rates of the catalogue's agents, by env id (`tengym agents --env ID` shows them). */
+  readonly ladders?: Readonly<Record<string, AgentLadder>>;
   /**
    * The catalogue name of the game's best simple heuristic: the reference that training curves and
    * `tengym start` measure against. Without it, `first`.

@@ -304,6 +304,18 @@ describe('model files', () => {
       expect(names('decade', '{"stacks":7}')).toContain('pimc');
       const text = tengym(['agents', '--env', 'decade', '--options', '{"stacks":7}']).stdout;
       expect(text).toContain(`tengym eval --env decade --options '{"stacks":7}' --agents runs/decade/best,`);
+      // Where the game records its agents' measured win rates (Pyramid), the list shows them, with their deals.
+      const pyramid = tengym(['agents', '--env', 'pyramid']).stdout;
+      expect(pyramid).toMatch(/^agent\s+fair\s+win rate\s+idea$/m);
+      expect(pyramid).toMatch(/^pimc\s+yes\s+55\.20%\s+determinized search/m);
+      expect(pyramid).toMatch(/^first\s+yes\s+9\.83%/m);
+      expect(pyramid).toContain('Win rates on the same 3,000 deals (seeds 1 to 3,000), measured by:');
+      const rates = JSON.parse(tengym(['agents', '--env', 'pyramid', '--json']).stdout);
+      expect(rates.find((a: { name: string }) => a.name === 'oracle')).toMatchObject({
+        winRate: 1951 / 3000,
+        deals: 3000,
+      });
+      expect(tengym(['agents', '--env', 'pyramid', '--options', '{"passes":1}']).stdout).not.toContain('win rate');
       const bad = tengym(['agents', '--env', 'decade', '--options', '{"stack":7}']);
       // As eval says it: a bad option is exit 1 with the closest name.
       expect(bad.code).toBe(1);

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import type { AgentInfo } from '../../agents/agent.js';
-import { agentsFor } from '../../agents/index.js';
+import { agentLadder, agentsFor } from '../../agents/index.js';
 import { shippedModel, trainedFor } from '../../node/resolve.js';
 import { envConfig, registeredIdOf } from '../../env/registry.js';
 import { whyOtherGame } from '../../agents/learned/metadata.js';
@@ -36,8 +36,8 @@ export const agentsCommand: CommandModule<object, Args> = {
         type: 'boolean',
         default: false,
         describe:
-          'Print [{ name, description, fair, ceiling?, model? }] (ceiling: an exact optimum, not a baseline; ' +
-          'model: where the shipped model is)',
+          'Print [{ name, description, fair, ceiling?, model?, winRate?, deals? }] (ceiling: an exact optimum, ' +
+          'not a baseline; model: where the shipped model is; winRate: measured on deals, where it was)',
       })
       .example('$0 agents --env four-ten', 'The agents of Four Ten, the shipped model among them')
       .example(
@@ -60,20 +60,34 @@ export const agentsCommand: CommandModule<object, Args> = {
         fair: true,
         model: shipped.shown,
       });
+    const ladder = agentLadder(config);
+    const rate = (name: string) => (ladder?.wins[name] === undefined ? undefined : ladder.wins[name] / ladder.deals);
     if (args.json) {
-      writeLine(JSON.stringify(list));
+      writeLine(
+        JSON.stringify(
+          list.map((a) => (rate(a.name) === undefined ? a : { ...a, winRate: rate(a.name), deals: ladder!.deals })),
+        ),
+      );
       return;
     }
+    const shown = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(2)}%`);
     writeLine(
       formatTable(
-        ['agent', 'fair', 'idea'],
+        ['agent', 'fair', ...(ladder ? ['win rate'] : []), 'idea'],
         list.map((a) => [
           a.name + (a.ceiling ? ' (ceiling)' : ''),
           a.fair ? 'yes' : 'NO (sees the stock)',
+          ...(ladder ? [shown(rate(a.name))] : []),
           a.description,
         ]),
       ),
     );
+    if (ladder)
+      writeLine(
+        `\nWin rates on the same ${ladder.deals.toLocaleString('en-US')} deals (seeds ${ladder.seed} to ` +
+          `${(ladder.seed + ladder.deals - 1).toLocaleString('en-US')}), measured by:\n` +
+          ladder.commands.map((c) => `  ${c}`).join('\n'),
+      );
     writeLine(
       `\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval ` +
         `--env ${id}${args.options ? ` --options '${args.options}'` : ''} --agents runs/${id}/best,${list[0].name}`,

@@ -51,5 +51,17 @@ export const PYRAMID_KIT: GameKit = {
   agents: PYRAMID_AGENTS,
   simpleBaseline: 'greedy',
   searches: ['pimc'],
+  // docs/agents.md, "Pyramid's baseline ladder".
+  ladders: {
+    pyramid: {
+      deals: 3000,
+      seed: 1,
+      commands: [
+        'tengym eval --env pyramid --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy',
+        'tengym eval --env pyramid --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy',
+      ],
+      wins: { random: 33, first: 295, greedy: 343, pimc: 1656, oracle: 1951 },
+    },
+  },
   hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen stock cards'),
 };
