@@ -2,7 +2,7 @@
  * `tengym start` (`npm start`): every shipped model against the baselines of its env, on the
  * same deals, in a bounded time.
  *
- * Each env (a row) plays its agents in turns of 25 deals each, so that all have played the same
+ * Each env (a row) plays its agents in turns of 10 deals each, so that all have played the same
  * deals whenever its clock is read. The first 100 deals time it: the pace after the first turn,
  * free of the start-up costs (model loads, solver tables), predicts the rest, and the row then
  * plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its share of the budget (what
@@ -49,7 +49,7 @@ interface Args {
 export const START_DEALS = [100, 250, 500, 1000, 2000] as const;
 
 /** Deals each agent plays in turn between two reads of the row's clock. */
-export const START_BLOCK = 25;
+export const START_BLOCK = 10;
 
 /** The whole job's budget by default, in seconds: `npm start` stays under 150 s on the 2-core machine. */
 export const START_SECONDS = 120;
@@ -152,14 +152,16 @@ async function playRow(
   let done = 0;
   let deals = fixed ?? START_DEALS[0];
   let stopped: string | undefined;
-  // Every agent's seconds on the blocks after the first (free of start-up costs: model loads, solver tables).
+  // Every agent's seconds on the turns after the first (free of start-up costs: model loads, solver tables); until
+  // there are some, the first turn's, start-up and all, which can only overstate the pace.
   let pacedSeconds = 0;
   let pacedDeals = 0;
-  const pace = () => pacedSeconds / pacedDeals;
+  let firstSeconds = 0;
+  const pace = () => (pacedDeals > 0 ? pacedSeconds / pacedDeals : firstSeconds / START_BLOCK);
   const units = { done: 0, total: deals * agents.length };
   while (done < deals) {
     const to = Math.min(deals, done + START_BLOCK);
-    const next = pacedDeals > 0 ? Math.round(rowSeconds() + (to - done) * pace()) : 0;
+    const next = done > 0 ? Math.round(rowSeconds() + (to - done) * pace()) : 0;
     if (fixed === undefined && next > budget) {
       stopped =
         `its ${Math.round(budget)} s share of the budget ran out after ${done} deals; ${to} would take about ` +
@@ -172,7 +174,7 @@ async function playRow(
     if (done > 0) {
       pacedSeconds += blockSeconds;
       pacedDeals += to - done;
-    }
+    } else firstSeconds = blockSeconds;
     done = to;
     if (fixed === undefined && done === START_DEALS[0]) {
       // Timed: the row plays the most deals that fit in its share at this pace.
