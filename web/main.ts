@@ -173,6 +173,22 @@ function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
 }
 
+/**
+ * A new deal's seed, drawn at random: one whose game leaves the player a move to choose. Forced moves play
+ * themselves, so a deal of nothing but forced moves (8% of decade's), or with no move at all, would be over before
+ * the player's first move. A link's seed is played as it is.
+ */
+function freshSeed(id: string, opts: Record<string, unknown>): number {
+  const scratch = make(id, opts);
+  for (let tries = 0; tries < 100; tries++) {
+    const drawn = randomSeed();
+    scratch.reset({ seed: drawn });
+    while (scratch.running && scratch.legalCount === 1) scratch.step(scratch.legal[0]);
+    if (scratch.running) return drawn;
+  }
+  return randomSeed();
+}
+
 function say(text: string, kind: 'info' | 'error' = 'info'): void {
   ui.message.textContent = text;
   ui.message.className = `message ${kind}`;
@@ -339,7 +355,7 @@ function startFromUrl(): void {
     }
   }
   const seedText = params.get('seed');
-  let dealSeed = randomSeed();
+  let dealSeed: number | null = null;
   if (seedText !== null) {
     if (/^\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText))) dealSeed = Number(seedText);
     else problems.push(`Seed "${seedText}" is not ${SEED_RANGE}: a new deal instead.`);
@@ -351,7 +367,7 @@ function startFromUrl(): void {
   }
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed, moves);
+  startGame(id, opts, dealSeed ?? freshSeed(id, opts), moves);
   if (problems.length > 0) say(problems.join(' '), 'error');
 }
 
@@ -948,7 +964,7 @@ function update(): void {
     const next = document.createElement('button');
     next.type = 'button';
     next.textContent = 'New deal';
-    next.addEventListener('click', () => startGame(env.id, options, randomSeed()));
+    next.addEventListener('click', () => startGame(env.id, options, freshSeed(env.id, options)));
     ui.outcome.append(' ', again, ' ', next);
   }
 
@@ -1063,7 +1079,7 @@ function newDealKey(): void {
     return;
   }
   say('');
-  startGame(env.id, options, randomSeed());
+  startGame(env.id, options, freshSeed(env.id, options));
 }
 
 /** Forgets a new deal `n` asked for, and its question unless another message has replaced it. */
@@ -1119,7 +1135,7 @@ ui.deal.addEventListener('click', () => {
 ui.seed.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') ui.deal.click();
 });
-ui.newDeal.addEventListener('click', () => startGame(env.id, options, randomSeed()));
+ui.newDeal.addEventListener('click', () => startGame(env.id, options, freshSeed(env.id, options)));
 ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);

@@ -670,6 +670,37 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('opened with no parameters, 50 times, the game is never over before the first move', async () => {
+    // 8% of decade's deals are nothing but forced moves, which play themselves: a new deal skips them.
+    for (let k = 0; k < 50; k++)
+      await withPage('', async (p) => {
+        const view = await p.view();
+        expect(view.running).toBe(true);
+        expect(view.legal.length).toBeGreaterThan(1);
+      });
+  }, 180_000);
+
+  it('a deal drawn at random skips the seeds whose deals end before the first move, a link plays its own', async () => {
+    // The page draws its seeds from crypto.getRandomValues: 47 and 74 are decade deals of forced moves alone.
+    const init = `(() => {
+      const seeds = [47, 74, 12];
+      const own = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (a) => (seeds.length > 0 && a.length === 1 ? ((a[0] = seeds.shift()), a) : own(a));
+    })()`;
+    const p = await PlayPage.open(session.browser, `${base}?env=decade`, { init });
+    try {
+      expect(await p.page.inputValue('#seed')).toBe('12');
+      expect((await p.view()).state).toEqual(dealtState('decade', 12));
+      expect(p.errors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+    await withPage('env=decade&seed=47', async (p) => {
+      expect(await p.page.inputValue('#seed')).toBe('47');
+      expect((await p.view()).running).toBe(false);
+    });
+  }, 60_000);
+
   it('a shared link (?env=decade&seed=7) gives the same deal, and ' +
     'New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
