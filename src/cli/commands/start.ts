@@ -2,9 +2,10 @@
  * `tengym start` (`npm start`): every shipped model against the baselines of its env, on the
  * same deals, in a bounded time.
  *
- * Each env (a row) plays its agents in turns of 10 deals each, so that all have played the same
- * deals whenever its clock is read. The first 100 deals time it: the pace after the first turn,
- * free of the start-up costs (model loads, solver tables), predicts the rest, and the row then
+ * Each env (a row) plays its agents in turns (10 deals each at first, then about an eighth of its
+ * share of the budget), so that all have played the same deals whenever its clock is read. The
+ * first 100 deals time it: the pace after the first turn, free of the start-up costs (model
+ * loads, solver tables), predicts the rest, and the row then
  * plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its share of the budget (what
  * is left of it over the rows left). Before every turn the row checks that the turn still fits,
  * and stops where it does not (a machine that got busier), so the whole job takes about
@@ -48,8 +49,11 @@ interface Args {
 /** The deal counts a row may play (the first is the timing run's). */
 export const START_DEALS = [100, 250, 500, 1000, 2000] as const;
 
-/** Deals each agent plays in turn between two reads of the row's clock. */
+/** Deals each agent plays in its first turn, and at least in any other, between two reads of the row's clock. */
 export const START_BLOCK = 10;
+
+/** Deals each agent plays at most in one turn. */
+const MAX_TURN = 500;
 
 /** The whole job's budget by default, in seconds: `npm start` stays under 150 s on the 2-core machine. */
 export const START_SECONDS = 120;
@@ -160,7 +164,10 @@ async function playRow(
   const pace = () => (pacedDeals > 0 ? pacedSeconds / pacedDeals : firstSeconds / START_BLOCK);
   const units = { done: 0, total: deals * agents.length };
   while (done < deals) {
-    const to = Math.min(deals, done + START_BLOCK);
+    // Past the first turn, a turn takes about an eighth of the share at the pace so far: a dear row reads its clock
+    // often, a cheap one is not slowed by a turn every few milliseconds.
+    const turn = done === 0 ? START_BLOCK : Math.min(MAX_TURN, Math.max(START_BLOCK, Math.floor(budget / 8 / pace())));
+    const to = Math.min(deals, done + turn);
     const next = done > 0 ? Math.round(rowSeconds() + (to - done) * pace()) : 0;
     if (fixed === undefined && next > budget) {
       stopped =
