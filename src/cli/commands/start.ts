@@ -5,11 +5,11 @@
  * Each env (a row) plays its agents in turns (10 deals each at first, then about an eighth of its
  * share of the budget), so that all have played the same deals whenever its clock is read. The
  * first 100 deals time it: the pace after the first turn, free of the start-up costs (model
- * loads, solver tables), predicts the rest, and the row then
- * plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its share of the budget (what
- * is left of it over the rows left). Before every turn the row checks that the turn still fits,
- * and stops where it does not (a machine that got busier), so the whole job takes about
- * `--seconds` however slow a model or the machine is: a slower row gets fewer deals, and says so.
+ * loads, solver tables), predicts the rest, and the row then plays the most deals of 100, 250,
+ * 500, 1000 and 2000 that fit in its share of the budget (what is left of it over the rows left).
+ * Before every turn the row checks that the turn still fits, and stops where it does not (a
+ * machine that got busier), so the whole job takes about `--seconds` however slow a model or the
+ * machine is: a slower row gets fewer deals, and says so.
  * Deal i is seed + i for every agent, so a row's figures are those of `tengym eval` on as
  * many deals, which its rerun line gives. `--episodes N` plays exactly N deals per row.
  */
