@@ -100,7 +100,7 @@ interface PlayedRow {
  */
 export function claimLines(row: Pick<PlayedRow, 'report' | 'strongest'>): string[] {
   const versus = (report: EvalReport) => {
-    const vs = report.results.find((r) => r.agent === 'model')?.vsReference;
+    const vs = modelVersus(report);
     return vs === undefined ? '–' : intervalText(vs.diff, vs.ci95);
   };
   const lines = [
@@ -118,8 +118,13 @@ export function claimLines(row: Pick<PlayedRow, 'report' | 'strongest'>): string
 function strongestFigure(
   report: EvalReport,
 ): { agent: string; diff: number; ci95: readonly [number | null, number | null] } | null {
-  const vs = report.results.find((r) => r.agent === 'model')?.vsReference;
+  const vs = modelVersus(report);
   return vs === undefined ? null : { agent: report.reference, diff: vs.diff, ci95: vs.ci95 };
+}
+
+/** The model's paired difference in win rate with the report's reference. */
+function modelVersus(report: EvalReport) {
+  return report.results.find((r) => r.agent === 'model')?.vsReference;
 }
 
 /** One row: the timing run, then the rest of the deals agent by agent (or `fixed` deals), then the report. */
