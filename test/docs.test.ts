@@ -70,11 +70,15 @@ describe('the docs', () => {
     }
   });
 
-  it("docs/rules.md holds each game folder's rules.md as npm run build:rules writes them", () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build-rules.mjs'), '--check'], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  });
+  it(
+    "docs/rules/ holds each game folder's rules.md as a page, and docs/rules.md their contents, as npm run " +
+      'build:rules writes them',
+    () => {
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build-rules.mjs'), '--check'], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
 
   it('heading anchors follow GitHub', () => {
     const anchors = headingAnchors(

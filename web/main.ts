@@ -7,7 +7,7 @@
  * `hinterForEnv`, the same choice of source as `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus
  * `options` (JSON, the options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
-import rulesDocument from '../docs/rules.md?raw';
+import sharedRules from '../docs/rules.md?raw';
 import {
   chooseHintSource,
   envs,
@@ -318,6 +318,12 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   ui.rules.replaceChildren(gameRules(env));
   update();
 }
+
+/** The rules document: what every game shares, and each game's page. */
+const rulesDocument = [
+  sharedRules,
+  ...Object.values(import.meta.glob('../docs/rules/*.md', { query: '?raw', import: 'default', eager: true })),
+].join('\n');
 
 /** What a seed is, as the command line says it (a number past it is not a whole number to JavaScript). */
 const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;

@@ -1,12 +1,14 @@
 /**
- * The rules document (docs/rules.md) as the installed package carries it, read once for
- * `tengym rules` and `rules` in `tengym play`. From dist/cli/ the package root is two folders up.
+ * The rules document as the installed package carries it, read once for `tengym rules` and
+ * `rules` in `tengym play`: docs/rules.md (what every game shares) joined with each game's page,
+ * docs/rules/*.md. From dist/cli/ the package root is two folders up.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { Env } from '../env/env.js';
 import { forPlayers, plainText, playerRules, rulesSection } from '../hints/rules.js';
 
 export const RULES_DOCUMENT = new URL('../../docs/rules.md', import.meta.url);
+const GAME_PAGES = new URL('../../docs/rules/', import.meta.url);
 
 let cached: string | null | undefined;
 
@@ -14,7 +16,11 @@ let cached: string | null | undefined;
 function rulesDocument(): string | null {
   if (cached === undefined) {
     try {
-      cached = readFileSync(RULES_DOCUMENT, 'utf8');
+      const pages = readdirSync(GAME_PAGES)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+        .map((name) => readFileSync(new URL(name, GAME_PAGES), 'utf8'));
+      cached = [readFileSync(RULES_DOCUMENT, 'utf8'), ...pages].join('\n');
     } catch {
       cached = null;
     }

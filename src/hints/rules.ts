@@ -1,7 +1,9 @@
 /**
  * The rules a player asks for (`rules` in `tengym play`, the page's rules panel): the section
- * of the rules document (docs/rules.md) for an env, as plain text. Browser-safe: the caller
- * reads the document (the CLI from the package, the page from its bundle) and passes it in.
+ * of the rules document for an env, as plain text. The document is docs/rules.md (what every
+ * game shares) joined with the games' pages, docs/rules/*.md, or one game's page alone.
+ * Browser-safe: the caller reads the document (the CLI from the package, the page from its
+ * bundle) and passes it in.
  *
  * A section is a level-2 heading and everything up to the next one. An env's section is the
  * one whose anchor is its id (`ten-twenty-thirty`), else its engine's (`decade-loop` reads
@@ -221,11 +223,13 @@ function wrapped(lead: string, text: string, indent: string): string[] {
 export function rulesSection(markdown: string, envId: string, engine?: string): string | null {
   const { all, own } = ownSection('rulesSection', markdown, envId, engine);
   const rewards = all.get(REWARDS);
-  if (own === null || rewards === undefined || !own.includes(`](#${REWARDS})`)) return own;
+  if (own === null || rewards === undefined || !LINKS_TO_REWARDS.test(own)) return own;
   return `${own}\n\n${rewards}`;
 }
 
 const REWARDS = 'rewards';
+/** A link to the Rewards section, from docs/rules.md itself or from a game's page beside it. */
+const LINKS_TO_REWARDS = /\]\((?:\.\.\/rules\.md)?#rewards\)/;
 
 /** The document's sections, and the env's own: its id's, else its engine's; the arguments checked for `fn`. */
 function ownSection(
@@ -234,7 +238,7 @@ function ownSection(
   envId: string,
   engine: string | undefined,
 ): { all: Map<string, string>; own: string | null } {
-  checkString(markdown, fn, 'the rules document (docs/rules.md)');
+  checkString(markdown, fn, 'the rules document (docs/rules.md and docs/rules/*.md)');
   checkString(envId, fn, 'an env id');
   if (engine !== undefined) checkString(engine, fn, "the engine's name (envs() lists each id's engine)");
   const all = sections(markdown);

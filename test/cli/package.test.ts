@@ -530,11 +530,11 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toMatch(/leaves `weights\.bin` out/);
   }, 60_000);
 
-  it("a page's rules panel: the rules document the package carries is imported as text (tengym/docs/rules.md) " +
-    "and rulesSection gives a game's section", async () => {
+  it("a page's rules panel: a game's page of the rules the package carries is imported as text " +
+    '(tengym/docs/rules/four-ten.md) and rulesSection gives its section', async () => {
     const dist = await buildPage(
       join(app, 'rules-page'),
-      "import rules from 'tengym/docs/rules.md?raw';\nimport { plainText, rulesSection } from " +
+      "import rules from 'tengym/docs/rules/four-ten.md?raw';\nimport { plainText, rulesSection } from " +
         "'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n",
     );
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
@@ -548,7 +548,7 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
         '--input-type=module',
         '-e',
         "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; " +
-          "console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules.md')), 'utf8'), " +
+          "console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules/decade.md')), 'utf8'), " +
           "'decade')?.split('\\n')[0]);",
       ],
       { cwd: app, encoding: 'utf8' },

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { envSpec, envs } from '../../src/env/registry.js';
 import { rulesSection } from '../../src/hints/rules.js';
 import { engineFile } from '../helpers/engine-files.js';
+import { rulesDocument } from '../helpers/rules-document.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -77,7 +78,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
     it(
       `${engine}: docs/rules.md names each option under the game's Options, with its default where it tables ` + `them`,
       () => {
-        const section = rulesSection(readFileSync(`${ROOT}docs/rules.md`, 'utf8'), id, engine);
+        const section = rulesSection(rulesDocument(), id, engine);
         expect(section, `docs/rules.md has a section for ${id}`).not.toBeNull();
         const own = section!.slice(section!.indexOf('### Options'));
         const options = own.slice(0, own.indexOf('\n### ', 1) < 0 ? undefined : own.indexOf('\n### ', 1));

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envConfig, envIds } from '../../src/env/registry.js';
 import { forPlayers, headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
+import { rulesDocument } from '../helpers/rules-document.js';
 
-const RULES = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
+const RULES = rulesDocument();
 /** Text a section marks as for programs, its marks included. */
 const PROGRAMS_TEXT = /<!-- programs -->[\s\S]*?<!-- \/programs -->/g;
 /** Its words as plain text, spaces and line breaks as one space: what a reader of the text finds in it. */
@@ -292,7 +293,7 @@ describe('rules sections', () => {
       );
     refused(
       () => rulesSection(null as never, 'decade', 'decade'),
-      /^rulesSection takes the rules document \(docs\/rules.md\) as a string, got null$/,
+      /^rulesSection takes the rules document \(docs\/rules.md and docs\/rules\/\*.md\) as a string, got null$/,
     );
     refused(() => rulesSection(RULES, 5 as never), /^rulesSection takes an env id as a string, got 5$/);
     refused(() => rulesSection(RULES, 'decade', null as never), /engine's name .* got null$/);

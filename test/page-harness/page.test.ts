@@ -1,7 +1,7 @@
 // The play page (web/, built into dist/web by npm run build) in a real Chromium: Debian's
 // `chromium` driven by playwright-core. Skipped, and said so, where no Chromium is installed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
+import { rulesDocument } from '../helpers/rules-document.js';
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -1483,7 +1484,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('a rules panel opens for every id, with its game’s section of the rules document drawn for a player', async () => {
     // The heading the panel draws first: the title of the id's own section of the rules document.
-    const document = readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8');
+    const document = rulesDocument();
     const heading = (id: string) => /^## (.*)$/m.exec(rulesSection(document, id) ?? '')?.[1];
     for (const id of envIds()) {
       await withPage(`env=${id}&seed=1`, async (p) => {

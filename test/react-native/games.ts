@@ -6,7 +6,7 @@
 import type * as Tengym from '../../src/index.js';
 
 export interface GameInputs {
-  /** docs/rules.md, which an app bundles and passes to rulesSection. */
+  /** The rules document (docs/rules.md and the games' pages), which an app bundles and passes to rulesSection. */
   rules: string;
   /** A shipped model's tengym metadata (models/decade/model.json), for the source a model's hints name. */
   decadeModelMetadata: unknown;

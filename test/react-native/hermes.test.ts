@@ -30,6 +30,7 @@ import { playGames, type GameInputs } from './games.js';
 import { playModelHints, type ModelFiles } from './model-hints.js';
 import { playAppGames } from './app-games.js';
 import type * as TengymModels from '../../src/models.js';
+import { rulesDocument } from '../helpers/rules-document.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HERMES_PACKAGE = 'hermes-engine-cli@0.12.0';
@@ -83,7 +84,7 @@ function gameInputs(): GameInputs {
     userDefinedMetadata: { tengym: unknown };
   };
   return {
-    rules: readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8'),
+    rules: rulesDocument(),
     decadeModelMetadata: model.userDefinedMetadata.tengym,
   };
 }
