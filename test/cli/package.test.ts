@@ -548,8 +548,8 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
         '--input-type=module',
         '-e',
         "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; " +
-          "console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules/decade.md')), 'utf8'), " +
-          "'decade')?.split('\\n')[0]);",
+          "const page = readFileSync(new URL(import.meta.resolve('tengym/docs/rules/decade.md')), 'utf8'); " +
+          "console.log(rulesSection(page, 'decade')?.split('\\n')[0]);",
       ],
       { cwd: app, encoding: 'utf8' },
     );
