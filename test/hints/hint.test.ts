@@ -1212,11 +1212,11 @@ describe('tengym hint', () => {
       const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
-      // decade's and decade-fives' shipped models answer; decade-loop's pimc, measured ahead of its model;
-      // decade-optional's optimal; Four Ten's bottom-direct, whatever its model.
+      // decade's, decade-fives' and decade-loop's shipped models answer; decade-optional's optimal; Four Ten's
+      // bottom-direct, whatever its model.
       const shipped = shippedModel(id) !== null;
       let agent: Agent;
-      if ((id === 'decade' || id === 'decade-fives') && shipped) {
+      if ((id === 'decade' || id === 'decade-fives' || id === 'decade-loop') && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
         agent = await resolveAgent('model', id, {});
       } else {

@@ -34,20 +34,18 @@ describe('chooseHintSource', () => {
   );
 
   it(
-    'the rest of the decade family: pimc, measured ahead of the shipped decade-loop model; optimal where ' +
-      'holding is free; lookahead where pimc is behind, level or too slow',
+    "the rest of the decade family: decade-loop's shipped model, level with pimc; optimal where holding is " +
+      'free; lookahead where pimc is behind, level or too slow',
     () => {
       const loop = chooseHintSource('decade-loop', {}, shippedInfo('decade-loop'));
-      expect(loop).toMatchObject({
-        kind: 'agent',
-        name: 'pimc',
-        source:
-          'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the ' +
-          'trained model in models/decade-loop/)',
-      });
-      // With other options the shipped model does not fit, and there is nothing to compare.
+      expect(loop).toEqual({ kind: 'model', modelId: 'decade-loop', source: 'model models/decade-loop/ (shipped)' });
+      // With no model shipped, or options the shipped model was not trained for, pimc.
+      expect(chooseHintSource('decade-loop', {}, null).source).toBe(
+        'pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade-loop)',
+      );
       expect(chooseHintSource('decade-loop', { maxSteps: 1000 }, shippedInfo('decade-loop')).source).toBe(
-        'pimc (a search that plays out many guesses of the unseen cards)',
+        'pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade-loop/ ' +
+          'was trained for other options)',
       );
       for (const id of ['decade-stacks', 'decade-max3'])
         expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
@@ -121,7 +119,7 @@ describe('chooseHintSource', () => {
         kind: 'model',
         modelId: 'decade',
       });
-      // The source is the id's under any name: pimc ahead of decade-loop's model; lookahead on seven stacks.
+      // The source is the id's under any name: decade-loop's model; lookahead on seven stacks.
       expect(chooseHintSource('decade', { loop: true, maxRun: 3 }, shippedInfo('decade-loop')).source).toBe(
         chooseHintSource('decade-loop', {}, shippedInfo('decade-loop')).source,
       );

@@ -203,10 +203,10 @@ describe('model sources', () => {
       expect(JSON.parse(cli.stdout).hints.map((h: { action: number }) => h.action)).toEqual(
         shipped.hinter.hint(env).hints.map((h) => h.action),
       );
-      // decade-loop's hints come from pimc (docs/hints.md, "Where hints come from"), as createHinter() alone gives
-      // them.
+      // decade-loop's hints come from its shipped model (docs/hints.md, "Where hints come from"); createHinter()
+      // alone, with no model, gives pimc's.
       const loop = await loadHinter('decade-loop');
-      expect([loop.source.split(' ')[0], loop.fromModel]).toEqual(['pimc', false]);
+      expect([loop.source, loop.fromModel]).toEqual(['model models/decade-loop/ (shipped)', true]);
       expect((await loadHinter('decade', {}, { agent: 'lookahead' })).source).toMatch(/^lookahead/);
       await expect(loadHinter('decade', {}, { modle: 'x' } as never)).rejects.toThrow(
         /^loadHinter's choice must be \{ model: 'DIR' \} or \{ agent: 'NAME' \}, got \{"modle":"x"\}$/,

@@ -118,8 +118,8 @@ const cardsReward = (env: EnvConfig) =>
   env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
 
 /**
- * The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
- * models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+ * The decade family: its agents, its hint sources (on `decade`, `decade-fives` and `decade-loop` the
+ * shipped models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
  * level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
  * optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
  */
@@ -128,7 +128,7 @@ export const DECADE_KIT: GameKit = {
   simpleBaseline: 'longest',
   searches: ['pimc', 'lookahead'],
   solver: 'oracle',
-  modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
+  modelFirst: ['decade', 'decade-fives', 'decade-loop', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
     return LOOKAHEAD_IDS.has(registeredIdOf(env))

@@ -10198,8 +10198,8 @@ const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
 	rewardScale: 1 / 52
 } : {};
 /**
-* The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
-* models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+* The decade family: its agents, its hint sources (on `decade`, `decade-fives` and `decade-loop` the
+* shipped models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
 * level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
 * optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
 */
@@ -10211,6 +10211,7 @@ const DECADE_KIT = {
 	modelFirst: [
 		"decade",
 		"decade-fives",
+		"decade-loop",
 		"ten-twenty-thirty"
 	],
 	hintBaseline: (env, baseline) => {
