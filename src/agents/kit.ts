@@ -51,11 +51,13 @@ export interface ModelHead {
 /** An algorithm of the game's own (`tengym train --algo NAME`). */
 export interface GameAlgorithm {
   /**
-   * The module exporting `algorithm` (an `AlgorithmSpec`, src/train/algorithm.ts). Node-only and bound to
-   * TensorFlow.js, so the game loads it by a path bundlers do not follow, and its browser-safe module stays
-   * free of both.
+   * The module exporting `algorithm` (an `AlgorithmSpec`, src/train/algorithm.ts): its path from the
+   * package's dist/ folder for a game tengym ships ('games/decade/training/distill.js'), or its URL. Node-only
+   * and bound to TensorFlow.js, so the game names it as data and `tengym train` imports it: no `import()` in
+   * the game's browser-safe module, which bundlers would follow (Metro refuses one whose path is not a
+   * string literal).
    */
-  load(): Promise<{ algorithm: unknown }>;
+  readonly module: string;
   /** What it is, for `--algo`'s help ("expert iteration: a search with learned values"). */
   readonly describe: string;
   /**

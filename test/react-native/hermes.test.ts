@@ -135,12 +135,10 @@ async function hermesApp(dir: string, lines: string[], aliases: Record<string, s
   // One script, as Metro gives (its dynamic imports included).
   const { output } = await bundle.generate({ format: 'iife', codeSplitting: false });
   await bundle.close();
-  // An import() of a path no bundler can see (a game's Node-only training code) is what Metro makes throw when called
-  // (its dynamicDepsInPackages: 'throwAtRuntime'); this Hermes cannot parse one at all.
-  const code = output[0].code.replace(
-    /\bimport\((?=\s*(?:\/\*[^*]*\*\/\s*)?[A-Za-z_$])/g,
-    "((p) => Promise.reject(new Error('import(' + p + '): not in the bundle')))(",
-  );
+  // Metro refuses an import() whose path is not a string literal, in a package or not, and this Hermes cannot parse
+  // one: the bundle an app makes has none (a game's Node-only training code is named as data, not imported).
+  const code = output[0].code;
+  expect(code.match(/\bimport\((?!\s*['"])[^)]{0,80}/g) ?? []).toEqual([]);
   const lowered = await transformAsync(code, {
     babelrc: false,
     configFile: false,
@@ -202,7 +200,7 @@ describe.skipIf(!RUNS_HERE)(
       const onNode = await playGames(tengym, inputs);
       expect(onNode.length).toBeGreaterThan(50);
       expect(onHermes).toEqual(onNode);
-    });
+    }, 300_000);
   },
 );
 

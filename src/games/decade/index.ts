@@ -18,14 +18,6 @@ import { DECADE_TARGETS } from './learned/targets.js';
 export type { DecadeOptions } from './engine.js';
 
 /**
- * The algorithms of its own are Node-only and load TensorFlow.js: imported by a path that bundlers do
- * not follow (a variable, not a string literal), so that this module, which an app bundles, stays free of both.
- */
-const nodeOnly = (path: string) => () => import(/* @vite-ignore */ path) as Promise<{ algorithm: unknown }>;
-const EXPERT_ITERATION = './training/expert-iteration.js';
-const DISTILL = './training/distill.js';
-
-/**
  * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its seven
  * ids and its kit.
  */
@@ -95,8 +87,8 @@ export const decade: GameModule = registerModule(
       },
       algorithms: {
         'expert-iteration': {
-          /** Loads the algorithm (Node only: training needs the file system). */
-          load: nodeOnly(EXPERT_ITERATION),
+          // Node-only and bound to TensorFlow.js: named, and imported by `tengym train` alone.
+          module: 'games/decade/training/expert-iteration.js',
           describe: 'expert iteration (a search with learned values, the decade family)',
           fields: [
             [
@@ -107,8 +99,7 @@ export const decade: GameModule = registerModule(
           ],
         },
         distill: {
-          /** Loads the algorithm (Node only: training needs the file system). */
-          load: nodeOnly(DISTILL),
+          module: 'games/decade/training/distill.js',
           describe: 'distillation of a search (the decade family)',
           fields: [
             [

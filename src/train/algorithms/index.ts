@@ -34,5 +34,7 @@ export async function loadAlgorithm(name: string): Promise<AlgorithmSpec> {
     .find((own) => own !== undefined);
   if (load === undefined)
     throw new TengymError('bad-argument', `unknown algorithm "${name}"; choose ${algorithmNames().join(' or ')}`);
-  return (await load.load()).algorithm as AlgorithmSpec;
+  // A path from dist/ (this file is dist/train/algorithms/index.js), or a URL, which `new URL` keeps.
+  const url = new URL(load.module, new URL('../../', import.meta.url));
+  return ((await import(url.href)) as { algorithm: AlgorithmSpec }).algorithm;
 }

@@ -11453,17 +11453,6 @@ var DecadeMonteCarlo = class {
 };
 /** The decade family's targets by kind, as its kit gives them: its own play's results. */
 const DECADE_TARGETS = { play: (context) => new DecadeMonteCarlo(context) };
-// src/games/decade/index.ts
-/**
-* The algorithms of its own are Node-only and load TensorFlow.js: imported by a path that bundlers do
-* not follow (a variable, not a string literal), so that this module, which an app bundles, stays free of both.
-*/
-const nodeOnly = (path) => () => import(
-	/* @vite-ignore */
-	path
-);
-const EXPERT_ITERATION = "./training/expert-iteration.js";
-const DISTILL = "./training/distill.js";
 registerModule({
 	game: decadeGame,
 	ids: [
@@ -11534,14 +11523,12 @@ registerModule({
 		} },
 		algorithms: {
 			"expert-iteration": {
-				/** Loads the algorithm (Node only: training needs the file system). */
-				load: nodeOnly(EXPERT_ITERATION),
+				module: "games/decade/training/expert-iteration.js",
 				describe: "expert iteration (a search with learned values, the decade family)",
 				fields: [["the decade family", "depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
 			},
 			distill: {
-				/** Loads the algorithm (Node only: training needs the file system). */
-				load: nodeOnly(DISTILL),
+				module: "games/decade/training/distill.js",
 				describe: "distillation of a search (the decade family)",
 				fields: [["the decade family", "teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
 			}
