@@ -7,18 +7,8 @@
 // from npm at the first run (`npm pack`, its integrity checked) and is kept under
 // node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
 // dist/ is built (npm test builds first).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,15 +21,9 @@ import { playModelHints, type ModelFiles } from './model-hints.js';
 import { playAppGames } from './app-games.js';
 import type * as TengymModels from '../../src/models.js';
 import { rulesDocument } from '../helpers/rules-document.js';
+import { hermesVm, RUNS_HERE } from './hermes-vm.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const HERMES_PACKAGE = 'hermes-engine-cli@0.12.0';
-/** The registry's integrity of hermes-engine-cli-0.12.0.tgz: the VM run is the one this test was written against. */
-const HERMES_INTEGRITY =
-  'sha512-72a5yvwSC2qWtxJ80nlcoCCfNTkpYI8VVAfOro4FL9O105NM8Vpigz/A5Nq1rECKdP7M1N81HHiYL6jU5N1gYw==';
-const HERMES = join(ROOT, 'node_modules', '.cache', 'tengym-hermes', '0.12.0', 'hermes');
-const RUNS_HERE = process.platform === 'linux' && process.arch === 'x64';
-
 // @babel/core ships no types; this is the one call made of it.
 const { transformAsync } = createRequire(import.meta.url)('@babel/core') as {
   transformAsync(code: string, options: object): Promise<{ code: string } | null>;
@@ -51,32 +35,6 @@ if (!RUNS_HERE && process.env.TENGYM_REQUIRE_ALL === '1')
     `TENGYM_REQUIRE_ALL=1 on ${process.platform} ${process.arch}: the Hermes test runs hermes-engine-cli's ` +
       `Linux x64 VM`,
   );
-
-/** The hermes VM, from npm's cache or the registry the first time. */
-function hermesVm(): string {
-  if (existsSync(HERMES)) return HERMES;
-  const dir = mkdtempSync(join(tmpdir(), 'tengym-hermes-'));
-  try {
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', HERMES_PACKAGE, '--prefer-offline', '--json', '--pack-destination', dir], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }),
-    ) as { filename: string }[];
-    const tarball = join(dir, packed[0].filename);
-    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-    if (integrity !== HERMES_INTEGRITY)
-      throw new Error(`${HERMES_PACKAGE}: integrity ${integrity}, expected ${HERMES_INTEGRITY}`);
-    execFileSync('tar', ['-xzf', tarball, '-C', dir, 'package/linux64-bin/hermes']);
-    const vm = join(dir, 'package', 'linux64-bin', 'hermes');
-    chmodSync(vm, 0o755);
-    mkdirSync(join(HERMES, '..'), { recursive: true });
-    renameSync(vm, HERMES);
-    return HERMES;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** What games.ts is given: the rules document and a shipped model's metadata, as an app bundles them. */
 function gameInputs(): GameInputs {
