@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._engine import (
+    EndedOutcomes,
     Rows,
     attach_again,
     draw_seeds,
@@ -21,6 +22,7 @@ from ._engine import (
     send_steps,
 )
 from ._spaces import ObsT
+from ._vector_outcomes import add_outcomes
 from .errors import TengymError
 
 if TYPE_CHECKING:
@@ -143,34 +145,18 @@ class _VectorSteps(Generic[ObsT]):
 
     def _add_outcomes(self, info: dict, bodies: list, ended: np.ndarray, same_step: bool = False) -> None:
         """Each ended copy's outcome into `info` as a sync vector env of TengymEnvs gathers their
-        infos' "outcome" (Gymnasium's _add_info: a dict of arrays, masks beside): from the JSON the
-        engines send after the rows of the step that ended them."""
-        copies: list[int] = []
-        outcomes: list[dict] = []
+        infos' "outcome" (Gymnasium's _add_info: a dict of arrays, masks beside): from the outcome
+        columns the engines send after the rows of the step that ended them."""
+        parts: list[tuple[np.ndarray, EndedOutcomes]] = []
         for p, body in enumerate(bodies):
             lo, hi = int(self._starts[p]), int(self._starts[p + 1])
             rows = lo + np.flatnonzero(ended[lo:hi])
             if rows.size:
-                for i, outcome in zip(
-                    rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)
-                ):
-                    # None: only the time limit ended it, and a TengymEnv under TimeLimit reports no outcome then.
-                    if outcome is not None:
-                        copies.append(int(i))
-                        outcomes.append(outcome)
-        if not copies:
-            return
-        # What _add_info builds copy by copy, built a field at a time (dozens of copies end a step of tens).
-        at = np.array(copies)
-        gathered = info.setdefault("outcome", {})
-        for key in dict.fromkeys(k for o in outcomes for k in o):
-            having = [k for k, o in enumerate(outcomes) if key in o]
-            if key not in gathered:
-                gathered[key] = np.zeros(self.num_envs, dtype=type(outcomes[having[0]][key]))
-                gathered["_" + key] = np.zeros(self.num_envs, dtype=np.bool_)
-            gathered[key][at[having]] = [outcomes[k][key] for k in having]
-            gathered["_" + key][at[having]] = True
-        info.setdefault("_outcome", np.zeros(self.num_envs, dtype=np.bool_))[at] = True
+                parts.append(
+                    (rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None))
+                )
+        if parts:
+            add_outcomes(info, self.num_envs, parts)
 
     def _step_same_step(
         self, a: np.ndarray

@@ -223,7 +223,7 @@ class TengymEnv(_EnvReset[ObsT], gym.Env[ObsT, Action]):
             info["illegal_action"] = True
         if terminated or truncated:
             # The contract's last-step info: the outcome the engine sent after the rows (protocol 12).
-            info["outcome"] = ended_outcomes(body, 1, size, n)[0]
+            info["outcome"] = ended_outcomes(body, 1, size, n).dicts()[0]
         return self._out(obs), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:

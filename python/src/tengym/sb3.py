@@ -188,7 +188,7 @@ class TengymSB3VecEnv(_SB3Reset, _SB3Copies, VecEnv):
                 dones[lo + ended] = True
                 last, _ = same_step_last(body, count, self._size, self._n, ended.size)
                 # The ended episode's outcome too, as a DummyVecEnv of TengymEnvs passes each copy's info on.
-                outcomes = ended_outcomes(body, count, self._size, self._n, ended.size)
+                outcomes = ended_outcomes(body, count, self._size, self._n, ended.size).dicts()
                 for k, i in enumerate(ended):
                     infos[lo + i] = {
                         "terminal_observation": last[k].copy(),

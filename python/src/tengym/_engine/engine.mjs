@@ -21189,7 +21189,7 @@ function dealRecords(rows, result) {
 }
 // src/bridge/engine.ts
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 14;
+const PROTOCOL = 15;
 /**
 * The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
 * the package's envs.json, so that Python holds no copy of them): the largest seed, the longest time limit,
@@ -21397,7 +21397,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 14
+				protocol: 15
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -21636,16 +21636,91 @@ function writeShared(out, length, tail) {
 	sharedBytes = Math.max(sharedBytes, length + (tail?.length ?? 0));
 	return true;
 }
+const OUTCOME_COLUMNS = 67;
+const OUTCOME_JSON = 74;
+/** The largest integer a column carries: JSON writes a larger one as its shortest digits, not as the double's value. */
+const MAX_COLUMN_INTEGER = 2 ** 53;
+/** A type byte of the outcome columns (0: absent): the value's type as Python's JSON reading of it would give it. */
+const BOOLEAN = 1;
+const INTEGER = 2;
+const REAL = 3;
+/** Whether an outcome's value goes into a column exactly as JSON would give it to Python. */
+function columnValue(v) {
+	return typeof v === "boolean" || typeof v === "number" && Number.isFinite(v) && (!Number.isInteger(v) || Math.abs(v) <= MAX_COLUMN_INTEGER);
+}
+/** The keys JSON of the last frame, reused while the outcomes' keys stay the same (a game's always do). */
+let lastKeys = [];
+let lastKeysJson = Buffer.from("[]");
+/**
+* The outcomes of the first `count` episodes a step ended, written after the rows at frame offset `at`, as columns:
+*   'C' 0 0 0 | uint32 count | uint32 L | the keys as a JSON array of L bytes, in the order JSON would first give each
+*   | uint8 [count], 1 for an outcome, 0 for a null one | uint8 [keys×count] each value's type (0 absent, 1 boolean,
+*   2 integer, 3 other number) | zeros to an 8-byte boundary of the frame | float64 [keys×count] the values (0 absent)
+* or, should a value be one a column cannot give back as JSON would (not a boolean or a finite number, or an integer
+* beyond 2^53) or an outcome's keys come in another order than the columns', as 'J' 0 0 0 and the JSON array of
+* protocol 12.
+*/
+function outcomeTail(outcomes, count, at) {
+	const keys = [];
+	const index = /* @__PURE__ */ new Map();
+	for (let e = 0; e < count; e++) {
+		const o = outcomes[e];
+		if (o === null) continue;
+		let last = -1;
+		for (const key of Object.keys(o)) {
+			if (!columnValue(o[key])) return jsonTail(outcomes, count);
+			let j = index.get(key);
+			if (j === void 0) {
+				j = keys.push(key) - 1;
+				index.set(key, j);
+			} else if (j < last) return jsonTail(outcomes, count);
+			last = j;
+		}
+	}
+	if (keys.length !== lastKeys.length || keys.some((k, j) => k !== lastKeys[j])) {
+		lastKeys = keys;
+		lastKeysJson = Buffer.from(JSON.stringify(keys));
+	}
+	const codesAt = 12 + lastKeysJson.length + count;
+	const valuesAt = codesAt + keys.length * count;
+	const pad = 8 - (at + valuesAt & 7) & 7;
+	const tail = Buffer.alloc(valuesAt + pad + 8 * keys.length * count);
+	tail[0] = OUTCOME_COLUMNS;
+	tail.writeUInt32LE(count, 4);
+	tail.writeUInt32LE(lastKeysJson.length, 8);
+	lastKeysJson.copy(tail, 12);
+	for (let e = 0; e < count; e++) {
+		const o = outcomes[e];
+		if (o === null) continue;
+		tail[codesAt - count + e] = 1;
+		for (const key of Object.keys(o)) {
+			const j = index.get(key);
+			const v = o[key];
+			tail[codesAt + j * count + e] = typeof v === "boolean" ? BOOLEAN : Number.isInteger(v) ? INTEGER : REAL;
+			tail.writeDoubleLE(v === 0 ? 0 : +v, valuesAt + pad + 8 * (j * count + e));
+		}
+	}
+	return tail;
+}
+/** The outcomes as protocol 12 sent them, a JSON array, behind 'J' 0 0 0. */
+function jsonTail(outcomes, count) {
+	const json = Buffer.from(JSON.stringify(outcomes.slice(0, count)));
+	const tail = Buffer.alloc(4 + json.length);
+	tail[0] = OUTCOME_JSON;
+	json.copy(tail, 4);
+	return tail;
+}
 /**
 * The rows frame, with `lastRows` same-step last observations after the flags, then their masks
-* (uint8 [lastRows×n]), then the outcomes of the `outcomes` episodes the step ended as JSON (none:
-* nothing). The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+* (uint8 [lastRows×n]), then the outcomes of the `outcomes` episodes the step ended (none:
+* nothing; see outcomeTail). The outcomes are written after the rows, not copied with them: a
+* 256-copy frame is 721 KB.
 */
 function writeRows(c, lastRows, outcomes) {
 	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
 	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
 	if (c.sameStep && lastRows > 0) c.out.copyWithin(masksAt, c.lastMasksAt, c.lastMasksAt + lastRows * c.n);
-	const tail = outcomes === 0 ? null : Buffer.from(JSON.stringify(c.vec.endedOutcomes.slice(0, outcomes)));
+	const tail = outcomes === 0 ? null : outcomeTail(c.vec.endedOutcomes, outcomes, length);
 	const total = length + (tail?.length ?? 0);
 	c.out.writeUInt32LE(total - 4, 0);
 	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
@@ -21661,7 +21736,7 @@ function main() {
 		const results = Object.fromEntries(envs().map((e) => [e.id, e.result]));
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 14,
+			protocol: 15,
 			ids: envIds(),
 			limits,
 			results

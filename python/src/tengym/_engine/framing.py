@@ -256,14 +256,67 @@ def check_int32(actions: np.ndarray) -> None:
         raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
 
 
-def ended_outcomes(body: memoryview, num: int, obs_size: int, n: int, same_step_ended: int | None = None) -> list[dict]:
-    """The outcomes of the episodes a step ended, in copy order: the JSON after a rows frame's rows
-    (after same-step's last observations and masks, `same_step_ended` of them), [] when none ended."""
+OUTCOME_COLUMNS, OUTCOME_JSON = 0x43, 0x4A
+# A column's type byte (0: absent) as the type JSON gives the value: numpy's dtype of an info array too.
+_TYPES: tuple[Any, ...] = (None, bool, int, float)
+# The keys of the outcome columns by their JSON (a game's are the same in every frame).
+_KEYS: dict[bytes, tuple[str, ...]] = {}
+
+
+class EndedOutcomes:
+    """The outcomes of the episodes a step ended, in copy order, as a rows frame ends with them:
+    columns (`keys`; `present`, False for an episode only the time limit ended, which has none;
+    `codes`, each value's type byte, and `values`, float64, one row a key), or, for values a column
+    cannot carry exactly, the JSON list of protocol 12 (`listed`)."""
+
+    __slots__ = ("keys", "present", "codes", "values", "listed")
+
+    def __init__(self, tail: memoryview, at: int):
+        """From the tail of a rows frame, at body offset `at` (the frame's 8 bytes of length and kind come before)."""
+        self.listed: list[dict | None] | None = None
+        if tail[0] == OUTCOME_JSON:
+            self.listed = json.loads(bytes(tail[4:]))
+            return
+        if tail[0] != OUTCOME_COLUMNS:
+            raise EngineError(f"engine ended a rows frame with outcomes of kind {tail[0]}")
+        count, length = struct.unpack_from("<II", tail, 4)
+        raw = bytes(tail[12 : 12 + length])
+        keys = _KEYS.get(raw)
+        if keys is None:
+            keys = _KEYS.setdefault(raw, tuple(json.loads(raw)))
+        width = len(keys)
+        codes_at = 12 + length + count
+        values_at = codes_at + width * count
+        values_at += -(8 + at + values_at) % 8
+        self.keys = keys
+        self.present = np.frombuffer(tail, dtype=np.bool_, count=count, offset=12 + length)
+        self.codes = np.frombuffer(tail, dtype=np.uint8, count=width * count, offset=codes_at).reshape(width, count)
+        self.values = np.frombuffer(tail, dtype="<f8", count=width * count, offset=values_at).reshape(width, count)
+
+    def dicts(self) -> list[dict | None]:
+        """Each outcome as a dict, as the JSON of protocol 12 gave it (None for one the time limit alone ended)."""
+        if self.listed is not None:
+            return self.listed
+        codes, values = self.codes.T.tolist(), self.values.T.tolist()
+        keys = self.keys
+        return [
+            {key: _TYPES[c](v) for key, c, v in zip(keys, cs, vs) if c} if p else None
+            for p, cs, vs in zip(self.present.tolist(), codes, values)
+        ]
+
+
+def ended_outcomes(
+    body: memoryview, num: int, obs_size: int, n: int, same_step_ended: int | None = None
+) -> EndedOutcomes:
+    """The outcomes of the episodes a step ended (asked only of a frame whose flags say some did), in
+    copy order: the tail after a rows frame's rows (after same-step's last observations and masks,
+    `same_step_ended` of them)."""
     at = num * obs_size * 4 + num * 4 + num * n + num
     if same_step_ended is not None:
         at = ((8 + at + 3) & ~3) - 8 + same_step_ended * (obs_size * 4 + n)
-    tail = body[at:]
-    return json.loads(bytes(tail)) if len(tail) else []
+    if len(body) <= at:
+        raise EngineError("engine sent no outcomes after a step that ended episodes")
+    return EndedOutcomes(body[at:], at)
 
 
 def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int) -> tuple[np.ndarray, np.ndarray]:
