@@ -3,11 +3,18 @@
 // stock's top card in play) must win more.
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
+import type { Env } from '../../src/env/env.js';
 import { make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import { wonByReading } from '../../research/thirteens-figures.js';
 
 const RANK = new Map([...'A23456789TJQK'].map((r, i) => [r, i + 1]));
+
+/** The ranks of a deal just dealt, in the order dealt: the table's ten, then the stock's. */
+function dealtRanks(env: Env): number[] {
+  const dealt = env.getState().game as { tableau: string[]; stock: string[] };
+  return [...dealt.tableau, ...dealt.stock].map((code) => RANK.get(code[0])!);
+}
 
 describe('Thirteens by a second statement of its rules', () => {
   it('ends 2,000 deals as the engine does, won and lost both', () => {
@@ -15,8 +22,7 @@ describe('Thirteens by a second statement of its rules', () => {
     let won = 0;
     for (let k = 0; k < 2000; k++) {
       env.reset({ seed: deriveSeed(1, k) });
-      const dealt = env.getState().game as { tableau: string[]; stock: string[] };
-      const ranks = [...dealt.tableau, ...dealt.stock].map((code) => RANK.get(code[0])!);
+      const ranks = dealtRanks(env);
       while (env.running) env.step(env.legal[0]);
       expect(wonByReading(ranks, 10, false), `deal ${k}`).toBe(env.outcome().won);
       if (env.outcome().won) won++;
@@ -30,8 +36,7 @@ describe('Thirteens by a second statement of its rules', () => {
     let gained = 0;
     for (let k = 0; k < 500; k++) {
       env.reset({ seed: deriveSeed(1, k) });
-      const dealt = env.getState().game as { tableau: string[]; stock: string[] };
-      const ranks = [...dealt.tableau, ...dealt.stock].map((code) => RANK.get(code[0])!);
+      const ranks = dealtRanks(env);
       const [rules, stockTop] = [wonByReading(ranks, 10, false), wonByReading(ranks, 10, true)];
       if (rules) expect(stockTop, `deal ${k}`).toBe(true);
       else if (stockTop) gained++;
