@@ -127,6 +127,9 @@ const ui = {
 };
 
 const listings = new Map<string, EnvListing>(envs().map((l) => [l.id, l]));
+/** A game's name as a player reads it ("Decade on a loop"); the id (what links carry) is the option's value. */
+const titleOf = (id: string): string => listings.get(id)?.title ?? id;
+
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const params = new URLSearchParams(location.search);
 const preferredBackend = (['wasm', 'webgl', 'cpu'] as const).find((b) => b === params.get('backend'));
@@ -311,7 +314,7 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   ui.env.value = env.id;
   ui.seed.value = String(seed);
   writeUrl(true);
-  document.title = `tengym: ${env.id}, seed ${seed}`;
+  document.title = `${titleOf(env.id)}, seed ${seed} · tengym`;
   // The form shows this game's options: an error about options it no longer holds goes with them.
   ui.optionsError.hidden = true;
   buildOptionsForm();
@@ -335,7 +338,7 @@ const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 function gameRules(game: Env): Node {
   const own = game.game.rules;
   const section = playerRules(rulesDocument, game.id, game.game.name) ?? (own === undefined ? null : forPlayers(own));
-  return section === null ? document.createTextNode(`No rules for ${game.id}.`) : markdownNodes(section);
+  return section === null ? document.createTextNode(`No rules for ${titleOf(game.id)}.`) : markdownNodes(section);
 }
 
 /**
@@ -596,7 +599,7 @@ function undo(): void {
       say(
         env.game.undoLimit
           ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.'
-          : `${env.id} has no undo.`,
+          : `${titleOf(env.id)} has no undo.`,
       );
     return;
   }
@@ -750,6 +753,11 @@ function hinterFor(current: Env): Promise<PageHinter> {
   return loading;
 }
 
+/** A library sentence that opens with the env id ("tens has no real decisions…"), opening with the game's name. */
+function named(text: string): string {
+  return text.startsWith(`${env.id} `) ? `${titleOf(env.id)}${text.slice(env.id.length)}` : text;
+}
+
 /** Shows the ranked moves of the current position (hints on, a choice to make); `position` is its state JSON. */
 async function showHints(moves: Move[], position: string, gen: number): Promise<void> {
   ui.hints.hidden = false;
@@ -784,7 +792,9 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
   ui.hintSource.textContent =
-    modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
+    modelsLost ??
+    (result.note && named(result.note)) ??
+    `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
@@ -1125,13 +1135,34 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-for (const [id, listing] of listings) {
-  const option = document.createElement('option');
-  option.value = id;
-  option.textContent = id;
-  option.title = listing.description;
-  ui.env.append(option);
+/**
+ * The game list: each game by its name, the ids of one engine together under the engine's own game's name
+ * ("Decade": Decade, Decade on a loop, … Ten-Twenty-Thirty); an engine with one id is an option of its own.
+ */
+function buildGameList(): void {
+  const byEngine = new Map<string, EnvListing[]>();
+  for (const listing of listings.values())
+    byEngine.set(listing.engine, [...(byEngine.get(listing.engine) ?? []), listing]);
+  for (const [engine, members] of byEngine) {
+    const options = members.map((listing) => {
+      const option = document.createElement('option');
+      option.value = listing.id;
+      option.textContent = listing.title;
+      option.title = listing.description;
+      return option;
+    });
+    if (members.length === 1) {
+      ui.env.append(...options);
+      continue;
+    }
+    const group = document.createElement('optgroup');
+    group.label = listings.has(engine) ? titleOf(engine) : engine;
+    group.append(...options);
+    ui.env.append(group);
+  }
 }
+
+buildGameList();
 ui.env.addEventListener('change', () => startGame(ui.env.value, {}, seed));
 ui.deal.addEventListener('click', () => {
   const n = Number(ui.seed.value);

@@ -16,7 +16,7 @@ import {
   type HintResult,
 } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
-import { envIds, make } from '../../src/env/registry.js';
+import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 import { rulesDocument } from '../helpers/rules-document.js';
@@ -487,7 +487,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('h');
       await p.settled();
       expect(await p.page.locator('#hints').isVisible()).toBe(true);
-      expect(await p.page.locator('#hint-source').textContent()).toContain('tens has no real decisions');
+      expect(await p.page.locator('#hint-source').textContent()).toContain('Tens has no real decisions');
       expect(new URL(p.page.url()).searchParams.get('hints')).toBe('1');
       await p.page.keyboard.press('h');
       await p.settled();
@@ -517,6 +517,44 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('h');
       await p.settled();
       expect(await p.page.locator('#hints').isVisible()).toBe(false);
+    });
+  }, 60_000);
+
+  it('the game list names each game as a player reads it, the ids of one engine grouped under its game; the ' +
+    'document title names the game, and links still carry the id', async () => {
+    await withPage('env=decade-loop&seed=3', async (p) => {
+      const listed = (await p.page.$$eval('#env option', (els) =>
+        els.map((e) => {
+          const o = e as unknown as {
+            value: string;
+            textContent: string;
+            parentElement: { tagName: string; label?: string };
+          };
+          return [o.value, o.textContent, o.parentElement.tagName === 'OPTGROUP' ? o.parentElement.label : null];
+        }),
+      )) as [string, string, string | null][];
+      const listings = envs();
+      expect(listed.map(([id]) => id)).toEqual(listings.map((l) => l.id));
+      for (const [id, text, group] of listed) {
+        const listing = listings.find((l) => l.id === id)!;
+        expect(text).toBe(listing.title);
+        const sameEngine = listings.filter((l) => l.engine === listing.engine);
+        expect(group).toBe(sameEngine.length > 1 ? listings.find((l) => l.id === listing.engine)!.title : null);
+      }
+      expect(listed.find(([id]) => id === 'decade-loop')).toEqual(['decade-loop', 'Decade on a loop', 'Decade']);
+      expect(listed.find(([id]) => id === 'ten-twenty-thirty')).toEqual([
+        'ten-twenty-thirty',
+        'Ten-Twenty-Thirty',
+        'Decade',
+      ]);
+      expect(await p.page.title()).toBe('Decade on a loop, seed 3 · tengym');
+      // The header's text shows the name, not the id.
+      expect(await p.page.locator('header').textContent()).not.toContain('decade-loop');
+      await p.page.selectOption('#env', { label: 'Four Ten' });
+      await p.settled();
+      expect((await p.view()).state.env).toBe('four-ten');
+      expect(new URL(p.page.url()).searchParams.get('env')).toBe('four-ten');
+      expect(await p.page.title()).toMatch(/^Four Ten, seed \d+ · tengym$/);
     });
   }, 60_000);
 
