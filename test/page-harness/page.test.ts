@@ -84,6 +84,14 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
   return env.getState();
 }
 
+/** The legal moves of a deal once its forced moves are played. */
+function dealtLegal(id: string, seed: number): number[] {
+  const env = make(id);
+  env.reset({ seed });
+  while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+  return env.legalActions();
+}
+
 /**
  * A link's `moves` as the page writes them (action ids, `fN` for N forced moves in a row, `u` an
  * undo), played here: `choices` at the positions with a choice (`first`: the first legal move),
@@ -1299,7 +1307,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
     'next', async () => {
     for (const id of envIds()) {
-      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 5 ◂"): the longest labels.
+      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
       await withPage(
         `env=${id}&seed=4`,
         async (p) => {
@@ -1349,6 +1357,34 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent"), query).toBe(text);
       });
     }
+  }, 60_000);
+
+  it("stacks are numbered from 1 for a player: the board's labels, the moves, what is read out; the state JSON " +
+    'and the action ids from 0 as before', async () => {
+    await withPage('env=ten-twenty-thirty&seed=4', async (p) => {
+      const { state, legal } = await p.view();
+      const current = (state.game as { current: number }).current;
+      expect(current).toBe(5);
+      const labels = await p.page.locator('#board .stack-label').allTextContents();
+      expect(labels).toEqual(['stack 1', 'stack 2', 'stack 3', 'stack 4', 'stack 5', 'stack 6 ◂', 'cleared']);
+      const moves = (await p.page.locator('#moves button').allTextContents()).map((t) => t.replace(/^\d+ /, ''));
+      expect(moves).toEqual(['discard 3♣ K♣ 7♥ (20) from stack 6', 'discard K♣ 7♥ 3♠ (20) from stack 6']);
+      expect(legal).toEqual(dealtLegal('ten-twenty-thirty', 4));
+      // The forced draws read out name the stack as the board does.
+      expect(await p.page.locator('#announce').textContent()).toMatch(/^Played the only move: draw onto stack 6;/);
+      expect(await p.page.locator('body').textContent()).not.toMatch(/stack 0\b/);
+    });
+    await withPage('env=decade-stacks&seed=2', async (p) => {
+      const labels = await p.page.locator('#board .stack-label').allTextContents();
+      const numbers = labels.filter((l) => l !== 'cleared').map((l) => Number(/^stack (\d)( ◂)?$/.exec(l)?.[1]));
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const n of numbers) expect(n).toBeGreaterThanOrEqual(1);
+      const marked = labels.find((l) => l.endsWith(' ◂'))!;
+      const current = (await p.view()).state.game as { current: number };
+      expect(marked).toBe(`stack ${current.current + 1} ◂`);
+      for (const move of await p.page.locator('#moves button').allTextContents())
+        if (/from stack/.test(move)) expect(move).toMatch(new RegExp(`from ${marked.slice(0, -2)}$`));
+    });
   }, 60_000);
 
   it('a screen reader is told which card is chosen: the chosen card is a pressed button, the others not', async () => {
