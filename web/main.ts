@@ -20,6 +20,7 @@ import {
   playerRules,
   type Env,
   type EnvListing,
+  type EnvState,
   type HintResult,
   type LoadedHinter,
   type ModelIndex,
@@ -51,6 +52,16 @@ interface Move {
   text: string;
   cards: CardPlace[];
   keys: Set<string>;
+}
+
+/** What a move will do beyond itself (its step's note), as the page marks it before it is played. */
+interface Foreseen {
+  /** The game's note, whole ("Fault: Shadow 4 is above Hand 0. A safety pays for it …"). */
+  note: string;
+  /** Its first words, shown on the move ("Fault", "Bust", "Hand makes 10"). */
+  headline: string;
+  /** How the game ends with it, if it does: the mark's symbol and class. */
+  ends: 'won' | 'lost' | null;
 }
 
 /** What the page exposes on `window.tengym`, for a developer's console and the browser tests. */
@@ -168,6 +179,15 @@ let forcedRun = 0;
  * in its list, the same option, else the board's first card.
  */
 let keptFocus: { spot?: string; list?: string; index: number; option?: string } | null = null;
+/**
+ * What each legal move of the position shown will do beyond itself, told before it is played (the game's `stepNote()`
+ * of the move stepped on a copy: Four Ten's faults, busts and round ends), where no unseen card decides it.
+ */
+let foresight: { position: string; notes: Map<number, Foreseen> } | null = null;
+/** Copies of the game for `foresee`, made once per game: one loaded with the position, one a move is tried on. */
+let scratch: { base: Env; trial: Env } | null = null;
+/** The notes foreseen for the position drawn, for the hints drawn after it. */
+let shownNotes = new Map<number, Foreseen>();
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
 let newDealAskTimer = 0;
@@ -291,6 +311,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   // The last game's message (an error, the end) goes with it.
   say('');
   env = make(id, opts);
+  scratch = null;
+  foresight = null;
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
   env.reset({ seed });
@@ -499,6 +521,104 @@ function legalMoves(): Move[] {
     const cards = env.actionCards(action);
     return { action, text: env.describeAction(action), cards, keys: new Set(cards.map(cardKey)) };
   });
+}
+
+/**
+ * The position's state JSON with its unseen cards in other orders: the stock (`game.stock`, as every shipped game
+ * holds it; docs/rules.md, "The environment contract") with each of its other cards on top in turn, and reversed.
+ * A note the same in all of them is not an unseen card's doing.
+ */
+function otherOrders(state: EnvState): EnvState[] {
+  const game = state.game as { stock?: unknown } | null;
+  const stock = game?.stock;
+  if (!Array.isArray(stock) || stock.length < 2) return [];
+  const orders: unknown[][] = [[...stock].reverse()];
+  for (const code of new Set(stock)) {
+    const at = stock.indexOf(code);
+    if (at > 0) orders.push([stock[at], ...stock.slice(0, at), ...stock.slice(at + 1)]);
+  }
+  return orders.map((order) => ({ ...state, game: { ...(game as object), stock: order } }));
+}
+
+/** Each move's step tried on `base` (loaded with a position): its note (null where none) and how it ends the game. */
+function notesFrom(base: Env, trial: Env, actions: number[]): { note: string | null; ends: Foreseen['ends'] }[] {
+  return actions.map((action) => {
+    trial.copyFrom(base);
+    trial.step(action);
+    return { note: trial.stepNote(), ends: trial.running ? null : trial.outcome().won ? 'won' : 'lost' };
+  });
+}
+
+/**
+ * What each legal move will do beyond itself, for the player to see before playing it: each move stepped on a
+ * copy of the game, its `stepNote()` read. A note is kept only when no unseen card decides it (the same with the
+ * stock in other orders), so that the marks tell nothing of the cards to come. Once per position; a game without
+ * notes tries nothing.
+ */
+function foresee(position: string, moves: Move[]): Map<number, Foreseen> {
+  if (foresight?.position === position) return foresight.notes;
+  const notes = new Map<number, Foreseen>();
+  foresight = { position, notes };
+  if (!env.running || typeof env.game.stepNote !== 'function' || moves.length === 0) return notes;
+  scratch ??= { base: make(env.id, env.options), trial: make(env.id, env.options) };
+  const { base, trial } = scratch;
+  const state = JSON.parse(position) as EnvState;
+  base.setState(state);
+  const tried = notesFrom(
+    base,
+    trial,
+    moves.map((m) => m.action),
+  );
+  const kept = new Map<number, string>();
+  const ends = new Map<number, Foreseen['ends']>();
+  moves.forEach((m, i) => {
+    const { note, ends: end } = tried[i];
+    if (note === null) return;
+    kept.set(m.action, note);
+    ends.set(m.action, end);
+  });
+  for (const order of otherOrders(state)) {
+    if (kept.size === 0) break;
+    try {
+      base.setState(order);
+    } catch (e) {
+      if (!isTengymError(e)) throw e;
+      continue; // an order the game refuses (other fields follow it) is no deal the player could face
+    }
+    const actions = [...kept.keys()];
+    const found = notesFrom(base, trial, actions);
+    actions.forEach((a, i) => {
+      if (found[i].note !== kept.get(a)) kept.delete(a);
+    });
+  }
+  for (const [action, note] of kept) {
+    const headline = /^[^:.]{1,30}(?=[:.])/.exec(note)?.[0] ?? 'note';
+    notes.set(action, { note, headline, ends: ends.get(action) ?? null });
+  }
+  return notes;
+}
+
+/** The mark of a foreseen move: a symbol and the note's first words, the whole note in its title. */
+function foreseenMark(f: Foreseen): HTMLElement {
+  const mark = document.createElement('span');
+  mark.className = `foresee${f.ends ? ` ${f.ends}` : ''}`;
+  const symbol = document.createElement('span');
+  symbol.setAttribute('aria-hidden', 'true');
+  symbol.textContent = f.ends === 'lost' ? '✖ ' : f.ends === 'won' ? '★ ' : '⚑ ';
+  mark.append(symbol, f.headline);
+  mark.title = f.note;
+  return mark;
+}
+
+/** Marks a move's button with what it will do: the mark, and the note in its title and description. */
+function markForeseen(button: HTMLElement, f: Foreseen | undefined, description?: string): void {
+  if (f) {
+    button.classList.add('foreseen');
+    button.append(' ', foreseenMark(f));
+    button.title = f.note;
+  }
+  const said = [description, f && `then: ${f.note}`].filter(Boolean).join('; ');
+  if (said) button.setAttribute('aria-description', said);
 }
 
 function play(action: number, forced = false): void {
@@ -813,6 +933,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
       button.append(' ', score);
     }
     if (candidateActions.has(h.action)) button.classList.add('candidate');
+    markForeseen(button, shownNotes.get(h.action));
     button.addEventListener('click', () => play(h.action));
     if (i === 0) li.classList.add('top');
     li.append(button);
@@ -885,7 +1006,11 @@ function update(): void {
   clearTimeout(digitTimer);
   forgetNewDealAsk();
   const state = env.getState();
+  const position = JSON.stringify(state);
   const moves = env.running ? legalMoves() : [];
+  // A forced move plays itself: nothing to foresee for the player.
+  const notes = env.running && !(env.legalCount === 1 && !holdForced) ? foresee(position, moves) : new Map();
+  shownNotes = notes;
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
   candidateActions = new Set(selectedMoves.map((m) => m.action));
   const partners = new Set(selectedMoves.flatMap((m) => [...m.keys]));
@@ -927,6 +1052,13 @@ function update(): void {
       `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim(),
     );
     name.setAttribute('aria-disabled', String(!legal));
+    const f = legal ? notes.get(action) : undefined;
+    if (f) {
+      row.classList.add('foreseen');
+      row.append(foreseenMark(f));
+      name.title = f.note;
+      name.setAttribute('aria-description', `then: ${f.note}`);
+    }
   }
   // A finished board is still read (each card keeps its name) but is no row of tab stops that do nothing.
   if (!env.running) {
@@ -947,10 +1079,9 @@ function update(): void {
     button.type = 'button';
     button.dataset.action = String(m.action);
     button.append(kbd(i + 1), ` ${m.text}`);
-    if (selectedMoves.includes(m)) {
-      button.classList.add('candidate');
-      button.setAttribute('aria-description', 'plays the chosen card');
-    }
+    const chosen = selectedMoves.includes(m);
+    if (chosen) button.classList.add('candidate');
+    markForeseen(button, notes.get(m.action), chosen ? 'plays the chosen card' : undefined);
     button.addEventListener('click', () => play(m.action));
     li.append(button);
     ui.moves.append(li);
@@ -999,7 +1130,7 @@ function update(): void {
   }
   if (hintsOn && env.running) {
     setBusy(true);
-    void showHints(moves, JSON.stringify(state), gen).finally(() => {
+    void showHints(moves, position, gen).finally(() => {
       if (gen === generation) setBusy(false);
     });
   } else setBusy(false);

@@ -1473,6 +1473,64 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   });
 
+  it('four-ten: a move that would fault or bust is marked before it is played, on its button and on the hand it ' +
+    'plays into, with a word and the note the page then says', async () => {
+    await withPage('env=four-ten&seed=4', async (p) => {
+      const marks = () =>
+        p.page.locator('#moves button').evaluateAll((els) =>
+          els.map((e) => ({
+            text: e.textContent ?? '',
+            mark: e.querySelector('.foresee')?.textContent ?? null,
+            title: e.getAttribute('title'),
+            said: e.getAttribute('aria-description'),
+          })),
+        );
+      // With Home empty, the drawn 4 faults in Hand (Home below Hand) and in Shadow (Shadow above Hand): both marked.
+      const drawn = await p.page.locator('#board .drawn .card').getAttribute('data-code');
+      let moves = await marks();
+      expect(moves.map((m) => m.text.replace(/ ⚑ Fault$/, ''))).toEqual(
+        ['Hand', 'Home', 'Shadow'].map((hand, i) => `${i + 1} place ${drawn} into ${hand}`),
+      );
+      expect(moves.map((m) => m.mark)).toEqual(['⚑ Fault', null, '⚑ Fault']);
+      expect(moves[0].title).toMatch(/^Fault: Home 0 is below Hand \d\. A safety pays for it \(2 of 3 left\)\./);
+      expect(moves[2].said).toBe(`then: ${moves[2].title}`);
+      expect(moves[1].title).toBeNull();
+      // The hands the marked moves play into carry the mark too, the note in the name's description.
+      const rows = await p.page
+        .locator('#board .hand-row')
+        .evaluateAll((els) =>
+          els.map((e) => [
+            e.classList.contains('foreseen'),
+            e.querySelector('.foresee')?.textContent ?? null,
+            e.querySelector('.hand-name')?.getAttribute('aria-description') ?? null,
+          ]),
+        );
+      expect(rows).toEqual([
+        [true, '⚑ Fault', `then: ${moves[0].title}`],
+        [false, null, null],
+        [true, '⚑ Fault', `then: ${moves[2].title}`],
+      ]);
+      // Played, the page says what the mark foretold.
+      const foretold = moves[2].title;
+      await pressMove(p, 3, 3);
+      await p.settled();
+      expect(await p.page.locator('#message').textContent()).toBe(foretold);
+      // Two more faults spend the last safeties; the next one busts, and is marked so: the game is lost.
+      for (let fault = 0; fault < 2; fault++) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+      }
+      moves = await marks();
+      expect(moves[2].mark).toBe('✖ Bust');
+      expect(moves[2].title).toMatch(/^Bust: .* The game is lost\.$/);
+      expect(await p.page.locator('#moves button.foreseen .foresee.lost').count()).toBe(2);
+    });
+    // A game whose steps say nothing more marks nothing.
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(await p.page.locator('.foresee').count()).toBe(0);
+    });
+  }, 60_000);
+
   it("four-ten: a hand's name button says to a screen reader what it plays, and that it plays nothing when that " +
     'move is not legal', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
