@@ -122,6 +122,8 @@ const ui = {
   prompt: $<HTMLParagraphElement>('prompt'),
   board: $<HTMLDivElement>('board'),
   outcome: $<HTMLDivElement>('outcome'),
+  /** A won game's banner, over the board; the status region says the win (once), not the banner. */
+  celebration: $<HTMLDivElement>('celebration'),
   /**
    * For a screen reader: each move played with the cards it turned up, and the outcome; a status region there all game,
    * so that its change is read out.
@@ -188,6 +190,8 @@ let foresight: { position: string; notes: Map<number, Foreseen> } | null = null;
 let scratch: { base: Env; trial: Env } | null = null;
 /** The notes foreseen for the position drawn, for the hints drawn after it. */
 let shownNotes = new Map<number, Foreseen>();
+/** Whether this game's end was read out and celebrated: once, however often the finished board is drawn again. */
+let endTold = false;
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
 let newDealAskTimer = 0;
@@ -332,6 +336,7 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   forcedRun = 1;
   shownSpots = new Set();
   moveToSay = null;
+  endTold = false;
   ui.announce.textContent = '';
   ui.env.value = env.id;
   ui.seed.value = String(seed);
@@ -1094,13 +1099,25 @@ function update(): void {
   ui.undo.textContent = `Undo (u) · ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}`;
 
   ui.outcome.hidden = env.running;
+  // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, style.css).
+  const won = !env.running && env.outcome().won;
+  ui.celebration.hidden = !won;
+  board.classList.toggle('won', won);
+  if (won && !endTold) {
+    board.classList.add('celebrate');
+    ui.celebration.classList.remove('celebrate');
+    void ui.celebration.offsetWidth; // the banner's animation starts again for a game won again after an undo
+    ui.celebration.classList.add('celebrate');
+  }
   // A move is read out once, with the cards it turned up (what a sighted player sees arrive);
-  // the end is read out with the move that ended the game.
+  // the end is read out with the move that ended the game, once, a win with "You won!".
+  const end = env.running || endTold ? '' : `${outcomeText()}${won ? ' You won!' : ''}`;
   if (moveToSay !== null) {
     const parts = [moveToSay, ...(arrived.length > 0 ? [`now on the table: ${arrived.join(', ')}`] : [])];
-    ui.announce.textContent = `${parts.join('; ')}.${env.running ? '' : ` ${outcomeText()}`}`;
+    ui.announce.textContent = `${parts.join('; ')}.${end ? ` ${end}` : ''}`;
     moveToSay = null;
-  } else if (!env.running) ui.announce.textContent = outcomeText();
+  } else if (end) ui.announce.textContent = end;
+  endTold = !env.running;
   if (!env.running) {
     ui.outcome.textContent = outcomeText();
     ui.outcome.className = `outcome ${env.outcome().won ? 'won' : 'lost'}`;

@@ -1417,6 +1417,56 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('a won game is celebrated: a "You won!" banner and the board dancing (not with reduced motion), the win ' +
+    'read out once; a lost game is not', async () => {
+    type Seen = { banner: boolean; text: string; won: boolean; dance: string; cardDance: string };
+    const seen = (p: PlayPage) =>
+      p.page.evaluate(`(() => {
+        const banner = document.querySelector('#celebration');
+        const board = document.querySelector('#board .board');
+        const card = document.querySelector('#board .card');
+        return { banner: !banner.hidden && banner.getClientRects().length > 0, text: banner.textContent,
+          won: board.classList.contains('won'), dance: getComputedStyle(board).animationName,
+          cardDance: card ? getComputedStyle(card).animationName : 'none' };
+      })()`) as Promise<Seen>;
+    const countAnnouncements = `window.__told = [];
+      new MutationObserver(() => window.__told.push(document.querySelector('#announce').textContent))
+        .observe(document.querySelector('#announce'), { childList: true, characterData: true, subtree: true });`;
+    for (const reducedMotion of [false, true]) {
+      await withPage(
+        'env=tens&seed=20',
+        async (p) => {
+          expect((await seen(p)).banner).toBe(false);
+          await p.page.evaluate(countAnnouncements);
+          await playFirstMovesToEnd(p);
+          const after = await seen(p);
+          expect(after.banner).toBe(true);
+          expect(after.text).toBe('You won!');
+          expect(after.won).toBe(true);
+          expect(after.dance).toBe(reducedMotion ? 'none' : 'celebrate');
+          // Drawn again (Escape, hints on), the finished board neither dances again nor says the win again.
+          await p.page.keyboard.press('Escape');
+          await p.page.keyboard.press('h');
+          await p.settled();
+          expect((await seen(p)).dance).toBe('none');
+          const told = (await p.page.evaluate('window.__told')) as string[];
+          expect(told.filter((t) => t.includes('You won!'))).toHaveLength(1);
+          expect(await p.page.locator('#announce').textContent()).toMatch(/Won! Every card is cleared\. You won!$/);
+        },
+        { reducedMotion },
+      );
+    }
+    await withPage('env=four-ten&seed=4', async (p) => {
+      for (let fault = 0; fault < 4; fault++) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+      }
+      expect((await p.view()).running).toBe(false);
+      expect(await seen(p)).toMatchObject({ banner: false, won: false, dance: 'none' });
+      expect(await p.page.locator('#announce').textContent()).not.toContain('You won');
+    });
+  }, 90_000);
+
   it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only ' +
     'move', async () => {
     await withPage('env=tens&seed=20', async (p) => {
