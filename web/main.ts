@@ -20,6 +20,7 @@ import {
   playerRules,
   type Env,
   type EnvListing,
+  type EnvState,
   type HintResult,
   type LoadedHinter,
   type ModelIndex,
@@ -51,6 +52,16 @@ interface Move {
   text: string;
   cards: CardPlace[];
   keys: Set<string>;
+}
+
+/** What a move will do beyond itself (its step's note), as the page marks it before it is played. */
+interface Foreseen {
+  /** The game's note, whole ("Fault: Shadow 4 is above Hand 0. A safety pays for it …"). */
+  note: string;
+  /** Its first words, shown on the move ("Fault", "Bust", "Hand makes 10"). */
+  headline: string;
+  /** How the game ends with it, if it does: the mark's symbol and class. */
+  ends: 'won' | 'lost' | null;
 }
 
 /** What the page exposes on `window.tengym`, for a developer's console and the browser tests. */
@@ -111,6 +122,8 @@ const ui = {
   prompt: $<HTMLParagraphElement>('prompt'),
   board: $<HTMLDivElement>('board'),
   outcome: $<HTMLDivElement>('outcome'),
+  /** A won game's banner, over the board; the status region says the win (once), not the banner. */
+  celebration: $<HTMLDivElement>('celebration'),
   /**
    * For a screen reader: each move played with the cards it turned up, and the outcome; a status region there all game,
    * so that its change is read out.
@@ -127,6 +140,9 @@ const ui = {
 };
 
 const listings = new Map<string, EnvListing>(envs().map((l) => [l.id, l]));
+/** A game's name as a player reads it ("Decade on a loop"); the id (what links carry) is the option's value. */
+const titleOf = (id: string): string => listings.get(id)?.title ?? id;
+
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const params = new URLSearchParams(location.search);
 const preferredBackend = (['wasm', 'webgl', 'cpu'] as const).find((b) => b === params.get('backend'));
@@ -165,6 +181,17 @@ let forcedRun = 0;
  * in its list, the same option, else the board's first card.
  */
 let keptFocus: { spot?: string; list?: string; index: number; option?: string } | null = null;
+/**
+ * What each legal move of the position shown will do beyond itself, told before it is played (the game's `stepNote()`
+ * of the move stepped on a copy: Four Ten's faults, busts and round ends), where no unseen card decides it.
+ */
+let foresight: { position: string; notes: Map<number, Foreseen> } | null = null;
+/** Copies of the game for `foresee`, made once per game: one loaded with the position, one a move is tried on. */
+let scratch: { base: Env; trial: Env } | null = null;
+/** The notes foreseen for the position drawn, for the hints drawn after it. */
+let shownNotes = new Map<number, Foreseen>();
+/** Whether this game's end was read out and celebrated: once, however often the finished board is drawn again. */
+let endTold = false;
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
 let newDealAskTimer = 0;
@@ -288,6 +315,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   // The last game's message (an error, the end) goes with it.
   say('');
   env = make(id, opts);
+  scratch = null;
+  foresight = null;
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
   env.reset({ seed });
@@ -307,11 +336,12 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   forcedRun = 1;
   shownSpots = new Set();
   moveToSay = null;
+  endTold = false;
   ui.announce.textContent = '';
   ui.env.value = env.id;
   ui.seed.value = String(seed);
   writeUrl(true);
-  document.title = `tengym: ${env.id}, seed ${seed}`;
+  document.title = `${titleOf(env.id)}, seed ${seed} · tengym`;
   // The form shows this game's options: an error about options it no longer holds goes with them.
   ui.optionsError.hidden = true;
   buildOptionsForm();
@@ -335,7 +365,7 @@ const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 function gameRules(game: Env): Node {
   const own = game.game.rules;
   const section = playerRules(rulesDocument, game.id, game.game.name) ?? (own === undefined ? null : forPlayers(own));
-  return section === null ? document.createTextNode(`No rules for ${game.id}.`) : markdownNodes(section);
+  return section === null ? document.createTextNode(`No rules for ${titleOf(game.id)}.`) : markdownNodes(section);
 }
 
 /**
@@ -498,6 +528,104 @@ function legalMoves(): Move[] {
   });
 }
 
+/**
+ * The position's state JSON with its unseen cards in other orders: the stock (`game.stock`, as every shipped game
+ * holds it; docs/rules.md, "The environment contract") with each of its other cards on top in turn, and reversed.
+ * A note the same in all of them is not an unseen card's doing.
+ */
+function otherOrders(state: EnvState): EnvState[] {
+  const game = state.game as { stock?: unknown } | null;
+  const stock = game?.stock;
+  if (!Array.isArray(stock) || stock.length < 2) return [];
+  const orders: unknown[][] = [[...stock].reverse()];
+  for (const code of new Set(stock)) {
+    const at = stock.indexOf(code);
+    if (at > 0) orders.push([stock[at], ...stock.slice(0, at), ...stock.slice(at + 1)]);
+  }
+  return orders.map((order) => ({ ...state, game: { ...(game as object), stock: order } }));
+}
+
+/** Each move's step tried on `base` (loaded with a position): its note (null where none) and how it ends the game. */
+function notesFrom(base: Env, trial: Env, actions: number[]): { note: string | null; ends: Foreseen['ends'] }[] {
+  return actions.map((action) => {
+    trial.copyFrom(base);
+    trial.step(action);
+    return { note: trial.stepNote(), ends: trial.running ? null : trial.outcome().won ? 'won' : 'lost' };
+  });
+}
+
+/**
+ * What each legal move will do beyond itself, for the player to see before playing it: each move stepped on a
+ * copy of the game, its `stepNote()` read. A note is kept only when no unseen card decides it (the same with the
+ * stock in other orders), so that the marks tell nothing of the cards to come. Once per position; a game without
+ * notes tries nothing.
+ */
+function foresee(position: string, moves: Move[]): Map<number, Foreseen> {
+  if (foresight?.position === position) return foresight.notes;
+  const notes = new Map<number, Foreseen>();
+  foresight = { position, notes };
+  if (!env.running || typeof env.game.stepNote !== 'function' || moves.length === 0) return notes;
+  scratch ??= { base: make(env.id, env.options), trial: make(env.id, env.options) };
+  const { base, trial } = scratch;
+  const state = JSON.parse(position) as EnvState;
+  base.setState(state);
+  const tried = notesFrom(
+    base,
+    trial,
+    moves.map((m) => m.action),
+  );
+  const kept = new Map<number, string>();
+  const ends = new Map<number, Foreseen['ends']>();
+  moves.forEach((m, i) => {
+    const { note, ends: end } = tried[i];
+    if (note === null) return;
+    kept.set(m.action, note);
+    ends.set(m.action, end);
+  });
+  for (const order of otherOrders(state)) {
+    if (kept.size === 0) break;
+    try {
+      base.setState(order);
+    } catch (e) {
+      if (!isTengymError(e)) throw e;
+      continue; // an order the game refuses (other fields follow it) is no deal the player could face
+    }
+    const actions = [...kept.keys()];
+    const found = notesFrom(base, trial, actions);
+    actions.forEach((a, i) => {
+      if (found[i].note !== kept.get(a)) kept.delete(a);
+    });
+  }
+  for (const [action, note] of kept) {
+    const headline = /^[^:.]{1,30}(?=[:.])/.exec(note)?.[0] ?? 'note';
+    notes.set(action, { note, headline, ends: ends.get(action) ?? null });
+  }
+  return notes;
+}
+
+/** The mark of a foreseen move: a symbol and the note's first words, the whole note in its title. */
+function foreseenMark(f: Foreseen): HTMLElement {
+  const mark = document.createElement('span');
+  mark.className = `foresee${f.ends ? ` ${f.ends}` : ''}`;
+  const symbol = document.createElement('span');
+  symbol.setAttribute('aria-hidden', 'true');
+  symbol.textContent = f.ends === 'lost' ? '✖ ' : f.ends === 'won' ? '★ ' : '⚑ ';
+  mark.append(symbol, f.headline);
+  mark.title = f.note;
+  return mark;
+}
+
+/** Marks a move's button with what it will do: the mark, and the note in its title and description. */
+function markForeseen(button: HTMLElement, f: Foreseen | undefined, description?: string): void {
+  if (f) {
+    button.classList.add('foreseen');
+    button.append(' ', foreseenMark(f));
+    button.title = f.note;
+  }
+  const said = [description, f && `then: ${f.note}`].filter(Boolean).join('; ');
+  if (said) button.setAttribute('aria-description', said);
+}
+
 function play(action: number, forced = false): void {
   if (!env.running || !env.isLegal(action)) return;
   forcedRun = forced ? forcedRun + 1 : 0;
@@ -596,7 +724,7 @@ function undo(): void {
       say(
         env.game.undoLimit
           ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.'
-          : `${env.id} has no undo.`,
+          : `${titleOf(env.id)} has no undo.`,
       );
     return;
   }
@@ -750,6 +878,11 @@ function hinterFor(current: Env): Promise<PageHinter> {
   return loading;
 }
 
+/** A library sentence that opens with the env id ("tens has no real decisions…"), opening with the game's name. */
+function named(text: string): string {
+  return text.startsWith(`${env.id} `) ? `${titleOf(env.id)}${text.slice(env.id.length)}` : text;
+}
+
 /** Shows the ranked moves of the current position (hints on, a choice to make); `position` is its state JSON. */
 async function showHints(moves: Move[], position: string, gen: number): Promise<void> {
   ui.hints.hidden = false;
@@ -784,7 +917,9 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
   ui.hintSource.textContent =
-    modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
+    modelsLost ??
+    (result.note && named(result.note)) ??
+    `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
@@ -803,6 +938,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
       button.append(' ', score);
     }
     if (candidateActions.has(h.action)) button.classList.add('candidate');
+    markForeseen(button, shownNotes.get(h.action));
     button.addEventListener('click', () => play(h.action));
     if (i === 0) li.classList.add('top');
     li.append(button);
@@ -875,7 +1011,11 @@ function update(): void {
   clearTimeout(digitTimer);
   forgetNewDealAsk();
   const state = env.getState();
+  const position = JSON.stringify(state);
   const moves = env.running ? legalMoves() : [];
+  // A forced move plays itself: nothing to foresee for the player.
+  const notes = env.running && !(env.legalCount === 1 && !holdForced) ? foresee(position, moves) : new Map();
+  shownNotes = notes;
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
   candidateActions = new Set(selectedMoves.map((m) => m.action));
   const partners = new Set(selectedMoves.flatMap((m) => [...m.keys]));
@@ -917,6 +1057,13 @@ function update(): void {
       `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim(),
     );
     name.setAttribute('aria-disabled', String(!legal));
+    const f = legal ? notes.get(action) : undefined;
+    if (f) {
+      row.classList.add('foreseen');
+      row.append(foreseenMark(f));
+      name.title = f.note;
+      name.setAttribute('aria-description', `then: ${f.note}`);
+    }
   }
   // A finished board is still read (each card keeps its name) but is no row of tab stops that do nothing.
   if (!env.running) {
@@ -937,10 +1084,9 @@ function update(): void {
     button.type = 'button';
     button.dataset.action = String(m.action);
     button.append(kbd(i + 1), ` ${m.text}`);
-    if (selectedMoves.includes(m)) {
-      button.classList.add('candidate');
-      button.setAttribute('aria-description', 'plays the chosen card');
-    }
+    const chosen = selectedMoves.includes(m);
+    if (chosen) button.classList.add('candidate');
+    markForeseen(button, notes.get(m.action), chosen ? 'plays the chosen card' : undefined);
     button.addEventListener('click', () => play(m.action));
     li.append(button);
     ui.moves.append(li);
@@ -953,13 +1099,25 @@ function update(): void {
   ui.undo.textContent = `Undo (u) · ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}`;
 
   ui.outcome.hidden = env.running;
+  // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, style.css).
+  const won = !env.running && env.outcome().won;
+  ui.celebration.hidden = !won;
+  board.classList.toggle('won', won);
+  if (won && !endTold) {
+    board.classList.add('celebrate');
+    ui.celebration.classList.remove('celebrate');
+    void ui.celebration.offsetWidth; // the banner's animation starts again for a game won again after an undo
+    ui.celebration.classList.add('celebrate');
+  }
   // A move is read out once, with the cards it turned up (what a sighted player sees arrive);
-  // the end is read out with the move that ended the game.
+  // the end is read out with the move that ended the game, once, a win with "You won!".
+  const end = env.running || endTold ? '' : `${outcomeText()}${won ? ' You won!' : ''}`;
   if (moveToSay !== null) {
     const parts = [moveToSay, ...(arrived.length > 0 ? [`now on the table: ${arrived.join(', ')}`] : [])];
-    ui.announce.textContent = `${parts.join('; ')}.${env.running ? '' : ` ${outcomeText()}`}`;
+    ui.announce.textContent = `${parts.join('; ')}.${end ? ` ${end}` : ''}`;
     moveToSay = null;
-  } else if (!env.running) ui.announce.textContent = outcomeText();
+  } else if (end) ui.announce.textContent = end;
+  endTold = !env.running;
   if (!env.running) {
     ui.outcome.textContent = outcomeText();
     ui.outcome.className = `outcome ${env.outcome().won ? 'won' : 'lost'}`;
@@ -989,7 +1147,7 @@ function update(): void {
   }
   if (hintsOn && env.running) {
     setBusy(true);
-    void showHints(moves, JSON.stringify(state), gen).finally(() => {
+    void showHints(moves, position, gen).finally(() => {
       if (gen === generation) setBusy(false);
     });
   } else setBusy(false);
@@ -1125,13 +1283,34 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-for (const [id, listing] of listings) {
-  const option = document.createElement('option');
-  option.value = id;
-  option.textContent = id;
-  option.title = listing.description;
-  ui.env.append(option);
+/**
+ * The game list: each game by its name, the ids of one engine together under the engine's own game's name
+ * ("Decade": Decade, Decade on a loop, … Ten-Twenty-Thirty); an engine with one id is an option of its own.
+ */
+function buildGameList(): void {
+  const byEngine = new Map<string, EnvListing[]>();
+  for (const listing of listings.values())
+    byEngine.set(listing.engine, [...(byEngine.get(listing.engine) ?? []), listing]);
+  for (const [engine, members] of byEngine) {
+    const options = members.map((listing) => {
+      const option = document.createElement('option');
+      option.value = listing.id;
+      option.textContent = listing.title;
+      option.title = listing.description;
+      return option;
+    });
+    if (members.length === 1) {
+      ui.env.append(...options);
+      continue;
+    }
+    const group = document.createElement('optgroup');
+    group.label = listings.has(engine) ? titleOf(engine) : engine;
+    group.append(...options);
+    ui.env.append(group);
+  }
 }
+
+buildGameList();
 ui.env.addEventListener('change', () => startGame(ui.env.value, {}, seed));
 ui.deal.addEventListener('click', () => {
   const n = Number(ui.seed.value);

@@ -16,7 +16,7 @@ import {
   type HintResult,
 } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
-import { envIds, make } from '../../src/env/registry.js';
+import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 import { rulesDocument } from '../helpers/rules-document.js';
@@ -82,6 +82,14 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
   env.reset({ seed });
   while (env.running && env.legalCount === 1) env.step(env.legal[0]);
   return env.getState();
+}
+
+/** The legal moves of a deal once its forced moves are played. */
+function dealtLegal(id: string, seed: number): number[] {
+  const env = make(id);
+  env.reset({ seed });
+  while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+  return env.legalActions();
 }
 
 /**
@@ -487,7 +495,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('h');
       await p.settled();
       expect(await p.page.locator('#hints').isVisible()).toBe(true);
-      expect(await p.page.locator('#hint-source').textContent()).toContain('tens has no real decisions');
+      expect(await p.page.locator('#hint-source').textContent()).toContain('Tens has no real decisions');
       expect(new URL(p.page.url()).searchParams.get('hints')).toBe('1');
       await p.page.keyboard.press('h');
       await p.settled();
@@ -517,6 +525,44 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('h');
       await p.settled();
       expect(await p.page.locator('#hints').isVisible()).toBe(false);
+    });
+  }, 60_000);
+
+  it('the game list names each game as a player reads it, the ids of one engine grouped under its game; the ' +
+    'document title names the game, and links still carry the id', async () => {
+    await withPage('env=decade-loop&seed=3', async (p) => {
+      const listed = (await p.page.$$eval('#env option', (els) =>
+        els.map((e) => {
+          const o = e as unknown as {
+            value: string;
+            textContent: string;
+            parentElement: { tagName: string; label?: string };
+          };
+          return [o.value, o.textContent, o.parentElement.tagName === 'OPTGROUP' ? o.parentElement.label : null];
+        }),
+      )) as [string, string, string | null][];
+      const listings = envs();
+      expect(listed.map(([id]) => id)).toEqual(listings.map((l) => l.id));
+      for (const [id, text, group] of listed) {
+        const listing = listings.find((l) => l.id === id)!;
+        expect(text).toBe(listing.title);
+        const sameEngine = listings.filter((l) => l.engine === listing.engine);
+        expect(group).toBe(sameEngine.length > 1 ? listings.find((l) => l.id === listing.engine)!.title : null);
+      }
+      expect(listed.find(([id]) => id === 'decade-loop')).toEqual(['decade-loop', 'Decade on a loop', 'Decade']);
+      expect(listed.find(([id]) => id === 'ten-twenty-thirty')).toEqual([
+        'ten-twenty-thirty',
+        'Ten-Twenty-Thirty',
+        'Decade',
+      ]);
+      expect(await p.page.title()).toBe('Decade on a loop, seed 3 · tengym');
+      // The header's text shows the name, not the id.
+      expect(await p.page.locator('header').textContent()).not.toContain('decade-loop');
+      await p.page.selectOption('#env', { label: 'Four Ten' });
+      await p.settled();
+      expect((await p.view()).state.env).toBe('four-ten');
+      expect(new URL(p.page.url()).searchParams.get('env')).toBe('four-ten');
+      expect(await p.page.title()).toMatch(/^Four Ten, seed \d+ · tengym$/);
     });
   }, 60_000);
 
@@ -1261,7 +1307,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
     'next', async () => {
     for (const id of envIds()) {
-      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 5 ◂"): the longest labels.
+      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
       await withPage(
         `env=${id}&seed=4`,
         async (p) => {
@@ -1313,6 +1359,34 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
+  it("stacks are numbered from 1 for a player: the board's labels, the moves, what is read out; the state JSON " +
+    'and the action ids from 0 as before', async () => {
+    await withPage('env=ten-twenty-thirty&seed=4', async (p) => {
+      const { state, legal } = await p.view();
+      const current = (state.game as { current: number }).current;
+      expect(current).toBe(5);
+      const labels = await p.page.locator('#board .stack-label').allTextContents();
+      expect(labels).toEqual(['stack 1', 'stack 2', 'stack 3', 'stack 4', 'stack 5', 'stack 6 ◂', 'cleared']);
+      const moves = (await p.page.locator('#moves button').allTextContents()).map((t) => t.replace(/^\d+ /, ''));
+      expect(moves).toEqual(['discard 3♣ K♣ 7♥ (20) from stack 6', 'discard K♣ 7♥ 3♠ (20) from stack 6']);
+      expect(legal).toEqual(dealtLegal('ten-twenty-thirty', 4));
+      // The forced draws read out name the stack as the board does.
+      expect(await p.page.locator('#announce').textContent()).toMatch(/^Played the only move: draw onto stack 6;/);
+      expect(await p.page.locator('body').textContent()).not.toMatch(/stack 0\b/);
+    });
+    await withPage('env=decade-stacks&seed=2', async (p) => {
+      const labels = await p.page.locator('#board .stack-label').allTextContents();
+      const numbers = labels.filter((l) => l !== 'cleared').map((l) => Number(/^stack (\d)( ◂)?$/.exec(l)?.[1]));
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const n of numbers) expect(n).toBeGreaterThanOrEqual(1);
+      const marked = labels.find((l) => l.endsWith(' ◂'))!;
+      const current = (await p.view()).state.game as { current: number };
+      expect(marked).toBe(`stack ${current.current + 1} ◂`);
+      for (const move of await p.page.locator('#moves button').allTextContents())
+        if (/from stack/.test(move)) expect(move).toMatch(new RegExp(`from ${marked.slice(0, -2)}$`));
+    });
+  }, 60_000);
+
   it('a screen reader is told which card is chosen: the chosen card is a pressed button, the others not', async () => {
     await withPage('env=tens&seed=20', async (p) => {
       const card = p.page.locator('#board .card[data-spot]').nth(1);
@@ -1342,6 +1416,56 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(during[told]).toBe('');
     });
   }, 60_000);
+
+  it('a won game is celebrated: a "You won!" banner and the board dancing (not with reduced motion), the win ' +
+    'read out once; a lost game is not', async () => {
+    type Seen = { banner: boolean; text: string; won: boolean; dance: string; cardDance: string };
+    const seen = (p: PlayPage) =>
+      p.page.evaluate(`(() => {
+        const banner = document.querySelector('#celebration');
+        const board = document.querySelector('#board .board');
+        const card = document.querySelector('#board .card');
+        return { banner: !banner.hidden && banner.getClientRects().length > 0, text: banner.textContent,
+          won: board.classList.contains('won'), dance: getComputedStyle(board).animationName,
+          cardDance: card ? getComputedStyle(card).animationName : 'none' };
+      })()`) as Promise<Seen>;
+    const countAnnouncements = `window.__told = [];
+      new MutationObserver(() => window.__told.push(document.querySelector('#announce').textContent))
+        .observe(document.querySelector('#announce'), { childList: true, characterData: true, subtree: true });`;
+    for (const reducedMotion of [false, true]) {
+      await withPage(
+        'env=tens&seed=20',
+        async (p) => {
+          expect((await seen(p)).banner).toBe(false);
+          await p.page.evaluate(countAnnouncements);
+          await playFirstMovesToEnd(p);
+          const after = await seen(p);
+          expect(after.banner).toBe(true);
+          expect(after.text).toBe('You won!');
+          expect(after.won).toBe(true);
+          expect(after.dance).toBe(reducedMotion ? 'none' : 'celebrate');
+          // Drawn again (Escape, hints on), the finished board neither dances again nor says the win again.
+          await p.page.keyboard.press('Escape');
+          await p.page.keyboard.press('h');
+          await p.settled();
+          expect((await seen(p)).dance).toBe('none');
+          const told = (await p.page.evaluate('window.__told')) as string[];
+          expect(told.filter((t) => t.includes('You won!'))).toHaveLength(1);
+          expect(await p.page.locator('#announce').textContent()).toMatch(/Won! Every card is cleared\. You won!$/);
+        },
+        { reducedMotion },
+      );
+    }
+    await withPage('env=four-ten&seed=4', async (p) => {
+      for (let fault = 0; fault < 4; fault++) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+      }
+      expect((await p.view()).running).toBe(false);
+      expect(await seen(p)).toMatchObject({ banner: false, won: false, dance: 'none' });
+      expect(await p.page.locator('#announce').textContent()).not.toContain('You won');
+    });
+  }, 90_000);
 
   it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only ' +
     'move', async () => {
@@ -1398,6 +1522,64 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect((await p.view()).running).toBe(false);
     });
   });
+
+  it('four-ten: a move that would fault or bust is marked before it is played, on its button and on the hand it ' +
+    'plays into, with a word and the note the page then says', async () => {
+    await withPage('env=four-ten&seed=4', async (p) => {
+      const marks = () =>
+        p.page.locator('#moves button').evaluateAll((els) =>
+          els.map((e) => ({
+            text: e.textContent ?? '',
+            mark: e.querySelector('.foresee')?.textContent ?? null,
+            title: e.getAttribute('title'),
+            said: e.getAttribute('aria-description'),
+          })),
+        );
+      // With Home empty, the drawn 4 faults in Hand (Home below Hand) and in Shadow (Shadow above Hand): both marked.
+      const drawn = await p.page.locator('#board .drawn .card').getAttribute('data-code');
+      let moves = await marks();
+      expect(moves.map((m) => m.text.replace(/ ⚑ Fault$/, ''))).toEqual(
+        ['Hand', 'Home', 'Shadow'].map((hand, i) => `${i + 1} place ${drawn} into ${hand}`),
+      );
+      expect(moves.map((m) => m.mark)).toEqual(['⚑ Fault', null, '⚑ Fault']);
+      expect(moves[0].title).toMatch(/^Fault: Home 0 is below Hand \d\. A safety pays for it \(2 of 3 left\)\./);
+      expect(moves[2].said).toBe(`then: ${moves[2].title}`);
+      expect(moves[1].title).toBeNull();
+      // The hands the marked moves play into carry the mark too, the note in the name's description.
+      const rows = await p.page
+        .locator('#board .hand-row')
+        .evaluateAll((els) =>
+          els.map((e) => [
+            e.classList.contains('foreseen'),
+            e.querySelector('.foresee')?.textContent ?? null,
+            e.querySelector('.hand-name')?.getAttribute('aria-description') ?? null,
+          ]),
+        );
+      expect(rows).toEqual([
+        [true, '⚑ Fault', `then: ${moves[0].title}`],
+        [false, null, null],
+        [true, '⚑ Fault', `then: ${moves[2].title}`],
+      ]);
+      // Played, the page says what the mark foretold.
+      const foretold = moves[2].title;
+      await pressMove(p, 3, 3);
+      await p.settled();
+      expect(await p.page.locator('#message').textContent()).toBe(foretold);
+      // Two more faults spend the last safeties; the next one busts, and is marked so: the game is lost.
+      for (let fault = 0; fault < 2; fault++) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+      }
+      moves = await marks();
+      expect(moves[2].mark).toBe('✖ Bust');
+      expect(moves[2].title).toMatch(/^Bust: .* The game is lost\.$/);
+      expect(await p.page.locator('#moves button.foreseen .foresee.lost').count()).toBe(2);
+    });
+    // A game whose steps say nothing more marks nothing.
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(await p.page.locator('.foresee').count()).toBe(0);
+    });
+  }, 60_000);
 
   it("four-ten: a hand's name button says to a screen reader what it plays, and that it plays nothing when that " +
     'move is not legal', async () => {

@@ -620,8 +620,14 @@ function expectedReturn(result: Outcome, o: DecadeOptions): number | null {
 
 // ---------------------------------------------------------------- text
 
+/** A stack as a player names it, counted from 1 ("stack 1" is the state JSON's `stacks[0]`). */
 function stackName(s: DecadeState, k: number): string {
-  return s.numStacks === 1 ? 'the line' : `stack ${k}`;
+  return s.numStacks === 1 ? 'the line' : `stack ${k + 1}`;
+}
+
+/** A stack as the state JSON places it (`stacks[0]`), for a check of a state. */
+function jsonStack(s: DecadeState, k: number): string {
+  return s.numStacks === 1 ? 'the line' : `stacks[${k}]`;
 }
 
 function cardsWord(n: number): string {
@@ -645,11 +651,11 @@ function runTotal(s: DecadeState, start: number, length: number): number {
 function describeAction(s: DecadeState, o: DecadeOptions, action: number): string {
   if (action === DRAW) {
     const k = nextLiveStack(s, s.current);
-    return s.numStacks === 1 || k < 0 ? 'draw' : `draw onto stack ${k}`;
+    return s.numStacks === 1 || k < 0 ? 'draw' : `draw onto ${stackName(s, k)}`;
   }
   const start = runStartOf(action);
   const length = runLengthOf(action);
-  const from = s.numStacks === 1 ? '' : ` from stack ${s.current}`;
+  const from = s.numStacks === 1 ? '' : ` from ${stackName(s, s.current)}`;
   if (!runCardsExist(s, o, start, length)) {
     return (
       `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ` +
@@ -727,7 +733,7 @@ function render(s: DecadeState, o: DecadeOptions): string {
   else {
     for (let k = 0; k < s.numStacks; k++) {
       const mark = k === s.current ? '▸' : ' '; // not '>': a terminal's prompt
-      lines.push(`${mark} stack ${k}: ${s.alive[k] ? stackText(s, k) : 'eliminated'}`);
+      lines.push(`${mark} ${stackName(s, k)}: ${s.alive[k] ? stackText(s, k) : 'eliminated'}`);
     }
   }
   const picked = o.pickedUp === 'deck-bottom' ? '' : ` · discarded: ${s.pileLen}`;
@@ -768,7 +774,7 @@ function board(s: DecadeState, o: DecadeOptions): BoardView {
             const current = k === s.current;
             return {
               stack: k,
-              label: cleared ? 'cleared' : current ? `stack ${k} ◂` : `stack ${k}`,
+              label: cleared ? 'cleared' : current ? `${stackName(s, k)} ◂` : stackName(s, k),
               current,
               cleared,
               cards: stackCards(k),
@@ -842,7 +848,7 @@ function fromJSON(json: unknown, o: DecadeOptions, s: DecadeState): void {
 
 // ---------------------------------------------------------------- consistency
 
-/** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
+/** Where each card is ("stacks[2]", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards(s: DecadeState): string | null {
   const place: string[] = new Array<string>(DECK_SIZE).fill('');
   const at: number[] = new Array<number>(DECK_SIZE).fill(-1);
@@ -856,7 +862,7 @@ function checkCards(s: DecadeState): string | null {
   };
   for (let k = 0; k < s.numStacks; k++) {
     for (let p = 0; p < s.len[k]; p++) {
-      const e = put(s.table[k * SLOTS + p], stackName(s, k), p);
+      const e = put(s.table[k * SLOTS + p], jsonStack(s, k), p);
       if (e) return e;
     }
   }
@@ -882,17 +888,17 @@ function checkStacks(s: DecadeState, o: DecadeOptions): string | null {
   for (let k = 0; k < MAX_STACKS; k++) {
     const n = s.len[k];
     if (k >= s.numStacks) {
-      if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
+      if (n !== 0 || s.alive[k] !== 0) return `stacks[${k}] is used, but this game has ${s.numStacks}`;
       continue;
     }
-    if (n < 0 || n > SLOTS) return `${stackName(s, k)} holds ${n} cards`;
+    if (n < 0 || n > SLOTS) return `${jsonStack(s, k)} holds ${n} cards`;
     count += n;
     alive += s.alive[k];
     if (s.numStacks === 1 && s.alive[k] !== 1)
       return 'the line is never eliminated (an emptied line receives the next card)';
     if (s.numStacks === MAX_STACKS && s.alive[k] === 1 && n === 0)
-      return `stack ${k} is empty but not eliminated (a stack emptied by a discard is eliminated)`;
-    if (s.alive[k] === 0 && n > 0) return `stack ${k} is eliminated but holds ${cardsWord(n)}`;
+      return `stacks[${k}] is empty but not eliminated (a stack emptied by a discard is eliminated)`;
+    if (s.alive[k] === 0 && n > 0) return `stacks[${k}] is eliminated but holds ${cardsWord(n)}`;
   }
   if (count !== s.tableCount) return `tableCount ${s.tableCount} but the stacks hold ${count} cards`;
   if (alive !== s.aliveCount) return `aliveCount ${s.aliveCount} but ${alive} stacks are live`;
@@ -995,7 +1001,7 @@ function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
     );
   }
   if (s.numStacks === MAX_STACKS && netDraws === 0 && s.current !== MAX_STACKS - 1) {
-    return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack ${MAX_STACKS - 1}`;
+    return `current is ${s.current}, but no card has been drawn: the deal ends with current ${MAX_STACKS - 1}`;
   }
   return null;
 }

@@ -8062,8 +8062,13 @@ function expectedReturn$2(result, o) {
 	if (o.stacks === 7 && r.cardsLeft === 0) return null;
 	return 52 - r.cardsLeft;
 }
+/** A stack as a player names it, counted from 1 ("stack 1" is the state JSON's `stacks[0]`). */
 function stackName(s, k) {
-	return s.numStacks === 1 ? "the line" : `stack ${k}`;
+	return s.numStacks === 1 ? "the line" : `stack ${k + 1}`;
+}
+/** A stack as the state JSON places it (`stacks[0]`), for a check of a state. */
+function jsonStack(s, k) {
+	return s.numStacks === 1 ? "the line" : `stacks[${k}]`;
 }
 function cardsWord(n) {
 	return n === 1 ? "1 card" : `${n} cards`;
@@ -8083,11 +8088,11 @@ function runTotal(s, start, length) {
 function describeAction$4(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
-		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto stack ${k}`;
+		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto ${stackName(s, k)}`;
 	}
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
-	const from = s.numStacks === 1 ? "" : ` from stack ${s.current}`;
+	const from = s.numStacks === 1 ? "" : ` from ${stackName(s, s.current)}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
 	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
@@ -8144,7 +8149,7 @@ function render$4(s, o) {
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
 		const mark = k === s.current ? "▸" : " ";
-		lines.push(`${mark} stack ${k}: ${s.alive[k] ? stackText(s, k) : "eliminated"}`);
+		lines.push(`${mark} ${stackName(s, k)}: ${s.alive[k] ? stackText(s, k) : "eliminated"}`);
 	}
 	const picked = o.pickedUp === "deck-bottom" ? "" : ` · discarded: ${s.pileLen}`;
 	lines.push(`stock: ${cardsWord(s.stockLen)}${picked} · step ${s.steps}/${o.maxSteps}`);
@@ -8194,7 +8199,7 @@ function board$4(s, o) {
 			const current = k === s.current;
 			return {
 				stack: k,
-				label: cleared ? "cleared" : current ? `stack ${k} ◂` : `stack ${k}`,
+				label: cleared ? "cleared" : current ? `${stackName(s, k)} ◂` : stackName(s, k),
 				current,
 				cleared,
 				cards: stackCards(k)
@@ -8268,7 +8273,7 @@ function fromJSON$4(json, o, s) {
 	const problem = checkState$4(s, o);
 	if (problem) throw badState$3(problem);
 }
-/** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
+/** Where each card is ("stacks[2]", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
 	const place = new Array(52).fill("");
 	const at = new Array(52).fill(-1);
@@ -8280,7 +8285,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$2 + p], stackName(s, k), p);
+		const e = put(s.table[k * SLOTS$2 + p], jsonStack(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -8302,15 +8307,15 @@ function checkStacks(s, o) {
 	for (let k = 0; k < 7; k++) {
 		const n = s.len[k];
 		if (k >= s.numStacks) {
-			if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
+			if (n !== 0 || s.alive[k] !== 0) return `stacks[${k}] is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$2) return `${stackName(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$2) return `${jsonStack(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
-		if (s.numStacks === 7 && s.alive[k] === 1 && n === 0) return `stack ${k} is empty but not eliminated (a stack emptied by a discard is eliminated)`;
-		if (s.alive[k] === 0 && n > 0) return `stack ${k} is eliminated but holds ${cardsWord(n)}`;
+		if (s.numStacks === 7 && s.alive[k] === 1 && n === 0) return `stacks[${k}] is empty but not eliminated (a stack emptied by a discard is eliminated)`;
+		if (s.alive[k] === 0 && n > 0) return `stacks[${k}] is eliminated but holds ${cardsWord(n)}`;
 	}
 	if (count !== s.tableCount) return `tableCount ${s.tableCount} but the stacks hold ${count} cards`;
 	if (alive !== s.aliveCount) return `aliveCount ${s.aliveCount} but ${alive} stacks are live`;
@@ -8382,7 +8387,7 @@ function checkCounters$1(s, o) {
 		return `the discard pile ${pile.join(" ")} is not a sequence of runs (each ${o.minRun}${most || " or more"} cards totalling ${totalsText(o)}, in the order discarded)`;
 	}
 	if (runs > 30 || (counts & 1 << runs) === 0) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ${cardsWord(s.pileLen)} holds ${bitsText(counts)} runs`;
-	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
+	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is ${s.current}, but no card has been drawn: the deal ends with current 6`;
 	return null;
 }
 function checkState$4(s, o) {

@@ -49,7 +49,7 @@ function expectedReason(g: Json, o: Rules, action: number, anyRunLegal: boolean)
   if (o.maxRun !== null && length > o.maxRun) return `a run has at most ${o.maxRun} cards (maxRun)`;
   const cards = g.stacks[g.current];
   const n = cards.length;
-  const name = g.stacks.length === 1 ? 'the line' : `stack ${g.current}`;
+  const name = g.stacks.length === 1 ? 'the line' : `stack ${g.current + 1}`;
   const exists = o.loop ? start < n && length <= n : start + length <= n;
   if (!exists) return n === 0 ? `${name} is empty` : `${name} has only ${cardsWord(n)}`;
   if (o.loop && length === n && start !== 0) return `a run of the whole of ${name} is id ${1 + (n - 2)} (start 0)`;

@@ -34,8 +34,8 @@ describe('decade checkState', () => {
 
   it('checks the stacks: how many, their sizes, which are live, the counts kept of them', () => {
     expect(broken(line, (s) => (s.numStacks = 7))).toBe('the state has 7 stacks, the options 1');
-    expect(broken(line, (s) => (s.len[3] = 1))).toBe('stack 3 is used, but this game has 1');
-    expect(broken(line, (s) => (s.alive[5] = 1))).toBe('stack 5 is used, but this game has 1');
+    expect(broken(line, (s) => (s.len[3] = 1))).toBe('stacks[3] is used, but this game has 1');
+    expect(broken(line, (s) => (s.alive[5] = 1))).toBe('stacks[5] is used, but this game has 1');
     expect(broken(line, (s) => (s.len[0] = 53))).toBe('the line holds 53 cards');
     expect(broken(line, (s) => (s.len[0] = -1))).toBe('the line holds -1 cards');
     expect(broken(line, (s) => (s.alive[0] = 0))).toBe(
@@ -47,13 +47,13 @@ describe('decade checkState', () => {
     expect(live).toBeGreaterThanOrEqual(0);
     expect(dead).toBeGreaterThanOrEqual(0);
     expect(broken(stacks, (s) => (s.len[live] = 0))).toBe(
-      `stack ${live} is empty but not eliminated (a stack emptied by a discard is eliminated)`,
+      `stacks[${live}] is empty but not eliminated (a stack emptied by a discard is eliminated)`,
     );
     expect(broken(stacks, (s) => (s.alive[live] = 0))).toBe(
-      `stack ${live} is eliminated but holds ${st.len[live] === 1 ? '1 card' : `${st.len[live]} cards`}`,
+      `stacks[${live}] is eliminated but holds ${st.len[live] === 1 ? '1 card' : `${st.len[live]} cards`}`,
     );
-    expect(broken(stacks, (s) => (s.len[dead] = 1))).toBe(`stack ${dead} is eliminated but holds 1 card`);
-    expect(broken(stacks, (s) => (s.len[dead] = 2))).toBe(`stack ${dead} is eliminated but holds 2 cards`);
+    expect(broken(stacks, (s) => (s.len[dead] = 1))).toBe(`stacks[${dead}] is eliminated but holds 1 card`);
+    expect(broken(stacks, (s) => (s.len[dead] = 2))).toBe(`stacks[${dead}] is eliminated but holds 2 cards`);
     expect(broken(line, (s) => s.tableCount++)).toBe(
       `tableCount ${decadeOf(line)!.state.tableCount + 1} but the stacks hold ${decadeOf(line)!.state.tableCount} ` +
         `cards`,
@@ -99,7 +99,7 @@ describe('decade checkState', () => {
     const st = decadeOf(stacks)!.state;
     const k = [...st.len.subarray(0, 7)].findIndex((n) => n >= 2);
     expect(broken(stacks, (s) => (s.table[k * 52 + 1] = s.table[k * 52]))).toBe(
-      `${cardCode(st.table[k * 52])} is twice in stack ${k} (at 0 and 1, counted from 0)`,
+      `${cardCode(st.table[k * 52])} is twice in stacks[${k}] (at 0 and 1, counted from 0)`,
     );
     expect(broken(line, (s) => s.pileLen--)).toBe(
       `cards missing (every card must be on the table, in the stock or ` +

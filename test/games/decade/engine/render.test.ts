@@ -57,13 +57,13 @@ describe('decade render', () => {
       discarded: ['8S', '2C'],
     });
     expect(env.render().split('\n')).toEqual([
-      '  stack 0: A♠',
-      '  stack 1: 2♠',
-      '▸ stack 2: 3♠ 4♠',
-      '  stack 3: 5♠',
-      '  stack 4: eliminated',
-      '  stack 5: 6♠',
-      '  stack 6: 7♠',
+      '  stack 1: A♠',
+      '  stack 2: 2♠',
+      '▸ stack 3: 3♠ 4♠',
+      '  stack 4: 5♠',
+      '  stack 5: eliminated',
+      '  stack 6: 6♠',
+      '  stack 7: 7♠',
       'stock: 43 cards · discarded: 2 · step 3/5000',
     ]);
   });

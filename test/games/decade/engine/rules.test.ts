@@ -397,23 +397,24 @@ describe('decade: seven stacks', () => {
     expect(g.current).toBe(6);
     expect(g.stock[0]).toBe('9D');
     expect(env.legalActions()).toEqual([0]);
-    expect(env.describeAction(0)).toBe('draw onto stack 0');
-    env.step(0); // 9 onto stack 0: A 9
+    // A stack's name counts from 1 ("stack 1" is stacks[0]), as a player counts.
+    expect(env.describeAction(0)).toBe('draw onto stack 1');
+    env.step(0); // 9 onto stacks[0]: A 9
     g = gameState(env);
     expect(g.current).toBe(0);
     expect(g.stacks[0]).toEqual(['AC', '9D']);
     expect(env.legalActions()).toEqual([1]);
-    expect(env.describeAction(1)).toBe('discard A♣ 9♦ (10) from stack 0');
+    expect(env.describeAction(1)).toBe('discard A♣ 9♦ (10) from stack 1');
     env.step(1);
     g = gameState(env);
     expect(g.eliminated).toEqual([true, false, false, false, false, false, false]);
-    expect(env.describeAction(0)).toBe('draw onto stack 1');
+    expect(env.describeAction(0)).toBe('draw onto stack 2');
     for (let k = 1; k <= 6; k++) {
       env.step(0); // K, K, K, Q, Q, Q onto stacks 1..6: no runs (2 K = 12 …)
       expect(gameState(env).current).toBe(k);
       expect(env.legalActions()).toEqual([0]);
     }
-    expect(env.describeAction(0)).toBe('draw onto stack 1'); // stack 0 is skipped
+    expect(env.describeAction(0)).toBe('draw onto stack 2'); // stack 1 is skipped
     env.step(0);
     expect(gameState(env).stacks[1]).toEqual(['2C', 'KD', 'QS']);
     expect(env.legalActions()).toEqual([runActionId(1, 2)]); // K Q = 20
@@ -426,7 +427,7 @@ describe('decade: seven stacks', () => {
     const on0 = load(decade({ stacks: 7 }), { stacks, stock: ['2D'], current: 0 });
     expect(on0.legalActions()).toEqual([1]);
     expect(on0.describeAction(runActionId(1, 2))).toBe(
-      'discard 2 cards from position 1 from stack 0 (stack 0 has 2 cards)',
+      'discard 2 cards from position 1 from stack 1 (stack 1 has 2 cards)',
     );
   });
 
@@ -440,7 +441,7 @@ describe('decade: seven stacks', () => {
     expect(r.reward).toBe(1);
     expect(r.info.outcome).toEqual({ won: true, cardsLeft: 0 });
     expect(env.legalActions()).toEqual([]);
-    expect(env.render()).toMatch(/stack 6: eliminated/);
+    expect(env.render()).toMatch(/stack 7: eliminated/);
   });
 
   it('ten-twenty-thirty: three cards from the ends, picked up under the stock', () => {
@@ -703,12 +704,16 @@ describe('decade: state JSON', () => {
     const g7 = s7.game as ReturnType<typeof gameJson>;
     const moved = g7.stacks[2][0];
     const emptyLive = { ...g7, stacks: g7.stacks.map((c, k) => (k === 2 ? [] : c)), discarded: [moved] };
-    expectError(() => stacks7.setState({ ...s7, game: emptyLive }), 'bad-state', /stack 2 is empty but not eliminated/);
+    expectError(
+      () => stacks7.setState({ ...s7, game: emptyLive }),
+      'bad-state',
+      /stacks\[2\] is empty but not eliminated/,
+    );
     const fullDead = { ...g7, eliminated: g7.eliminated.map((_, k) => k === 4) };
     expectError(
       () => stacks7.setState({ ...s7, game: fullDead }),
       'bad-state',
-      /stack 4 is eliminated but holds 1 card/,
+      /stacks\[4\] is eliminated but holds 1 card/,
     );
 
     const bottom = decade({ pickedUp: 'deck-bottom' });

@@ -175,7 +175,7 @@ describe('decade counters agree with the cards', () => {
       'bad decade state: steps is 3: 2 draws leave 1 discards, but 2 stacks were eliminated, each by a discard',
     );
     expect(refused(env, { current: 2 })).toBe(
-      'bad decade state: current is stack 2, but no card has been drawn: the deal ends on stack 6',
+      'bad decade state: current is 2, but no card has been drawn: the deal ends with current 6',
     );
   });
 
