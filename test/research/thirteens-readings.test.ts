@@ -16,13 +16,19 @@ function dealtRanks(env: Env): number[] {
   return [...dealt.tableau, ...dealt.stock].map((code) => RANK.get(code[0])!);
 }
 
+/** Deals 0 … count − 1 from seed 1, as the figures' script deals them: each deal's number, env and ranks. */
+function* deals(count: number): Generator<[number, Env, number[]]> {
+  const env = make('thirteens');
+  for (let k = 0; k < count; k++) {
+    env.reset({ seed: deriveSeed(1, k) });
+    yield [k, env, dealtRanks(env)];
+  }
+}
+
 describe('Thirteens by a second statement of its rules', () => {
   it('ends 2,000 deals as the engine does, won and lost both', () => {
-    const env = make('thirteens');
     let won = 0;
-    for (let k = 0; k < 2000; k++) {
-      env.reset({ seed: deriveSeed(1, k) });
-      const ranks = dealtRanks(env);
+    for (const [k, env, ranks] of deals(2000)) {
       while (env.running) env.step(env.legal[0]);
       expect(wonByReading(ranks, 10, false), `deal ${k}`).toBe(env.outcome().won);
       if (env.outcome().won) won++;
@@ -32,11 +38,8 @@ describe('Thirteens by a second statement of its rules', () => {
   });
 
   it("the stock's top card in play wins deals the rules lose, and loses none they win", () => {
-    const env = make('thirteens');
     let gained = 0;
-    for (let k = 0; k < 500; k++) {
-      env.reset({ seed: deriveSeed(1, k) });
-      const ranks = dealtRanks(env);
+    for (const [k, , ranks] of deals(500)) {
       const [rules, stockTop] = [wonByReading(ranks, 10, false), wonByReading(ranks, 10, true)];
       if (rules) expect(stockTop, `deal ${k}`).toBe(true);
       else if (stockTop) gained++;
