@@ -33,7 +33,16 @@ export {
   type CardFace,
 } from './env/cards.js';
 export { boardCards, placeKey, type Move, type MoveKind, type Place, type StepEvents } from './env/moves.js';
-export { dailySeed, isWinnable, pickDeal, winnableBy, type DealChoice } from './agents/deals.js';
+export {
+  dailySeed,
+  dealDifficulty,
+  isWinnable,
+  pickDeal,
+  winnableBy,
+  type DealChoice,
+  type DealDifficulty,
+  type PickedDeal,
+} from './agents/deals.js';
 export { registerModule, type GameModule } from './agents/modules.js';
 export {
   createHinter,

@@ -98,7 +98,16 @@ export {
   type Place,
   type StepEvents,
 } from './env/moves.js';
-export { dailySeed, isWinnable, pickDeal, winnableBy, type DealChoice } from './agents/deals.js';
+export {
+  dailySeed,
+  dealDifficulty,
+  isWinnable,
+  pickDeal,
+  winnableBy,
+  type DealChoice,
+  type DealDifficulty,
+  type PickedDeal,
+} from './agents/deals.js';
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
@@ -106,6 +115,7 @@ export { agentLadder, agentsFor, createAgent, simpleBaseline } from './agents/in
 export { registerModule, kitOf, type GameModule, type RegisterOptions } from './agents/modules.js';
 export type {
   AgentLadder,
+  DifficultyThirds,
   GameKit,
   HintBaseline,
   ModelHead,

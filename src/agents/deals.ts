@@ -5,12 +5,18 @@
  * A deal is winnable when the game's exact solver wins it seeing every card (`GameKit.solver`: the decade family's
  * `oracle`), or, in a game whose every order of moves ends the same way (`Game.sameOutcome`: Tens, Block Ten), when
  * playing it out in any order wins it. Any other game's deals are of unknown winnability (null).
+ *
+ * A winnable deal's difficulty (`dealDifficulty`) is its traps: the decisions on the solver's winning line where
+ * another legal move would lose it. Its `level` places the deal in the easy, medium or hard third of its env id's
+ * winnable deals, as the game's kit measured them.
  */
 import { Env } from '../env/env.js';
 import { TengymError, describeKind, showValue } from '../env/errors.js';
 import { sameOutcomeOf, type EnvConfig } from '../env/game.js';
+import { envConfig, envLabel, optionsThatDiffer, registeredIdOf } from '../env/registry.js';
 import { MAX_SEED } from '../env/rng.js';
 import type { Agent } from './agent.js';
+import type { DifficultyThirds } from './kit.js';
 import { createAgent } from './index.js';
 import { kitOf } from './modules.js';
 
@@ -51,6 +57,73 @@ export function isWinnable(env: Env): boolean | null {
 }
 
 /**
+ * A winnable deal's difficulty: the moves on the exact solver's winning line where another legal move would lose the
+ * deal (traps), and the deal's third among its id's winnable deals by that count.
+ */
+export interface DealDifficulty {
+  /** Decisions on the solver's line where some other legal move loses the deal (0 where no move can lose it). */
+  traps: number;
+  /** Decisions on the line: states with more than one legal move (0 in a game whose moves' order changes nothing). */
+  decisions: number;
+  /**
+   * The deal's third of its id's winnable deals by traps, as the game's kit measured them
+   * (`GameKit.difficultyThirds`); null where they were not measured (options other than a registered id's preset).
+   */
+  level: 'easy' | 'medium' | 'hard' | null;
+}
+
+/**
+ * How hard the game at env's state is to win (a fresh deal: the deal), for a deal that can be won: the game's exact
+ * solver plays a copy to its win and, at each decision, each other legal move is played on a copy and checked
+ * (`isWinnable`); the decisions where one loses are the deal's traps. Null where the deal cannot be won or the game
+ * cannot tell (`winnableBy`). A game whose moves' order changes nothing has no traps. Costs a solve per legal move
+ * per decision: about 40 ms for a decade deal in Node, a second for Pyramid's (docs/apps.md). env is left as it is.
+ */
+export function dealDifficulty(env: Env): DealDifficulty | null {
+  if (!(env instanceof Env))
+    throw new TengymError(
+      'bad-argument',
+      `dealDifficulty takes an env (make(id), then reset()), got ${describeKind(env)}`,
+    );
+  if (!env.hasStarted) throw new TengymError('not-reset', 'dealDifficulty: call reset() first');
+  const by = winnableBy(env);
+  if (by === null || !isWinnable(env)) return null;
+  if (by === 'any-order') return { traps: 0, decisions: 0, level: levelOf(env, 0) };
+  const line = env.clone();
+  const solver = createAgent(kitOf(env.game).solver as string, line);
+  solver.reset(0);
+  let [traps, decisions] = [0, 0];
+  while (line.running) {
+    const legal = line.legalActions();
+    if (legal.length > 1) {
+      decisions++;
+      const loses = (action: number) => {
+        const next = line.clone();
+        next.step(action);
+        return next.running ? !isWinnable(next) : !next.outcome().won;
+      };
+      if (legal.some(loses)) traps++;
+    }
+    line.step(solver.act(line));
+  }
+  return { traps, decisions, level: levelOf(env, traps) };
+}
+
+/** The third of its id's winnable deals a count of traps falls in, where the kit measured them for these options. */
+function levelOf(env: Env, traps: number): DealDifficulty['level'] {
+  const thirds = thirdsOf(env);
+  if (thirds === null) return null;
+  return traps <= thirds.easy ? 'easy' : traps <= thirds.medium ? 'medium' : 'hard';
+}
+
+/** The difficulty thirds the game's kit measured for env's options (a registered id's preset), or null. */
+function thirdsOf(env: EnvConfig): DifficultyThirds | null {
+  const id = registeredIdOf(env);
+  const thirds = kitOf(env.game).difficultyThirds?.[id];
+  return thirds === undefined || optionsThatDiffer(envConfig(id).options, env.options).length > 0 ? null : thirds;
+}
+
+/**
  * The day's seed of a date, the same in every JavaScript engine: the date's UTC day as "YYYY-MM-DD" (a string given so
  * is taken as it is), and the env id where given, hashed (FNV-1a, 32 bits) into a seed.
  */
@@ -80,33 +153,62 @@ export interface DealChoice {
   date?: Date | string;
   /** Only a deal the game can be won from (`isWinnable`); seeds are tried in turn from the first. */
   winnable?: boolean;
+  /** Only a winnable deal of this third of the id's winnable deals by difficulty (`dealDifficulty`'s `level`). */
+  level?: 'easy' | 'medium' | 'hard';
   /** Seeds tried at most (default 1,000). */
   tries?: number;
 }
 
+/** The deal `pickDeal` chose: its seed, and what was asked of it (null where nothing was). */
+export interface PickedDeal {
+  /** Deal it with `env.reset({ seed })`. */
+  seed: number;
+  /** True when `winnable` or a `level` was asked (the deal can be won); null otherwise. */
+  winnable: boolean | null;
+  /** Its difficulty when a `level` was asked; null otherwise. */
+  difficulty: DealDifficulty | null;
+  /** Seeds tried. */
+  tries: number;
+}
+
 /**
- * A deal for an app: the seed (deal it with `env.reset({ seed })`), whether it can be won (null: not asked or not
- * known), and how many seeds were tried. With `winnable: true`, the first seed from the first one tried whose deal can
- * be won; an env whose game cannot tell is refused.
+ * A deal for an app: from the first seed (`seed`, or the daily deal's of `date`), the first whose deal is what was
+ * asked, seeds tried in turn: one that can be won (`winnable: true`; an env whose game cannot tell is refused), and of
+ * the asked third by difficulty (`level`, which implies winnable; an env whose thirds were not measured is refused).
+ * Leaves env dealt with the last seed tried.
  */
-export function pickDeal(env: Env, choice: DealChoice = {}): { seed: number; winnable: boolean | null; tries: number } {
+export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   if (!(env instanceof Env))
     throw new TengymError('bad-argument', `pickDeal takes an env (make(id)), got ${describeKind(env)}`);
   const first = choice.date !== undefined ? dailySeed(choice.date, env.id) : (choice.seed ?? 0);
   if (!Number.isSafeInteger(first) || first < 0 || first > MAX_SEED)
     throw new TengymError('bad-seed', `pickDeal: bad seed ${showValue(first)}`);
-  if (!choice.winnable) return { seed: first, winnable: null, tries: 1 };
-  if (winnableBy(env) === null)
+  const { level } = choice;
+  const winnable = choice.winnable === true || level !== undefined; // a level is a winnable deal's
+  if (!winnable && level === undefined) return { seed: first, winnable: null, difficulty: null, tries: 1 };
+  if (winnable && winnableBy(env) === null)
     throw new TengymError(
       'bad-argument',
       `pickDeal: ${env.id} has no exact solver and its moves' order matters, so no deal is known to be winnable`,
     );
-  const never = env.game.unwinnable?.(env.options) ?? null;
+  const never = winnable ? (env.game.unwinnable?.(env.options) ?? null) : null;
   if (never !== null) throw new TengymError('bad-options', `pickDeal: no ${env.id} deal can be won: ${never}`);
+  if (level !== undefined && !['easy', 'medium', 'hard'].includes(level))
+    throw new TengymError('bad-argument', `pickDeal: level is "easy", "medium" or "hard", got ${showValue(level)}`);
+  if (level !== undefined && thirdsOf(env) === null)
+    throw new TengymError(
+      'bad-argument',
+      `pickDeal: ${envLabel(env)} has no measured difficulty thirds, so no deal is known to be ${level}`,
+    );
   const tries = choice.tries ?? 1000;
-  for (let i = 0; i < tries; i++) {
+  for (let i = 0; i < tries && first + i <= MAX_SEED; i++) {
     env.reset({ seed: first + i });
-    if (isWinnable(env)) return { seed: first + i, winnable: true, tries: i + 1 };
+    if (level === undefined && !isWinnable(env)) continue;
+    const difficulty = level === undefined ? null : dealDifficulty(env);
+    if (level !== undefined && difficulty === null) continue;
+    if (difficulty !== null && difficulty.level !== level) continue;
+    return { seed: first + i, winnable: winnable ? true : null, difficulty, tries: i + 1 };
   }
-  throw new TengymError('bad-argument', `pickDeal: no winnable deal among ${tries} seeds from ${first}`);
+  const asked = [winnable ? 'winnable' : '', level ?? ''].filter(Boolean).join(' and ');
+  throw new TengymError('bad-argument', `pickDeal: no ${asked} deal among ${tries} seeds from ${first}`);
 }

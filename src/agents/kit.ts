@@ -83,6 +83,21 @@ export interface AgentLadder {
 }
 
 /**
+ * Where an env id's winnable deals divide into thirds by difficulty (`dealDifficulty`, deals.ts): the traps at or below
+ * which a third of them lie, and two thirds, measured on consecutive winnable deals with the id's preset options.
+ */
+export interface DifficultyThirds {
+  /** Winnable deals measured: the first `deals` from seed `seed` on. */
+  readonly deals: number;
+  readonly seed: number;
+  /** A deal with traps up to `easy` is easy, up to `medium` medium, above it hard. */
+  readonly easy: number;
+  readonly medium: number;
+  /** The command that measured them. */
+  readonly command: string;
+}
+
+/**
  * What agents, hints and training know of a game beyond its engine: its catalogue agents, hint
  * sources, training presets, model heads and algorithms. A game without a kit still plays, with
  * `random` and `first`.
@@ -90,6 +105,8 @@ export interface AgentLadder {
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
+  /** Where each id's winnable deals divide into easy, medium and hard thirds (`dealDifficulty`'s level), by id. */
+  readonly difficultyThirds?: Readonly<Record<string, DifficultyThirds>>;
   /** Measured win rates of the catalogue's agents, by env id (`tengym agents --env ID` shows them). */
   readonly ladders?: Readonly<Record<string, AgentLadder>>;
   /**

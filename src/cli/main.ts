@@ -19,6 +19,7 @@ import { evalCommand } from './commands/eval.js';
 import { configFieldsHelp, trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
+import { dealCommand } from './commands/deal.js';
 import { serveCommand } from './commands/serve.js';
 import { fuzzCommand } from './commands/fuzz.js';
 import { rulesCommand } from './commands/rules.js';
@@ -67,6 +68,7 @@ const COMMANDS: CommandModule<any, any>[] = [
   trainCommand,
   hintCommand,
   playCommand,
+  dealCommand,
   rulesCommand,
   fuzzCommand,
   serveCommand,

@@ -63,14 +63,14 @@ describe('flag names', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'tengym: Name a command: tengym envs | replay | bench | stats | start | agents | eval | train | hint | play | ' +
-        'rules | fuzz | serve (tengym --help lists them)\n',
+        'deal | rules | fuzz | serve (tengym --help lists them)\n',
     );
   });
 
   it('a first word that names no command is called one, with the nearest command', () => {
     expect(tengym('evl', '--env', 'decade').stderr).toBe(
       'tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, ' +
-        'agents, eval, train, hint, play, rules, fuzz, serve (tengym --help describes them)\n',
+        'agents, eval, train, hint, play, deal, rules, fuzz, serve (tengym --help describes them)\n',
     );
   });
 

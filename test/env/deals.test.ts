@@ -1,15 +1,33 @@
 // Deals for apps: winnable deals (decided by playing where the order of moves changes nothing, by the exact solver
 // elsewhere), the daily deal of a date, and what each costs (printed).
 import { describe, expect, it } from 'vitest';
-import { createAgent, dailySeed, envIds, isWinnable, make, pickDeal, winnableBy } from '../../src/index.js';
+import { kitOf } from '../../src/agents/modules.js';
+import {
+  createAgent,
+  dailySeed,
+  dealDifficulty,
+  envIds,
+  isWinnable,
+  make,
+  pickDeal,
+  winnableBy,
+} from '../../src/index.js';
 
 /**
  * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives); 50 where a winnable deal and its check
- * take most of a second (seven stacks, Ten-Twenty-Thirty: 1,000 would take a quarter of an hour each).
+ * take most of a second (seven stacks, Ten-Twenty-Thirty, Pyramid: 1,000 would take a quarter of an hour each;
+ * `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t ID` runs them in full).
  */
 const DEALS = (id: string) =>
   process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : SLOW.includes(id) ? 50 : 1000;
-const SLOW = ['decade-stacks', 'ten-twenty-thirty'];
+const SLOW = [
+  'decade-stacks',
+  'ten-twenty-thirty',
+  'pyramid',
+  'pyramid-classic',
+  'pyramid-relaxed',
+  'pyramid-unlimited',
+];
 /** Deals of decade-max3 (at most three cards a discard) are won too rarely for 1,000 seeds to hold one each. */
 const RARE = ['decade-max3'];
 
@@ -66,8 +84,99 @@ describe('the daily deal', () => {
   it('the daily winnable deal of Tens is a seed from the day on', () => {
     const env = make('tens');
     const deal = pickDeal(env, { date: '2026-11-27', winnable: true });
-    expect(deal).toEqual({ seed: 3226108868, winnable: true, tries: 45 });
+    expect(deal).toEqual({ seed: 3226108868, winnable: true, difficulty: null, tries: 45 });
     env.reset({ seed: deal.seed });
     expect(isWinnable(env)).toBe(true);
+  });
+});
+
+describe("a deal's difficulty", () => {
+  it('is null where the deal cannot be won or the game cannot tell; a game without decisions has no traps', () => {
+    const tens = make('tens');
+    const won = pickDeal(tens, { winnable: true }).seed;
+    tens.reset({ seed: won });
+    expect(dealDifficulty(tens)).toEqual({ traps: 0, decisions: 0, level: null });
+    tens.reset({ seed: won === 0 ? 1 : 0 });
+    expect(dealDifficulty(tens)).toBeNull();
+    const fourTen = make('four-ten');
+    fourTen.reset({ seed: 1 });
+    expect(dealDifficulty(fourTen)).toBeNull();
+    expect(() => dealDifficulty(make('decade'))).toThrow(/call reset\(\) first/);
+  });
+
+  it("decade: the traps are decisions on the solver's line where a move loses the deal; env left as it was", () => {
+    const env = make('decade');
+    const solver = createAgent('oracle', 'decade');
+    let measured = 0;
+    for (let seed = 0; measured < 12; seed++) {
+      env.reset({ seed });
+      const before = JSON.stringify(env.toJSON());
+      const difficulty = dealDifficulty(env);
+      expect(JSON.stringify(env.toJSON())).toBe(before);
+      expect(difficulty !== null, `seed ${seed}`).toBe(isWinnable(env));
+      if (difficulty === null) continue;
+      measured++;
+      // Walked again here: at each decision of the solver's line, whether a move then played out by the solver loses.
+      const line = env.clone();
+      solver.reset(0);
+      let [traps, decisions] = [0, 0];
+      while (line.running) {
+        const legal = line.legalActions();
+        if (legal.length > 1) {
+          decisions++;
+          const lost = legal.filter((action) => {
+            const next = line.clone();
+            next.step(action);
+            solver.reset(0);
+            while (next.running) next.step(solver.act(next));
+            return !next.outcome().won;
+          });
+          if (lost.length > 0) traps++;
+        }
+        solver.reset(0);
+        line.step(solver.act(line));
+      }
+      expect(difficulty, `seed ${seed}`).toMatchObject({ traps, decisions });
+      expect(dealDifficulty(env)).toEqual(difficulty);
+    }
+  }, 120_000);
+
+  it.each(['decade', 'decade-loop'])(
+    '%s: the measured thirds split fresh winnable deals into levels of a tenth to three fifths each',
+    (id) => {
+      const env = make(id);
+      const thirds = kitOf(env.game).difficultyThirds?.[id];
+      expect(thirds).toBeDefined();
+      const count = { easy: 0, medium: 0, hard: 0 };
+      const deals = 150;
+      // Seeds far from the measured ones (from 1): deals the thirds were not taken from.
+      for (let seed = 5_000_000, n = 0; n < deals; seed++) {
+        env.reset({ seed });
+        const level = dealDifficulty(env)?.level;
+        if (level === undefined) continue;
+        expect(level).not.toBeNull();
+        count[level as keyof typeof count]++;
+        n++;
+      }
+      console.log(`${id}: ${deals} winnable deals from seed 5,000,000: ${JSON.stringify(count)}`);
+      for (const level of ['easy', 'medium', 'hard'] as const) {
+        expect(count[level], level).toBeGreaterThanOrEqual(deals / 10);
+        expect(count[level], level).toBeLessThanOrEqual((3 * deals) / 5);
+      }
+    },
+    120_000,
+  );
+
+  it('pickDeal gives the first winnable deal of the asked level, and refuses a level where none is measured', () => {
+    const env = make('decade');
+    const deal = pickDeal(env, { seed: 100, level: 'hard' });
+    expect(deal.winnable).toBe(true);
+    expect(deal.difficulty?.level).toBe('hard');
+    for (let seed = 100; seed < deal.seed; seed++) {
+      env.reset({ seed });
+      expect(dealDifficulty(env)?.level ?? null, `seed ${seed}`).not.toBe('hard');
+    }
+    expect(() => pickDeal(make('tens'), { level: 'easy' })).toThrow(/no measured difficulty thirds/);
+    expect(() => pickDeal(make('four-ten'), { level: 'easy' })).toThrow(/no deal is known to be winnable/);
   });
 });

@@ -72,6 +72,7 @@ export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[]
     `winnable ${JSON.stringify(tengym.pickDeal(tengym.make('tens'), { date: '2026-11-27', winnable: true }))}`,
   );
   lines.push(`winnable ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, winnable: true }))}`);
+  lines.push(`hard ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, level: 'hard' }))}`);
   lines.push(`card ${JSON.stringify(tengym.cardFace('TH'))}`);
   for (const id of ['tens', 'decade', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'])
     lines.push(hintTimes(tengym, id, 60));

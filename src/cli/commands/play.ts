@@ -25,9 +25,10 @@ import {
   readFailure,
 } from '../io.js';
 import { rulesText } from '../rules-document.js';
+import { chooseDeal, withDealFlags, type DealFlags } from './deal.js';
 import { hintChoice, hintLines } from './hint.js';
 
-interface Args {
+interface Args extends DealFlags {
   env: string;
   options?: string;
   seed?: number;
@@ -365,10 +366,15 @@ export const playCommand: CommandModule<object, Args> = {
   describe:
     'Play a game in the terminal: numbered moves, hint, undo (where the env allows it), quit; input can be piped',
   builder: (y) =>
-    y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
-      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
-      .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
+    withDealFlags(
+      y
+        .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+        .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
+        .option('seed', {
+          type: 'number',
+          describe: 'Deal seed (default: a fresh one, shown at the start); with --winnable or --level, the first tried',
+        }),
+    )
       .option('agent', {
         type: 'string',
         describe:
@@ -400,6 +406,7 @@ export const playCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
+      .example('$0 play --env decade --daily today --winnable', "Play today's winnable Decade deal")
       .example(
         `printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`,
         'A scripted session',
@@ -407,8 +414,7 @@ export const playCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const options = parseOptionsJson(args.options);
     const env = make(args.env, options);
-    const seed = args.seed ?? randomInt(0, 2 ** 31 - 1);
-    env.reset({ seed });
+    const { seed } = chooseDeal(env, args, () => randomInt(0, 2 ** 31 - 1));
     const optionsArg =
       args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // An agent or model named on the command line is loaded now, so a bad name stops at once.

@@ -128,6 +128,44 @@ export const DECADE_KIT: GameKit = {
   simpleBaseline: 'longest',
   searches: ['pimc', 'lookahead'],
   solver: 'oracle',
+  // docs/apps.md, "Winnable and daily deals, and their difficulty".
+  difficultyThirds: {
+    decade: {
+      deals: 1000,
+      seed: 1,
+      easy: 0,
+      medium: 1,
+      command: 'npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1',
+    },
+    'decade-optional': {
+      deals: 1000,
+      seed: 1,
+      easy: 2,
+      medium: 7,
+      command: 'npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1',
+    },
+    'decade-loop': {
+      deals: 1000,
+      seed: 1,
+      easy: 1,
+      medium: 3,
+      command: 'npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1',
+    },
+    'decade-fives': {
+      deals: 1000,
+      seed: 1,
+      easy: 0,
+      medium: 1,
+      command: 'npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1',
+    },
+    'decade-stacks': {
+      deals: 300,
+      seed: 1,
+      easy: 1,
+      medium: 2,
+      command: 'npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1',
+    },
+  },
   modelFirst: ['decade', 'decade-fives', 'decade-loop', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');

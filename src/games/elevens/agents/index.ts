@@ -60,6 +60,24 @@ export const ELEVENS_KIT: GameKit = {
   agents: ELEVENS_AGENTS,
   simpleBaseline: 'patient',
   searches: ['pimc'],
+  solver: 'oracle',
+  // docs/apps.md, "Winnable and daily deals, and their difficulty".
+  difficultyThirds: {
+    'elevens-too': {
+      deals: 1000,
+      seed: 1,
+      easy: 9,
+      medium: 12,
+      command: 'npx tsx research/deal-difficulty.ts --env elevens-too --deals 1000 --seed 1',
+    },
+    'suit-elevens': {
+      deals: 1000,
+      seed: 1,
+      easy: 3,
+      medium: 6,
+      command: 'npx tsx research/deal-difficulty.ts --env suit-elevens --deals 1000 --seed 1',
+    },
+  },
   hintBaseline: (env, baseline) =>
     (env.options as ElevensOptions).faceCards === 'reserve-no-refill'
       ? baseline('patient', 'the exact optimum: a face card goes aside only when its set goes out at once')

@@ -51,6 +51,7 @@ export const PYRAMID_KIT: GameKit = {
   agents: PYRAMID_AGENTS,
   simpleBaseline: 'greedy',
   searches: ['pimc'],
+  solver: 'oracle',
   // docs/agents.md, "Pyramid's baseline ladder".
   ladders: {
     pyramid: {

@@ -1,0 +1,118 @@
+/**
+ * `tengym deal`: a deal for an app or a player, as `pickDeal` chooses it (a seed, the daily deal of a date, only
+ * winnable ones, of a difficulty), with whether it can be won and its difficulty; and the flags `tengym play` shares
+ * to start on such a deal.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { dealDifficulty, pickDeal, winnableBy, type DealChoice, type DealDifficulty } from '../../agents/deals.js';
+import type { Env } from '../../env/env.js';
+import { TengymError, plural } from '../../env/errors.js';
+import { make } from '../../env/registry.js';
+import { checkSeedOption, parseOptionsJson } from '../io.js';
+
+/** The flags that choose a deal, as `deal` and `play` read them. */
+export interface DealFlags {
+  seed?: number;
+  daily?: string;
+  winnable: boolean;
+  level?: string;
+}
+
+const LEVELS = ['easy', 'medium', 'hard'] as const;
+
+/** Adds the deal-choosing flags (`--daily`, `--winnable`, `--level`) to a command that has `--seed`. */
+export function withDealFlags<T>(y: Argv<T>): Argv<T & DealFlags> {
+  return y
+    .option('daily', {
+      type: 'string',
+      describe: 'The daily deal of a day, "YYYY-MM-DD" or "today" (UTC): the same deal everywhere',
+      conflicts: 'seed',
+    })
+    .option('winnable', {
+      type: 'boolean',
+      default: false,
+      describe: 'Only a deal the exact solver wins: from the first seed on, the first that can be won',
+    })
+    .option('level', {
+      type: 'string',
+      choices: LEVELS,
+      describe: "Only a winnable deal of this third of the env's winnable deals by difficulty (docs/apps.md)",
+    }) as unknown as Argv<T & DealFlags>;
+}
+
+/** The day `--daily` names: "today" is the UTC day now. */
+function dayOf(daily: string): string {
+  return daily === 'today' ? new Date().toISOString().slice(0, 10) : daily;
+}
+
+/**
+ * The deal the flags choose for env (env is left dealt with it), and how it was chosen in words ("the daily deal of
+ * 2026-11-27, winnable"); `fresh` is the seed to start from when neither --seed nor --daily is given.
+ */
+export function chooseDeal(env: Env, flags: DealFlags, fresh: () => number): { seed: number; chosen: string } {
+  const choice: DealChoice = {
+    winnable: flags.winnable,
+    level: flags.level as DealChoice['level'],
+    ...(flags.daily !== undefined ? { date: dayOf(flags.daily) } : { seed: flags.seed ?? fresh() }),
+  };
+  const { seed } = pickDeal(env, choice);
+  env.reset({ seed });
+  const asked = [flags.level, flags.winnable || flags.level !== undefined ? 'winnable' : ''].filter(Boolean);
+  const chosen = [flags.daily !== undefined ? `the daily deal of ${dayOf(flags.daily)}` : `deal ${seed}`, ...asked];
+  return { seed, chosen: chosen.join(', ') };
+}
+
+/** A difficulty in words: "easy: 0 traps in 3 decisions". */
+export function difficultyText(difficulty: DealDifficulty): string {
+  const traps = `${plural(difficulty.traps, 'trap')} in ${plural(difficulty.decisions, 'decision')}`;
+  return difficulty.level === null ? traps : `${difficulty.level}: ${traps}`;
+}
+
+interface Args extends DealFlags {
+  env: string;
+  options?: string;
+  json: boolean;
+}
+
+export const dealCommand: CommandModule<object, Args> = {
+  command: 'deal',
+  describe:
+    'Choose a deal: a seed, the daily deal, only winnable ones, of a difficulty; whether it can be won and how hard',
+  builder: (y) =>
+    withDealFlags(
+      y
+        .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+        .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
+        .option('seed', { type: 'number', describe: 'The first seed tried (default 0)' })
+        .option('json', { type: 'boolean', default: false, describe: 'One JSON object instead of text' }),
+    )
+      .check((a) => {
+        checkSeedOption('seed', a.seed);
+        if (a.daily !== undefined && a.daily !== 'today' && !/^\d{4}-\d{2}-\d{2}$/.test(a.daily))
+          throw new TengymError('bad-argument', `--daily takes a day "YYYY-MM-DD" or "today", got "${a.daily}"`);
+        return true;
+      })
+      .example('$0 deal --env decade --daily today --winnable', "Today's winnable Decade deal")
+      .example('$0 deal --env decade --seed 100 --level hard', 'The first hard winnable Decade deal from seed 100'),
+  handler: (args) => {
+    const env = make(args.env, parseOptionsJson(args.options));
+    const { seed, chosen } = chooseDeal(env, args, () => 0);
+    const by = winnableBy(env);
+    const difficulty = by === null ? null : dealDifficulty(env);
+    const winnable = by === null ? null : difficulty !== null;
+    if (args.json) {
+      process.stdout.write(JSON.stringify({ env: env.id, seed, winnable, difficulty }) + '\n');
+      return;
+    }
+    const optionsArg = args.options !== undefined ? ` --options '${args.options}'` : '';
+    const can =
+      winnable === null
+        ? `whether it can be won is not known (${env.id} has no exact solver)`
+        : winnable
+          ? `it can be won (${difficultyText(difficulty as DealDifficulty)})`
+          : 'it cannot be won';
+    process.stdout.write(
+      `${env.id}, ${chosen}: seed ${seed}; ${can}.\nPlay it: tengym play --env ${env.id}${optionsArg} --seed ${seed}\n`,
+    );
+  },
+};
