@@ -77,7 +77,7 @@ export interface DealDifficulty {
  * solver plays a copy to its win and, at each decision, each other legal move is played on a copy and checked
  * (`isWinnable`); the decisions where one loses are the deal's traps. Null where the deal cannot be won or the game
  * cannot tell (`winnableBy`). A game whose moves' order changes nothing has no traps. Costs a solve per legal move
- * per decision: about 40 ms for a decade deal in Node, a second for Pyramid's (docs/apps.md). env is left as it is.
+ * per decision: about 40 ms for a decade deal in Node, seconds for Pyramid's (docs/apps.md). env is left as it is.
  */
 export function dealDifficulty(env: Env): DealDifficulty | null {
   if (!(env instanceof Env))

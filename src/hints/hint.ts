@@ -27,7 +27,7 @@ import {
 } from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
 import { sameOutcomeOf, type EnvConfig } from '../env/game.js';
-import { envConfig, envIds, make } from '../env/registry.js';
+import { envConfig, envIds, envSpec, make } from '../env/registry.js';
 import {
   agentSchema,
   type ActionScores,
@@ -811,8 +811,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const result: HintResult = { env: env.id, source: slot.source, sameOutcome, legalCount: env.legalCount, hints };
     if (sameOutcome)
       result.note =
-        `${env.id} has no real decisions: every legal move leads to the same end, so any of them is as good as ` +
-        `the others`;
+        `${titleOf(env.id)} has no real decisions: every legal move leads to the same end, so any of them is as ` +
+        `good as the others`;
     return result;
   }
 
@@ -838,4 +838,9 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   };
   lastGameOf.set(hinter, null);
   return hinter;
+}
+
+/** The game's name for a player ("Tens"), or the id of an engine registered under none. */
+function titleOf(id: string): string {
+  return envIds().includes(id) ? envSpec(id).title : id;
 }

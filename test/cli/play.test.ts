@@ -80,7 +80,7 @@ describe('tengym play', () => {
     );
     expect(r.stdout).toContain('undo (u; 3 left)');
     expect(r.stdout).toMatch(/^> undo\nTook back the last move \(2 undos left\)\.$/m);
-    expect(r.stdout.match(/^tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(
+    expect(r.stdout.match(/^Tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(
       moves + 1,
     );
     expect(hintedMoves(r.stdout)).toEqual(Array(moves + 1).fill(1));

@@ -1356,7 +1356,7 @@ describe('tengym hint', () => {
     });
     expect(out.hints.every((h: { sameOutcome: boolean }) => h.sameOutcome)).toBe(true);
     const text = tengym(['hint', '--env', 'tens', '--state', join(dir, 'tens.json')]);
-    expect(text.stdout).toMatch(/tens has no real decisions: every legal move leads to the same end/);
+    expect(text.stdout).toMatch(/Tens has no real decisions: every legal move leads to the same end/);
   });
 
   it.each([

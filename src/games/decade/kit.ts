@@ -165,6 +165,13 @@ export const DECADE_KIT: GameKit = {
       medium: 2,
       command: 'npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1',
     },
+    'ten-twenty-thirty': {
+      deals: 30,
+      seed: 1,
+      easy: 7,
+      medium: 15,
+      command: 'npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1',
+    },
   },
   modelFirst: ['decade', 'decade-fives', 'decade-loop', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {

@@ -52,6 +52,16 @@ export const PYRAMID_KIT: GameKit = {
   simpleBaseline: 'greedy',
   searches: ['pimc'],
   solver: 'oracle',
+  // docs/apps.md, "Winnable and daily deals, and their difficulty".
+  difficultyThirds: {
+    pyramid: {
+      deals: 90,
+      seed: 1,
+      easy: 5,
+      medium: 10,
+      command: 'npx tsx research/deal-difficulty.ts --env pyramid --deals 90 --seed 1',
+    },
+  },
   // docs/agents.md, "Pyramid's baseline ladder".
   ladders: {
     pyramid: {
