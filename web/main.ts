@@ -5,7 +5,8 @@
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
  * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from
  * `hinterForEnv`, the same choice of source as `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus
- * `options` (JSON, the options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
+ * `options` (JSON, the options that differ from the env's defaults), `moves` (the game so far), and the player's
+ * settings: `hints=1`, `winnable=1` and `level` (the new deals asked for; deals.ts finds them, in a worker).
  */
 import sharedRules from '../docs/rules.md?raw';
 import {
@@ -16,8 +17,11 @@ import {
   GameStates,
   hinterForEnv,
   isTengymError,
+  kitOf,
   make,
   playerRules,
+  winnableBy,
+  type DealDifficulty,
   type Env,
   type EnvListing,
   type EnvState,
@@ -28,6 +32,8 @@ import {
 } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, markLineRows, renderBoard, spotKey, type CardPlace } from './board.js';
+import { Abandoned, DealWork } from './deal-client.js';
+import { doDealJob, opensWithAChoice, type DealLevel, type DealRequest } from './deals.js';
 import { markdownNodes } from './markdown.js';
 
 const DEFAULT_ENV = 'decade';
@@ -46,6 +52,12 @@ const URL_INTERVAL_MS = 60;
 /** How long a key's new deal waits for its second `n` in a game under way, its question on screen. */
 const NEW_DEAL_CONFIRM_MS = 3000;
 const NEW_DEAL_QUESTION = 'Press n again for a new deal.';
+/** Where the browser keeps the player's choice of new deals (winnable only, and of which difficulty). */
+const DEAL_SETTINGS_KEY = 'tengym.deals';
+const LEVELS: readonly DealLevel[] = ['easy', 'medium', 'hard'];
+/** What the deal line says of a trap, on hover. */
+const TRAP_TITLE =
+  "A trap: a choice on the way to the win where another move would lose the deal (the exact solver's line).";
 
 interface Move {
   action: number;
@@ -79,7 +91,7 @@ interface PageApi {
   backend: BrowserBackend | null;
   /** Duration of every `hint()` call, in ms. */
   hintMs: number[];
-  /** Whether a forced move or a hint is pending (the page is settled when false). */
+  /** Whether a forced move, a hint or a deal asked for (New deal, Daily deal) is pending (settled when false). */
   busy: boolean;
   /** Plays a legal action id, as a tap or a key would. */
   play(action: number): void;
@@ -113,6 +125,14 @@ const ui = {
   seed: $<HTMLInputElement>('seed'),
   deal: $<HTMLButtonElement>('deal'),
   newDeal: $<HTMLButtonElement>('new-deal'),
+  winnable: $<HTMLInputElement>('winnable'),
+  /** Why Winnable deals only is off for this game, beside the box. */
+  winnableWhy: $<HTMLSpanElement>('winnable-why'),
+  levelChoice: $<HTMLLabelElement>('level-choice'),
+  level: $<HTMLSelectElement>('level'),
+  daily: $<HTMLButtonElement>('daily'),
+  /** The deal's line: the daily deal's day, the deal's difficulty. */
+  dealInfo: $<HTMLParagraphElement>('deal-info'),
   restart: $<HTMLButtonElement>('restart'),
   share: $<HTMLAnchorElement>('share'),
   copy: $<HTMLButtonElement>('copy'),
@@ -209,9 +229,7 @@ function freshSeed(id: string, opts: Record<string, unknown>): number {
   const scratch = make(id, opts);
   for (let tries = 0; tries < 100; tries++) {
     const drawn = randomSeed();
-    scratch.reset({ seed: drawn });
-    while (scratch.running && scratch.legalCount === 1) scratch.step(scratch.legal[0]);
-    if (scratch.running) return drawn;
+    if (opensWithAChoice(scratch, drawn)) return drawn;
   }
   return randomSeed();
 }
@@ -229,7 +247,10 @@ function changedOptions(id: string, opts: Record<string, unknown>): Record<strin
   return Object.fromEntries(Object.entries(opts).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
 }
 
-/** The game's URL: the deal, and the moves played unless only forced ones (a new deal's link is the deal alone). */
+/**
+ * The game's URL: the deal, and the moves played unless only forced ones (a new deal's link is the deal alone); the
+ * address bar's also the player's settings (`withHints`), which a link leaves to whoever opens it.
+ */
 function gameUrl(withHints: boolean): string {
   const q = new URLSearchParams({ env: env.id, seed: String(seed) });
   const changed = changedOptions(env.id, env.options as Record<string, unknown>);
@@ -237,6 +258,8 @@ function gameUrl(withHints: boolean): string {
   if (played.some((t) => !t.startsWith('f'))) q.set('moves', played.join('.'));
   if (withHints && hintsOn) q.set('hints', '1');
   if (withHints && preferredBackend) q.set('backend', preferredBackend);
+  if (withHints && dealSettings.winnable) q.set('winnable', '1');
+  if (withHints && dealSettings.winnable && dealSettings.level) q.set('level', dealSettings.level);
   return `${location.pathname}?${q}`;
 }
 
@@ -312,8 +335,13 @@ function replay(moves: string): number | null {
  */
 function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
   noteFocus();
-  // The last game's message (an error, the end) goes with it.
+  // The last game's message (an error, the end) goes with it, and a deal still being found for it.
   say('');
+  if (finding !== null) {
+    finding = null;
+    difficultyAsked = null;
+    dealWork.abandon();
+  }
   env = make(id, opts);
   scratch = null;
   foresight = null;
@@ -346,6 +374,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   ui.optionsError.hidden = true;
   buildOptionsForm();
   ui.rules.replaceChildren(gameRules(env));
+  showDealChoice();
+  askDifficulty();
   update();
 }
 
@@ -403,8 +433,270 @@ function startFromUrl(): void {
   }
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed ?? freshSeed(id, opts), moves);
+  startGame(id, opts, dealSeed ?? firstSeed(id, opts), moves);
   if (problems.length > 0) say(problems.join(' '), 'error');
+}
+
+// ------------------------------------------------------------------ winnable deals, the daily deal, difficulty
+
+/** New deals asked for: only winnable ones, and of a difficulty (shown where the game's kit measured its thirds). */
+interface DealSettings {
+  winnable: boolean;
+  level: DealLevel | null;
+}
+
+/** The address's settings (`winnable=1`, `level`) where it has them, else what this browser kept. */
+function readDealSettings(): DealSettings {
+  let kept: { winnable?: unknown; level?: unknown } = {};
+  try {
+    const stored = JSON.parse(localStorage.getItem(DEAL_SETTINGS_KEY) ?? '{}') as unknown;
+    if (typeof stored === 'object' && stored !== null) kept = stored;
+  } catch {
+    // No storage (a browser that refuses it), or not JSON: nothing kept.
+  }
+  const fromUrl = params.has('winnable');
+  const level = fromUrl ? params.get('level') : kept.level;
+  return {
+    winnable: fromUrl ? params.get('winnable') === '1' : kept.winnable === true,
+    level: LEVELS.find((l) => l === level) ?? null,
+  };
+}
+
+let dealSettings = readDealSettings();
+
+function keepDealSettings(): void {
+  try {
+    localStorage.setItem(DEAL_SETTINGS_KEY, JSON.stringify(dealSettings));
+  } catch {
+    // Kept in the address alone.
+  }
+}
+
+/** The deals' worker: winnable deals, the daily winnable deal and difficulties, found without holding the page. */
+const dealWork = new DealWork();
+/** A deal being found (New deal, Daily deal): its number, until it is dealt, fails or another game starts. */
+let finding: number | null = null;
+let findings = 0;
+/** Each deal's difficulty as worked out (null: it cannot be won; an Error: not worked out), by `dealKey`. */
+const difficulties = new Map<string, DealDifficulty | null | Error>();
+/** The deal whose difficulty the worker is working out. */
+let difficultyAsked: string | null = null;
+/** The deals found winnable (New deal, Daily deal), by `dealKey`, told while their difficulty is worked out. */
+const foundWinnable = new Set<string>();
+/** The daily deal dealt last, while it is the game's deal (Restart keeps it): its day, and whether winnable. */
+let daily: { key: string; day: string; winnable: boolean } | null = null;
+
+/** A deal of a game with its options, as the caches hold it. */
+function dealKey(id: string, opts: Record<string, unknown>, dealSeed: number): string {
+  return `${id} ${JSON.stringify(opts)} ${dealSeed}`;
+}
+
+/** Whether a game's options are its id's own (what the measured thirds of its deals are for). */
+const presetOptions = (game: Env): boolean =>
+  Object.keys(changedOptions(game.id, game.options as Record<string, unknown>)).length === 0;
+
+/** Why this game cannot give only winnable deals, for a player; null where it can. */
+function noWinnableDeals(game: Env): string | null {
+  const name = `${titleOf(game.id)}${presetOptions(game) ? '' : ' with these options'}`;
+  if (winnableBy(game) === null) return `${name} cannot tell in advance which of its deals can be won.`;
+  const never = game.game.unwinnable?.(game.options) ?? null;
+  return never === null ? null : `No deal of ${name} can be won.`;
+}
+
+/** Whether New deal and Daily deal give only winnable deals in this game. */
+function winnableOnly(): boolean {
+  return dealSettings.winnable && noWinnableDeals(env) === null;
+}
+
+/** Whether the game's kit measured where this id's winnable deals divide into thirds, for its preset options. */
+function hasThirds(game: Env): boolean {
+  return kitOf(game.game).difficultyThirds?.[game.id] !== undefined && presetOptions(game);
+}
+
+/** The difficulty asked of a new deal here, or null. */
+function levelAsked(): DealLevel | null {
+  return winnableOnly() && hasThirds(env) ? dealSettings.level : null;
+}
+
+/** The first deal of a page opened with no seed: a winnable one where asked (of any difficulty: New deal asks it). */
+function firstSeed(id: string, opts: Record<string, unknown>): number {
+  const game = make(id, opts);
+  if (!dealSettings.winnable || noWinnableDeals(game) !== null) return freshSeed(id, opts);
+  const job: DealRequest = {
+    kind: 'deal',
+    env: id,
+    options: opts,
+    from: randomSeed(),
+    winnable: true,
+    level: null,
+    playable: true,
+  };
+  try {
+    return doDealJob(job).seed;
+  } catch (e) {
+    if (!isTengymError(e)) throw e;
+    return freshSeed(id, opts); // none among those tried: a deal all the same
+  }
+}
+
+/** The box, where the game can tell winnable deals (else off, and why beside it), and the difficulty's list. */
+function showDealChoice(): void {
+  const why = noWinnableDeals(env);
+  ui.winnable.disabled = why !== null;
+  ui.winnable.checked = dealSettings.winnable && why === null;
+  ui.winnableWhy.hidden = why === null;
+  ui.winnableWhy.textContent = why ?? '';
+  ui.levelChoice.hidden = !(ui.winnable.checked && hasThirds(env));
+  ui.level.value = dealSettings.level ?? '';
+  showDealInfo();
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+
+/** "Friday 27 November 2026": a day "YYYY-MM-DD" as the page says it, the same in every browser and time zone. */
+function longDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** A winnable deal's difficulty: its third where measured, its traps. */
+function difficultyText(d: DealDifficulty): string {
+  const traps = d.traps === 0 ? 'no traps' : `${d.traps} trap${d.traps === 1 ? '' : 's'}`;
+  if (d.level !== null) return `Difficulty: ${d.level} (${traps})`;
+  if (d.traps > 0) return `Difficulty: ${traps}`;
+  return `Difficulty: ${traps} (${d.decisions === 0 ? 'every order of moves wins it' : 'no move loses it'})`;
+}
+
+/** The deal's line: the daily deal's day; with winnable deals only, whether the deal can be won and how hard it is. */
+function showDealInfo(): void {
+  const key = dealKey(env.id, options, seed);
+  const parts: string[] = [];
+  if (daily?.key === key) parts.push(`${daily.winnable ? 'Daily winnable deal' : 'Daily deal'}, ${longDay(daily.day)}`);
+  if (winnableOnly()) {
+    const known = difficulties.get(key);
+    if (known === undefined && !foundWinnable.has(key)) parts.push('Working out whether this deal can be won…');
+    else if (known === undefined) parts.push(...(daily?.key === key ? [] : ['Winnable deal']), 'Difficulty: …');
+    else if (known === null) parts.push('This deal cannot be won');
+    else if (known instanceof Error) parts.push(`Difficulty unknown: ${known.message}`);
+    else parts.push(...(daily?.key === key && daily.winnable ? [] : ['Winnable deal']), difficultyText(known));
+  }
+  ui.dealInfo.textContent = parts.join(' · ');
+  ui.dealInfo.title = winnableOnly() ? TRAP_TITLE : '';
+  ui.dealInfo.hidden = parts.length === 0;
+}
+
+/**
+ * Has the worker work out the deal's difficulty, with winnable deals only and where it is not known yet (it takes a
+ * solve per move of the winning line: 40 ms for decade, a second for Pyramid); the work for another deal is dropped.
+ */
+function askDifficulty(): void {
+  const key = dealKey(env.id, options, seed);
+  const wanted = winnableOnly() && !difficulties.has(key) ? key : null;
+  if (difficultyAsked === wanted) return;
+  if (difficultyAsked !== null) dealWork.abandon();
+  difficultyAsked = wanted;
+  if (wanted === null) return;
+  dealWork.run({ kind: 'difficulty', env: env.id, options, seed }).then(
+    (answer) => {
+      difficulties.set(key, answer.difficulty ?? null);
+      if (difficultyAsked === key) difficultyAsked = null;
+      if (dealKey(env.id, options, seed) === key) showDealInfo();
+    },
+    (e: Error) => {
+      if (e instanceof Abandoned) return;
+      difficulties.set(key, e);
+      if (difficultyAsked === key) difficultyAsked = null;
+      if (dealKey(env.id, options, seed) === key) showDealInfo();
+    },
+  );
+}
+
+/**
+ * Finds a deal in the worker and deals it, the page busy and saying `waiting` meanwhile; `dealt` then says what it
+ * is. Another game started first drops it.
+ */
+function findDeal(job: DealRequest, waiting: string, dealt: (dealSeed: number) => void): void {
+  const token = ++findings;
+  difficultyAsked = null;
+  dealWork.abandon();
+  finding = token;
+  say(waiting);
+  setBusy(true);
+  const [id, opts] = [env.id, options];
+  dealWork.run(job).then(
+    (answer) => {
+      if (finding !== token) return;
+      finding = null;
+      const key = dealKey(id, opts, answer.seed);
+      if (job.winnable) foundWinnable.add(key);
+      if (answer.difficulty !== undefined) difficulties.set(key, answer.difficulty);
+      startGame(id, opts, answer.seed);
+      dealt(answer.seed);
+    },
+    (e: Error) => {
+      if (finding !== token) return;
+      finding = null;
+      setBusy(false);
+      askDifficulty(); // the game shown stays: its difficulty, if the search stopped its working out
+      if (e instanceof Abandoned) return say('');
+      const among = /among (\d+) seeds/.exec(e.message)?.[1];
+      const what = job.level ? `${job.level} winnable` : 'winnable';
+      say(
+        among === undefined
+          ? e.message
+          : `No ${what} deal among the ${Number(among).toLocaleString('en')} tried` +
+              `${typeof job.from === 'number' ? '' : " from the day's"}: they are rare in ${titleOf(id)}.`,
+        'error',
+      );
+    },
+  );
+}
+
+/** New deal: a deal drawn at random that leaves the player a move; with winnable deals only, one that can be won. */
+function newDeal(): void {
+  if (!winnableOnly()) return startGame(env.id, options, freshSeed(env.id, options));
+  const level = levelAsked();
+  const job: DealRequest = {
+    kind: 'deal',
+    env: env.id,
+    options,
+    from: randomSeed(),
+    winnable: true,
+    level,
+    playable: true,
+  };
+  findDeal(job, `Finding a ${level ? `${level} ` : ''}winnable deal…`, () => undefined);
+}
+
+/** Daily deal: the deal of today's date in UTC, the same for every player (the day's winnable one, where asked). */
+function dailyDeal(): void {
+  const day = new Date().toISOString().slice(0, 10);
+  const winnable = winnableOnly();
+  const job: DealRequest = {
+    kind: 'deal',
+    env: env.id,
+    options,
+    from: { date: day },
+    winnable,
+    level: null,
+    playable: false,
+  };
+  const dealt = (dealSeed: number) => {
+    daily = { key: dealKey(env.id, options, dealSeed), day, winnable };
+    showDealInfo();
+    const over = opensWithAChoice(make(env.id, env.options), dealSeed)
+      ? ''
+      : ' It plays itself to its end: it leaves no move to choose.';
+    say(
+      `${winnable ? 'Daily winnable deal' : 'Daily deal'} of ${longDay(day)} (UTC), ` +
+        `the same for everyone that day.${over}`,
+    );
+  };
+  if (winnable) return findDeal(job, `Finding the daily winnable deal of ${longDay(day)}…`, dealt);
+  const { seed: dealSeed } = doDealJob(job);
+  startGame(env.id, options, dealSeed);
+  dealt(dealSeed);
 }
 
 // ------------------------------------------------------------------ the options form
@@ -1128,7 +1420,7 @@ function update(): void {
     const next = document.createElement('button');
     next.type = 'button';
     next.textContent = 'New deal';
-    next.addEventListener('click', () => startGame(env.id, options, freshSeed(env.id, options)));
+    next.addEventListener('click', newDeal);
     ui.outcome.append(' ', again, ' ', next);
   }
 
@@ -1153,7 +1445,8 @@ function update(): void {
   } else setBusy(false);
 }
 
-function setBusy(busy: boolean): void {
+function setBusy(moving: boolean): void {
+  const busy = moving || finding !== null;
   api.busy = busy;
   document.body.dataset.busy = busy ? '1' : '0';
   if (!busy) {
@@ -1243,7 +1536,7 @@ function newDealKey(): void {
     return;
   }
   say('');
-  startGame(env.id, options, freshSeed(env.id, options));
+  newDeal();
 }
 
 /** Forgets a new deal `n` asked for, and its question unless another message has replaced it. */
@@ -1320,7 +1613,25 @@ ui.deal.addEventListener('click', () => {
 ui.seed.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') ui.deal.click();
 });
-ui.newDeal.addEventListener('click', () => startGame(env.id, options, freshSeed(env.id, options)));
+ui.newDeal.addEventListener('click', newDeal);
+ui.daily.addEventListener('click', dailyDeal);
+ui.winnable.addEventListener('change', () => {
+  dealSettings = { ...dealSettings, winnable: ui.winnable.checked };
+  keepDealSettings();
+  writeUrl(true);
+  showDealChoice();
+  askDifficulty();
+  say(`New deal and Daily deal now give ${dealSettings.winnable ? 'only deals that can be won' : 'any deal'}.`);
+});
+ui.level.addEventListener('change', () => {
+  dealSettings = { ...dealSettings, level: LEVELS.find((l) => l === ui.level.value) ?? null };
+  keepDealSettings();
+  writeUrl(true);
+  say(
+    `New deal now gives ${dealSettings.level ?? 'winnable'} deals` +
+      `${dealSettings.level ? ' (winnable)' : ' of any difficulty'}.`,
+  );
+});
 ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);

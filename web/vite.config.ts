@@ -40,6 +40,8 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   plugins: [staticAssets()],
+  // The deals' worker (deal-worker.ts) is a module, as the page is: the library's chunks split as the page's do.
+  worker: { format: 'es' },
   build: {
     outDir: join(repo, 'dist/web'),
     emptyOutDir: true,

@@ -73,16 +73,22 @@ export class PlayPage {
   /**
    * Opens `url` (a page URL with its query) in a new context and waits until the page waits
    * for the player. Motion is reduced unless `reducedMotion: false` (forced moves then play
-   * at once); `init` is a script run before the page's own.
+   * at once); `init` is a script run before the page's own; `timezoneId` the browser's time zone (an IANA name).
    */
   static async open(
     browser: Browser,
     url: string,
-    options: { reducedMotion?: boolean; viewport?: { width: number; height: number }; init?: string } = {},
+    options: {
+      reducedMotion?: boolean;
+      viewport?: { width: number; height: number };
+      init?: string;
+      timezoneId?: string;
+    } = {},
   ): Promise<PlayPage> {
     const context = await browser.newContext({
       reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
       viewport: options.viewport ?? { width: 1200, height: 760 },
+      ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
     });
     if (options.init) await context.addInitScript(options.init);
     const p = new PlayPage(await context.newPage());

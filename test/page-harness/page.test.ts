@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../../src/node/hint-loader.js';
 import {
   chooseHintSource,
+  dealDifficulty,
   formatScore,
   GameStates,
+  isWinnable,
+  pickDeal,
   rulesSection,
+  type DealDifficulty,
   type HintCard,
   type HintResult,
 } from '../../src/index.js';
@@ -176,6 +180,44 @@ async function expectTengymHints(
   for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
   expectSameHints(seen[cliAt].hints, cliHint(seen[cliAt].state));
 }
+
+/** Whether a deal leaves the player a move to choose once its forced moves are played. */
+function opensWithAChoice(id: string, seed: number): boolean {
+  const env = make(id);
+  env.reset({ seed });
+  while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+  return env.running;
+}
+
+/** The first winnable deal from `from` on that leaves the player a move: what a new deal with winnable only gives. */
+function playableWinnable(id: string, from: number): number {
+  for (let first = from; ; ) {
+    const { seed } = pickDeal(make(id), { seed: first, winnable: true });
+    if (opensWithAChoice(id, seed)) return seed;
+    first = seed + 1;
+  }
+}
+
+/** What the page's deal line says of a winnable deal's difficulty (its third where measured, its traps). */
+function difficultyLine(d: DealDifficulty): string {
+  const traps = d.traps === 0 ? 'no traps' : `${d.traps} trap${d.traps === 1 ? '' : 's'}`;
+  return d.level === null ? `Difficulty: ${traps}` : `Difficulty: ${d.level} (${traps})`;
+}
+
+/** A script for `PlayPage.open`'s `init`: the page's clock stopped at `iso` (stubbed as the seeds it draws are). */
+const clockAt = (iso: string) => `(() => {
+  const now = Date.parse(${JSON.stringify(iso)});
+  const Real = Date;
+  globalThis.Date = class extends Real {
+    constructor(...args) {
+      if (args.length === 0) super(now);
+      else super(...args);
+    }
+    static now() {
+      return now;
+    }
+  };
+})()`;
 
 /** The message `f` throws. */
 function refusal(f: () => unknown): string {
@@ -764,6 +806,170 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect((await again.view()).state).toEqual(dealt.state);
       expect(again.errors).toEqual([]);
       await again.close();
+    });
+  }, 60_000);
+
+  it('Winnable deals only: New deal gives deals isWinnable confirms in Node (decade, tens), each with the difficulty ' +
+    'dealDifficulty gives; the box is kept by the browser and in the address, not in the shared link', async () => {
+    for (const id of ['decade', 'tens']) {
+      await withPage(`env=${id}&seed=1`, async (p) => {
+        expect(await p.page.locator('#deal-info').isVisible()).toBe(false);
+        await p.page.check('#winnable');
+        expect(await p.page.textContent('#message')).toBe(
+          'New deal and Daily deal now give only deals that can be won.',
+        );
+        expect(new URL(p.page.url()).searchParams.get('winnable')).toBe('1');
+        for (let k = 0; k < 3; k++) {
+          await p.page.click('#new-deal');
+          await p.settled();
+          const view = await p.view();
+          expect(view.running).toBe(true);
+          expect(view.legal.length).toBeGreaterThan(1);
+          const seed = Number(await p.page.inputValue('#seed'));
+          const env = make(id);
+          env.reset({ seed });
+          expect(view.state).toEqual(dealtState(id, seed));
+          expect(isWinnable(env), `${id} seed ${seed}`).toBe(true);
+          const difficulty = dealDifficulty(env)!;
+          await expect
+            .poll(() => p.page.textContent('#deal-info'), { timeout: 30_000 })
+            .toMatch(new RegExp(`^Winnable deal · ${difficultyLine(difficulty).replace(/[()]/g, '\\$&')}`));
+          // A deal's link is its seed alone: whoever opens it chooses their own deals.
+          const link = new URL((await p.page.getAttribute('#share', 'href'))!);
+          expect([...link.searchParams.keys()]).toEqual(['env', 'seed']);
+        }
+        // Opened again with no settings in its address, the page keeps the box ticked, and its first deal is winnable.
+        await p.page.goto(`${base}?env=${id}`);
+        await p.settled();
+        expect(await p.page.isChecked('#winnable')).toBe(true);
+        const env = make(id);
+        env.reset({ seed: Number(await p.page.inputValue('#seed')) });
+        expect(isWinnable(env)).toBe(true);
+        // Unticked, New deal gives any deal again, and the deal's line goes.
+        await p.page.uncheck('#winnable');
+        expect(new URL(p.page.url()).searchParams.has('winnable')).toBe(false);
+        expect(await p.page.locator('#deal-info').isVisible()).toBe(false);
+      });
+    }
+  }, 120_000);
+
+  it("a Difficulty list, where the game's kit measured its thirds (decade, not tens): New deal then gives a deal " +
+    'of the third chosen, as dealDifficulty places it in Node', async () => {
+    await withPage('env=tens&seed=1&winnable=1', async (p) => {
+      expect(await p.page.locator('#level-choice').isVisible()).toBe(false);
+      await p.page.selectOption('#env', 'decade');
+      await p.settled();
+      const list = p.page.getByRole('combobox', { name: 'Difficulty' });
+      expect(await list.isVisible()).toBe(true);
+      for (const level of ['hard', 'easy'] as const) {
+        await list.selectOption(level);
+        expect(new URL(p.page.url()).searchParams.get('level')).toBe(level);
+        await p.page.click('#new-deal');
+        await p.settled();
+        const seed = Number(await p.page.inputValue('#seed'));
+        const env = make('decade');
+        env.reset({ seed });
+        const difficulty = dealDifficulty(env)!;
+        expect(difficulty.level, `decade seed ${seed}`).toBe(level);
+        expect(await p.page.textContent('#deal-info')).toBe(`Winnable deal · ${difficultyLine(difficulty)}`);
+        expect(opensWithAChoice('decade', seed)).toBe(true);
+      }
+      // Not for decade with other options: its thirds were measured on decade's own.
+      await p.page.click('#options-panel summary');
+      await p.page.check('#options input[name="fives"]');
+      await p.settled();
+      expect(await list.isVisible()).toBe(false);
+    });
+  }, 120_000);
+
+  it('with Winnable deals only a deal drawn at random is never over before the first move: a winnable deal of ' +
+    'forced moves alone is skipped, on opening and at New deal', async () => {
+    // 154 and 155 are decade deals won by forced moves alone: the page goes on to the next winnable deal after them.
+    expect([154, 155].map((seed) => opensWithAChoice('decade', seed))).toEqual([false, false]);
+    const expected = playableWinnable('decade', 154);
+    expect(expected).toBeGreaterThan(155);
+    const init = `(() => {
+      const seeds = [154, 154];
+      const own = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (a) => (seeds.length > 0 && a.length === 1 ? ((a[0] = seeds.shift()), a) : own(a));
+    })()`;
+    const p = await PlayPage.open(session.browser, `${base}?env=decade&winnable=1`, { init });
+    try {
+      expect(await p.page.inputValue('#seed')).toBe(String(expected));
+      await p.page.fill('#seed', '3');
+      await p.page.click('#deal');
+      await p.settled();
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect(await p.page.inputValue('#seed')).toBe(String(expected));
+      expect((await p.view()).state).toEqual(dealtState('decade', expected));
+      expect(p.errors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("Daily deal deals the day's deal of the date in UTC (a browser at UTC+14, past its midnight), the seed " +
+    'pickDeal gives in Node, the winnable one with Winnable deals only; the page says which day', async () => {
+    // 23:30 on 27 November in UTC is 13:30 on the 28th at Kiritimati: the daily deal is the 27th's.
+    const date = '2026-11-27';
+    const games: [string, boolean][] = [
+      ['decade', false],
+      ['decade', true],
+      ['tens', true],
+      ['four-ten', false],
+    ];
+    for (const [id, winnable] of games) {
+      const p = await PlayPage.open(session.browser, `${base}?env=${id}&seed=1${winnable ? '&winnable=1' : ''}`, {
+        init: clockAt('2026-11-27T23:30:00Z'),
+        timezoneId: 'Pacific/Kiritimati',
+      });
+      try {
+        expect(await p.page.evaluate('new Date().getDate()')).toBe(28);
+        await p.page.click('#daily');
+        await p.settled();
+        const { seed } = pickDeal(make(id), { date, winnable });
+        expect(await p.page.inputValue('#seed'), `${id}${winnable ? ', winnable' : ''}`).toBe(String(seed));
+        expect((await p.view()).state).toEqual(dealtState(id, seed));
+        const kind = winnable ? 'Daily winnable deal' : 'Daily deal';
+        expect(await p.page.textContent('#message')).toBe(
+          `${kind} of Friday 27 November 2026 (UTC), the same for everyone that day.` +
+            `${opensWithAChoice(id, seed) ? '' : ' It plays itself to its end: it leaves no move to choose.'}`,
+        );
+        expect(await p.page.textContent('#deal-info')).toMatch(new RegExp(`^${kind}, Friday 27 November 2026`));
+        // Restart keeps it the daily deal; its link is its seed.
+        await p.page.click('#restart');
+        await p.settled();
+        expect(await p.page.textContent('#deal-info')).toMatch(new RegExp(`^${kind}, Friday 27 November 2026`));
+        expect(new URL((await p.page.getAttribute('#share', 'href'))!).searchParams.get('seed')).toBe(String(seed));
+        expect(p.errors).toEqual([]);
+      } finally {
+        await p.close();
+      }
+    }
+  }, 120_000);
+
+  it('Winnable deals only is off, with the reason beside it, for a game that cannot tell which deals can be won ' +
+    '(four-ten); the setting comes back with a game that can', async () => {
+    await withPage('env=four-ten&seed=3&winnable=1', async (p) => {
+      const box = p.page.getByRole('checkbox', { name: 'Winnable deals only' });
+      expect(await box.isDisabled()).toBe(true);
+      expect(await box.isChecked()).toBe(false);
+      expect(await p.page.locator('#winnable-why').isVisible()).toBe(true);
+      expect(await p.page.textContent('#winnable-why')).toBe(
+        'Four Ten cannot tell in advance which of its deals can be won.',
+      );
+      expect(await box.getAttribute('aria-describedby')).toBe('winnable-why');
+      expect(await p.page.locator('#deal-info').isVisible()).toBe(false);
+      // New deal is any deal of Four Ten, at once.
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect((await p.view()).state.env).toBe('four-ten');
+      await p.page.selectOption('#env', 'decade');
+      await p.settled();
+      expect(await box.isDisabled()).toBe(false);
+      expect(await box.isChecked()).toBe(true);
+      expect(await p.page.locator('#winnable-why').isVisible()).toBe(false);
     });
   }, 60_000);
 
