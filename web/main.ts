@@ -1170,11 +1170,6 @@ function hinterFor(current: Env): Promise<PageHinter> {
   return loading;
 }
 
-/** A library sentence that opens with the env id ("tens has no real decisions…"), opening with the game's name. */
-function named(text: string): string {
-  return text.startsWith(`${env.id} `) ? `${titleOf(env.id)}${text.slice(env.id.length)}` : text;
-}
-
 /** Shows the ranked moves of the current position (hints on, a choice to make); `position` is its state JSON. */
 async function showHints(moves: Move[], position: string, gen: number): Promise<void> {
   ui.hints.hidden = false;
@@ -1209,9 +1204,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
   ui.hintSource.textContent =
-    modelsLost ??
-    (result.note && named(result.note)) ??
-    `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
+    modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
