@@ -10213,6 +10213,50 @@ const DECADE_KIT = {
 	simpleBaseline: "longest",
 	searches: ["pimc", "lookahead"],
 	solver: "oracle",
+	difficultyThirds: {
+		decade: {
+			deals: 1e3,
+			seed: 1,
+			easy: 0,
+			medium: 1,
+			command: "npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1"
+		},
+		"decade-optional": {
+			deals: 1e3,
+			seed: 1,
+			easy: 2,
+			medium: 7,
+			command: "npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1"
+		},
+		"decade-loop": {
+			deals: 1e3,
+			seed: 1,
+			easy: 1,
+			medium: 3,
+			command: "npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1"
+		},
+		"decade-fives": {
+			deals: 1e3,
+			seed: 1,
+			easy: 0,
+			medium: 1,
+			command: "npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1"
+		},
+		"decade-stacks": {
+			deals: 300,
+			seed: 1,
+			easy: 1,
+			medium: 2,
+			command: "npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1"
+		},
+		"ten-twenty-thirty": {
+			deals: 30,
+			seed: 1,
+			easy: 7,
+			medium: 15,
+			command: "npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1"
+		}
+	},
 	modelFirst: [
 		"decade",
 		"decade-fives",
@@ -18752,6 +18796,14 @@ registerModule({
 		],
 		simpleBaseline: "greedy",
 		searches: ["pimc"],
+		solver: "oracle",
+		difficultyThirds: { pyramid: {
+			deals: 90,
+			seed: 1,
+			easy: 5,
+			medium: 10,
+			command: "npx tsx research/deal-difficulty.ts --env pyramid --deals 90 --seed 1"
+		} },
 		ladders: { pyramid: {
 			deals: 3e3,
 			seed: 1,
@@ -19897,6 +19949,23 @@ registerModule({
 		],
 		simpleBaseline: "patient",
 		searches: ["pimc"],
+		solver: "oracle",
+		difficultyThirds: {
+			"elevens-too": {
+				deals: 1e3,
+				seed: 1,
+				easy: 9,
+				medium: 12,
+				command: "npx tsx research/deal-difficulty.ts --env elevens-too --deals 1000 --seed 1"
+			},
+			"suit-elevens": {
+				deals: 1e3,
+				seed: 1,
+				easy: 3,
+				medium: 6,
+				command: "npx tsx research/deal-difficulty.ts --env suit-elevens --deals 1000 --seed 1"
+			}
+		},
 		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
 	}
 }, { shipped: true });
