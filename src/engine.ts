@@ -2,8 +2,9 @@
  * tengym/engine: the engines, moves by card, step events, the card model, deals and the hints of the games' own
  * searches, for an app that loads no model and registers only the games it plays (`import 'tengym/games/pairing'`
  * registers Tens and Block Ten; `tengym/games/decade` and `tengym/games/four-ten` the others). Nothing else of
- * tengym's comes with it: no game is registered here, and no evaluation, statistics or training; its bundle with one
- * game is a third of the root's (docs/apps.md gives the figures).
+ * tengym's comes with it: no game is registered here, and no evaluation, statistics, training or code of trained
+ * models (a game's features and heads for them come with the list of games, src/games/index.ts); its bundle with one
+ * game is a quarter to a third of the root's (docs/apps.md gives the figures).
  */
 export {
   make,

@@ -18,7 +18,8 @@ export { agentFromModel, checkModelFits, featureLayout } from './agents/learned/
 export { loadModelFromUrl, type FetchLike } from './agents/learned/url-loader.js';
 export { MAX_MODEL_JSON_BYTES, MAX_WEIGHT_BYTES } from './agents/learned/model-check.js';
 export { ModelAgent } from './agents/learned/head-agent.js';
-export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/learned/metadata.js';
+export { parseMetadata, type ModelMetadata } from './agents/learned/metadata.js';
+export { assertModelFits } from './agents/learned/model-fit.js';
 export {
   backendsFor,
   useBrowserBackend,

@@ -142,7 +142,10 @@ export interface GameKit {
    * change nothing the score can see. Without it, ties keep the ranking agent's order.
    */
   effort?(env: Env, action: number): number;
-  /** Afterstate values: the game's position features and, for training, its targets (afterstate.ts). */
+  /**
+   * Afterstate values: the game's position features and, for training, its targets (afterstate.ts). A shipped game
+   * adds them, and its `heads`, from its learned/index.ts (`registerModelParts`, modules.ts), not in its module.
+   */
   readonly afterstate?: {
     readonly features: AfterstateFeatures;
     /** The training targets (where the values are learned from); absent, the game's models only play. */

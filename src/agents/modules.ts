@@ -8,7 +8,7 @@
 import type { AnyGame } from '../env/game.js';
 import { type EnvPreset, registerGame } from '../env/registry.js';
 import type { GameKit } from './kit.js';
-import { addModelAlgorithms } from './learned/metadata.js';
+import { addModelAlgorithms } from './learned/algorithm-names.js';
 
 /** A game as `registerModule` takes it: its engine, its env ids, and its kit. */
 export interface GameModule {
@@ -39,6 +39,20 @@ export function registerModule<M extends GameModule>(module: M, options: Registe
   if (module.kit) KITS.set(module.game, module.kit);
   addModelAlgorithms(Object.keys(module.kit?.algorithms ?? {}));
   return module;
+}
+
+/**
+ * The members of a game's kit that only trained models and their training use: its afterstate features and targets,
+ * its model heads. A shipped game registers them from its own `learned/index.ts`, which the list of games
+ * (src/games/index.ts) imports and the game's module does not, so that an app importing the game alone
+ * (`tengym/games/decade`) to play and hint bundles none of them; every entry point that loads or trains a model
+ * imports that list. A game registered at run time may give them in its kit instead.
+ */
+export type ModelParts = Pick<GameKit, 'afterstate' | 'heads'>;
+
+/** Adds a registered game's model parts to its kit (`kitOf` gives them from then on). */
+export function registerModelParts(game: AnyGame, parts: ModelParts): void {
+  KITS.set(game, { ...kitOf(game), ...parts });
 }
 
 /** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */

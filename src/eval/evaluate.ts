@@ -25,7 +25,7 @@ import {
 } from '../node/resolve.js';
 import { modelProvenanceOf, type ModelProvenance } from '../node/provenance.js';
 import { TENGYM_VERSION } from '../node/version.js';
-import { whyOtherGame } from '../agents/learned/metadata.js';
+import { whyOtherGame } from '../agents/learned/model-fit.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { EnvConfig, ResultSpec } from '../env/game.js';

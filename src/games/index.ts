@@ -3,7 +3,10 @@
  * module registers it (its engine, ids and kit: src/agents/modules.ts), and its own exports (its module
  * object, its options and outcome types) are the package's. Every entry point imports this list (the
  * package root, `tengym/models` and `tengym/node`, the command line, the Python package's engine, the
- * worker threads, the play page); nothing else imports a game's folder.
+ * worker threads, the play page); nothing else imports a game's folder. Then the parts of the games' trained models
+ * (their afterstate features and targets, their model heads), which a game's own module leaves out so that an app
+ * importing one game (`tengym/games/decade`) to play and hint bundles none of them: each game's learned/index.ts adds
+ * them to its kit, for the entry points here that load and train models.
  */
 export * from './pairing/index.js';
 export * from './decade/index.js';
@@ -11,3 +14,6 @@ export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
+
+import './decade/learned/index.js';
+import './four-ten/learned/index.js';

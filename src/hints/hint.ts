@@ -40,7 +40,7 @@ import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
 import type { HintBaseline } from '../agents/kit.js';
-import { assertModelFits } from '../agents/learned/metadata.js';
+import { assertModelFits } from '../agents/learned/model-fit.js';
 import { preferFewerMoves } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */

@@ -18,7 +18,7 @@ import { envConfig, registeredIdOf } from '../env/registry.js';
 import { TengymError, isPlainObject, showValue } from '../env/errors.js';
 import type { Agent } from '../agents/agent.js';
 import { kitOf } from '../agents/modules.js';
-import { whyOtherGame } from '../agents/learned/metadata.js';
+import { whyOtherGame } from '../agents/learned/model-fit.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
 
 /** What a shipped model's metadata says it was trained for (`userDefinedMetadata.tengym`). */

@@ -13,7 +13,7 @@ import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registr
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
-import { assertModelFits } from '../agents/learned/metadata.js';
+import { assertModelFits } from '../agents/learned/model-fit.js';
 import { checkModelJson } from '../agents/learned/model-check.js';
 import { isAgentModulePath, loadAgentModule } from './agent-module.js';
 import { trainingOf, type ModelProvenance } from './provenance.js';

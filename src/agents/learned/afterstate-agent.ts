@@ -24,7 +24,8 @@ import type {
   AfterstateSearchSpec,
   FeatureLayout,
 } from '../afterstate.js';
-import { assertFeaturesFit, assertModelFits, type ModelMetadata } from './metadata.js';
+import type { ModelMetadata } from './metadata.js';
+import { assertFeaturesFit, assertModelFits } from './model-fit.js';
 import { inPasses } from './network.js';
 
 /**

@@ -7,7 +7,8 @@
 import * as tf from './tf.js';
 import type { Env } from '../../env/env.js';
 import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
-import { assertModelFits, type ModelMetadata } from './metadata.js';
+import type { ModelMetadata } from './metadata.js';
+import { assertModelFits } from './model-fit.js';
 import { actionOutputs } from './network.js';
 
 /**

@@ -1,32 +1,13 @@
 /**
  * What tengym stores beside the weights, in `model.json`'s `userDefinedMetadata.tengym`:
  * which env (id and options) the model plays, its sizes, how it was trained, and its
- * evaluation. Loading a model into an env it was not trained for is an error.
+ * evaluation. Loading a model into an env it was not trained for is an error (model-fit.ts).
  */
 import * as z from 'zod/mini';
-import type { Env } from '../../env/env.js';
 import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
-import type { EnvConfig } from '../../env/game.js';
-import { envIds, envSpec, optionsThatDiffer, resolveOptions } from '../../env/registry.js';
+import { modelAlgorithms } from './algorithm-names.js';
 
-/**
- * The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test
- * checks).
- */
-export const GENERIC_MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate'] as const;
-
-/** The algorithms registered games bring of their own (modules.ts adds a game's when it registers). */
-const GAME_ALGORITHMS = new Set<string>();
-
-/** Adds algorithm names a registered game brings: models trained by them load. */
-export function addModelAlgorithms(names: Iterable<string>): void {
-  for (const name of names) GAME_ALGORITHMS.add(name);
-}
-
-/** Every algorithm a tengym model can be trained by: the generic ones, and those the registered games bring. */
-export function modelAlgorithms(): string[] {
-  return [...new Set<string>([...GENERIC_MODEL_ALGORITHMS, ...GAME_ALGORITHMS])];
-}
+export { GENERIC_MODEL_ALGORITHMS, modelAlgorithms } from './algorithm-names.js';
 
 /**
  * A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
@@ -131,90 +112,4 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
       `${where}: bad tengym metadata: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`,
     );
   return parsed.data;
-}
-
-/**
- * Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
- * when it does: the same engine and options (its id may be another name for them: `decade` with
- * `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
- * has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
- */
-export function whyOtherGame(
-  trainedEnv: string,
-  trainedOptions: Record<string, unknown>,
-  env: EnvConfig,
-): string | null {
-  const here = env.options;
-  const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
-  if (!sameGame) return 'another game';
-  // An option added to the engine after the model was saved is not in its metadata: the model
-  // was trained under that option's default for its id (its preset's, else the engine's).
-  let trained = trainedOptions;
-  try {
-    trained = resolveOptions(trainedEnv, trainedOptions);
-  } catch {
-    // Options the engine no longer takes (one since removed): compared as saved, and said.
-  }
-  const differ = optionsThatDiffer(trained, here);
-  return differ.length === 0
-    ? null
-    : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join('; ');
-}
-
-/** An option's value as JSON, or that the set has no such option. */
-function shown(options: Record<string, unknown>, key: string): string {
-  return key in options ? JSON.stringify(options[key]) : 'no such option';
-}
-
-/**
- * Throws unless the network's input is the layout the env needs: its width, and the encoding
- * its metadata names (`features`; `requireName` when a missing name cannot be trusted).
- */
-export function assertFeaturesFit(
-  meta: ModelMetadata,
-  inputSize: number | null,
-  env: Env,
-  layout: { size: number; encoding: string },
-  where: string,
-  requireName: boolean,
-): void {
-  if (inputSize !== layout.size) {
-    throw new TengymError(
-      'bad-argument',
-      `${where} reads ${inputSize} features (${meta.features ?? 'its metadata names no encoding'}); ${env.id} ` +
-        `needs ${layout.size} (${layout.encoding})`,
-    );
-  }
-  if (meta.features === undefined ? requireName : meta.features !== layout.encoding) {
-    const named =
-      meta.features === undefined
-        ? 'its metadata names no encoding ("features")'
-        : `its metadata says its features are ${JSON.stringify(meta.features)}`;
-    throw new TengymError(
-      'bad-argument',
-      `${where}: ${named}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`,
-    );
-  }
-}
-
-/**
- * Throws unless the model was trained for this env's game (`whyOtherGame`) and has its sizes.
- * The refusal names the options that differ.
- */
-export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
-  const why = whyOtherGame(meta.env, meta.options, env);
-  if (why !== null)
-    throw new TengymError(
-      'bad-argument',
-      `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ` +
-        `${JSON.stringify(env.options)} ` +
-        `(${why})`,
-    );
-  if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
-    throw new TengymError(
-      'bad-argument',
-      `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ` +
-        `${env.observationSpace.shape[0]} and ${env.actionSpace.n}`,
-    );
-  }
 }

@@ -3,7 +3,7 @@ import type { AgentInfo } from '../../agents/agent.js';
 import { agentLadder, agentsFor } from '../../agents/index.js';
 import { shippedModel, trainedFor } from '../../node/resolve.js';
 import { envConfig, registeredIdOf } from '../../env/registry.js';
-import { whyOtherGame } from '../../agents/learned/metadata.js';
+import { whyOtherGame } from '../../agents/learned/model-fit.js';
 import { formatTable, parseOptionsJson, writeLine } from '../io.js';
 
 interface Args {

@@ -1,19 +1,16 @@
 /**
  * The decade family as one game module: its engine (engine.ts, whose doc comment tables the options,
  * actions, observation, rewards and end), its seven ids, and its kit (kit.ts: the agents, the hint
- * sources and the training presets; learned/: the afterstate features and targets and the search
- * with learned values; training/: its own algorithms). It registers itself when imported
- * (src/games/index.ts); the rules for players are rules.md beside this file.
+ * sources and the training presets; training/: its own algorithms). It registers itself when imported
+ * (src/games/index.ts); the rules for players are rules.md beside this file. Its parts for trained
+ * models (learned/: the afterstate features and targets and the search with learned values) are
+ * added to the kit by learned/index.ts, which the list of games imports and this module does not.
  */
 import type * as z from 'zod/mini';
 import { type GameModule, registerModule } from '../../agents/modules.js';
-import type { CardOutcome, EnvConfig } from '../../env/game.js';
-import { rulesOf } from './agents/position.js';
-import { decadeGame, type DecadeOptions, type decadeOptionsSchema } from './engine.js';
+import type { CardOutcome } from '../../env/game.js';
+import { decadeGame, type decadeOptionsSchema } from './engine.js';
 import { DECADE_KIT } from './kit.js';
-import { DECADE_FEATURES } from './learned/afterstate-features.js';
-import { DecadeSearchAgent, positionLayout, type SearchConfig } from './learned/learned-search.js';
-import { DECADE_TARGETS } from './learned/targets.js';
 
 export type { DecadeOptions } from './engine.js';
 
@@ -69,22 +66,6 @@ export const decade: GameModule = registerModule(
     ],
     kit: {
       ...DECADE_KIT,
-      afterstate: {
-        /** The position features of the afterstate models. */
-        features: DECADE_FEATURES,
-        /** Their training targets. */
-        targets: DECADE_TARGETS,
-      },
-      heads: {
-        // A network valuing the horizon of a search over the next draws (learned/learned-search.ts).
-        search: {
-          /** The features the search's network reads under these options. */
-          layout: (env: EnvConfig) => positionLayout(rulesOf(env.options as DecadeOptions)),
-          /** The search agent of a loaded model. */
-          agent: (name, network, metadata) =>
-            new DecadeSearchAgent(name, network, metadata, metadata.search as SearchConfig),
-        },
-      },
       algorithms: {
         'expert-iteration': {
           // Node-only and bound to TensorFlow.js: named, and imported by `tengym train` alone.

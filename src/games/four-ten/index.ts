@@ -2,9 +2,10 @@
  * Four Ten as one game module: its engine (engine.ts, whose doc comment tables the options, actions,
  * observation, rewards and end; hands.ts, its hand arithmetic), its id, and its kit (kit.ts: the
  * baselines, the exact solver of solver/, the hint sources and sentences and the training presets;
- * tie-break.ts; learned/: the afterstate features, the search one turn deeper, the targets). It
- * registers itself when imported (src/games/index.ts); the rules for players are rules.md beside this
- * file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0).
+ * tie-break.ts). It registers itself when imported (src/games/index.ts); the rules for players are
+ * rules.md beside this file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0). Its parts for trained models
+ * (learned/: the afterstate features, the search one turn deeper, the targets) are added to the kit by
+ * learned/index.ts, which the list of games imports and this module does not.
  */
 import type * as z from 'zod/mini';
 import { type GameModule, registerModule } from '../../agents/modules.js';
@@ -12,9 +13,6 @@ import { fourTenGame, type FourTenOutcome, type fourTenOptionsSchema } from './e
 
 export type { FourTenOptions, FourTenOutcome } from './engine.js';
 import { FOUR_TEN_KIT } from './kit.js';
-import { FOUR_TEN_FEATURES } from './learned/afterstate-features.js';
-import { FOUR_TEN_SEARCH } from './learned/learned-lookahead.js';
-import { FOUR_TEN_TARGETS } from './learned/targets.js';
 import { fourTenEffort } from './tie-break.js';
 
 /** Four Ten as registered: its engine, its id and its kit. */
@@ -34,12 +32,6 @@ export const fourTen: GameModule = registerModule(
       ...FOUR_TEN_KIT,
       /** Among equal moves, the one that ends the turn soonest is shown first. */
       effort: fourTenEffort,
-      afterstate: {
-        /** The position features of the afterstate model, with its search one turn deeper. */
-        features: { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH },
-        /** Its training targets: the exact pace values, or its own games. */
-        targets: FOUR_TEN_TARGETS,
-      },
     },
   },
   { shipped: true },

@@ -1,7 +1,7 @@
 // whyOtherGame: whether a model saved for one env plays another's game (loading a model, the
 // hint source and `tengym eval` all ask it).
 import { describe, expect, it } from 'vitest';
-import { whyOtherGame } from '../../../src/agents/learned/metadata.js';
+import { whyOtherGame } from '../../../src/agents/learned/model-fit.js';
 import { envConfig, resolveOptions } from '../../../src/env/registry.js';
 
 describe('whyOtherGame', () => {

@@ -1082,7 +1082,7 @@ function datetime(args) {
 }
 const anyString = /^[\s\S]{0,}$/;
 const integer = /^-?\d+$/;
-const number$1 = /^-?\d+(?:\.\d+)?$/;
+const number = /^-?\d+(?:\.\d+)?$/;
 const boolean$2 = /^(?:true|false)$/i;
 const lowercase = /^[^A-Z]*$/;
 const uppercase = /^[^a-z]*$/;
@@ -1861,7 +1861,7 @@ const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
 });
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
 	$ZodType.init(inst, def);
-	inst._zod.pattern = number$1;
+	inst._zod.pattern = number;
 	inst._zod.parse = (payload, _ctx) => {
 		if (def.coerce) try {
 			payload.value = Number(payload.value);
@@ -3472,14 +3472,6 @@ function _isoDuration(Class, params) {
 	});
 }
 // @__NO_SIDE_EFFECTS__
-function _number(Class, params) {
-	return new Class(snapshotChecks({
-		type: "number",
-		checks: [],
-		...normalizeParams(params)
-	}));
-}
-// @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
 	return new Class({
 		type: "number",
@@ -3542,10 +3534,6 @@ function _gte(value, params) {
 		value,
 		inclusive: true
 	});
-}
-// @__NO_SIDE_EFFECTS__
-function _positive(params) {
-	return /* @__PURE__ */ _gt(0, params);
 }
 // @__NO_SIDE_EFFECTS__
 function _multipleOf(value, params) {
@@ -4581,7 +4569,7 @@ function stringifyKeyNames(bySchema, json, visited) {
 	else if (typeof rest.const === "number") rest.const = String(rest.const);
 	if (!numericType) return rest;
 	rest.type = "string";
-	if (!values) rest.pattern = (types.includes("number") ? number$1 : integer).source;
+	if (!values) rest.pattern = (types.includes("number") ? number : integer).source;
 	return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -4877,10 +4865,6 @@ const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) =>
 	$ZodNumber.init(inst, def);
 	ZodMiniType.init(inst, def);
 });
-// @__NO_SIDE_EFFECTS__
-function number(params) {
-	return /* @__PURE__ */ _number(ZodMiniNumber, params);
-}
 const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
 	$ZodNumberFormat.init(inst, def);
 	ZodMiniNumber.init(inst, def);
@@ -6918,72 +6902,12 @@ function envs() {
 		};
 	});
 }
-// src/agents/learned/metadata.ts
-/**
-* What tengym stores beside the weights, in `model.json`'s `userDefinedMetadata.tengym`:
-* which env (id and options) the model plays, its sizes, how it was trained, and its
-* evaluation. Loading a model into an env it was not trained for is an error.
-*/
-/**
-* The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test
-* checks).
-*/
-const GENERIC_MODEL_ALGORITHMS = [
-	"ppo",
-	"dqn",
-	"afterstate"
-];
+// src/agents/learned/algorithm-names.ts
 /** The algorithms registered games bring of their own (modules.ts adds a game's when it registers). */
 const GAME_ALGORITHMS = /* @__PURE__ */ new Set();
 /** Adds algorithm names a registered game brings: models trained by them load. */
 function addModelAlgorithms(names) {
 	for (const name of names) GAME_ALGORITHMS.add(name);
-}
-/** Every algorithm a tengym model can be trained by: the generic ones, and those the registered games bring. */
-function modelAlgorithms() {
-	return [.../* @__PURE__ */ new Set([...GENERIC_MODEL_ALGORITHMS, ...GAME_ALGORITHMS])];
-}
-int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(52));
-int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(1e6));
-int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(1e5));
-int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(4096));
-int$1().check(/* @__PURE__ */ _positive()), int$1().check(/* @__PURE__ */ _positive()), (/* @__PURE__ */ string$1()).check(/* @__PURE__ */ refine$1((a) => modelAlgorithms().includes(a), { error: () => `not an algorithm of tengym train (${modelAlgorithms().join(", ")})` })), int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(8)), (/* @__PURE__ */ number()).check(/* @__PURE__ */ _gte(0)), int$1().check(/* @__PURE__ */ _gte(0)), (/* @__PURE__ */ number()).check(/* @__PURE__ */ _gte(0));
-/**
-* Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
-* when it does: the same engine and options (its id may be another name for them: `decade` with
-* `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
-* has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
-*/
-function whyOtherGame(trainedEnv, trainedOptions, env) {
-	const here = env.options;
-	if (!(trainedEnv === env.id || envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game)) return "another game";
-	let trained = trainedOptions;
-	try {
-		trained = resolveOptions(trainedEnv, trainedOptions);
-	} catch {}
-	const differ = optionsThatDiffer(trained, here);
-	return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join("; ");
-}
-/** An option's value as JSON, or that the set has no such option. */
-function shown(options, key) {
-	return key in options ? JSON.stringify(options[key]) : "no such option";
-}
-/**
-* Throws unless the network's input is the layout the env needs: its width, and the encoding
-* its metadata names (`features`; `requireName` when a missing name cannot be trusted).
-*/
-function assertFeaturesFit(meta, inputSize, env, layout, where, requireName) {
-	if (inputSize !== layout.size) throw new TengymError("bad-argument", `${where} reads ${inputSize} features (${meta.features ?? "its metadata names no encoding"}); ${env.id} needs ${layout.size} (${layout.encoding})`);
-	if (meta.features === void 0 ? requireName : meta.features !== layout.encoding) throw new TengymError("bad-argument", `${where}: ${meta.features === void 0 ? "its metadata names no encoding (\"features\")" : `its metadata says its features are ${JSON.stringify(meta.features)}`}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`);
-}
-/**
-* Throws unless the model was trained for this env's game (`whyOtherGame`) and has its sizes.
-* The refusal names the options that differ.
-*/
-function assertModelFits(meta, env, where) {
-	const why = whyOtherGame(meta.env, meta.options, env);
-	if (why !== null) throw new TengymError("bad-argument", `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
-	if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) throw new TengymError("bad-argument", `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
 }
 // src/agents/modules.ts
 const KITS = /* @__PURE__ */ new Map();
@@ -6994,6 +6918,13 @@ function registerModule(module, options = {}) {
 	if (module.kit) KITS.set(module.game, module.kit);
 	addModelAlgorithms(Object.keys(module.kit?.algorithms ?? {}));
 	return module;
+}
+/** Adds a registered game's model parts to its kit (`kitOf` gives them from then on). */
+function registerModelParts(game, parts) {
+	KITS.set(game, {
+		...kitOf(game),
+		...parts
+	});
 }
 /** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
 function kitOf(game) {
@@ -8492,6 +8423,44 @@ function decadeInconsistencies(game, o, rng) {
 	});
 	return changes;
 }
+// src/agents/agent.ts
+/**
+* The one agent interface used by evaluation, hints and play. An agent sees the env
+* (its legal list, observation and state) and returns a legal action; where it has
+* them it also scores every legal action, best first, which is what hints show.
+*
+* Fairness: a fair agent must not read the order of the stock (the cards not yet
+* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+* the unseen cards never changes a fair agent's choice.
+*/
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+/**
+* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+* episode running. A caller's mistake is said as one, not met as a TypeError or an action
+* that is not legal.
+*/
+function checkPlaying(env, agent) {
+	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
+	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
+}
+/**
+* What a trained model's agent checks first once its `dispose()` freed the model: said as a
+* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
+* where a search answers from what it kept).
+*/
+function checkNotDisposed(disposed, agent) {
+	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
+}
+/**
+* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+* passed over by this agent and met later by one that does use it.
+*/
+function checkUnusedSeed(seed, agent) {
+	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
+}
 // src/games/decade/agents/position.ts
 /**
 * A compact copy of a decade position for the agents' searches: card values only
@@ -8748,44 +8717,6 @@ var SearchLevels = class {
 		return this.moveLists[d];
 	}
 };
-// src/agents/agent.ts
-/**
-* The one agent interface used by evaluation, hints and play. An agent sees the env
-* (its legal list, observation and state) and returns a legal action; where it has
-* them it also scores every legal action, best first, which is what hints show.
-*
-* Fairness: a fair agent must not read the order of the stock (the cards not yet
-* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
-* the unseen cards never changes a fair agent's choice.
-*/
-/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
-/**
-* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
-* episode running. A caller's mistake is said as one, not met as a TypeError or an action
-* that is not legal.
-*/
-function checkPlaying(env, agent) {
-	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
-	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
-	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
-}
-/**
-* What a trained model's agent checks first once its `dispose()` freed the model: said as a
-* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
-* where a search answers from what it kept).
-*/
-function checkNotDisposed(disposed, agent) {
-	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
-}
-/**
-* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
-* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
-* passed over by this agent and met later by one that does use it.
-*/
-function checkUnusedSeed(seed, agent) {
-	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
-}
 // src/games/decade/agents/common.ts
 /** The env's engine state and options; a clear error for an env of another game. */
 function decadeEnv(env, agent) {
@@ -10202,1306 +10133,6 @@ const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
 	trainingReward: "cards",
 	rewardScale: 1 / 52
 } : {};
-/**
-* The decade family: its agents, its hint sources (on `decade`, `decade-fives` and `decade-loop` the
-* shipped models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
-* level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
-* optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
-*/
-const DECADE_KIT = {
-	agents: DECADE_AGENTS,
-	simpleBaseline: "longest",
-	searches: ["pimc", "lookahead"],
-	solver: "oracle",
-	difficultyThirds: {
-		decade: {
-			deals: 1e3,
-			seed: 1,
-			easy: 0,
-			medium: 1,
-			command: "npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1"
-		},
-		"decade-optional": {
-			deals: 1e3,
-			seed: 1,
-			easy: 2,
-			medium: 7,
-			command: "npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1"
-		},
-		"decade-loop": {
-			deals: 1e3,
-			seed: 1,
-			easy: 1,
-			medium: 3,
-			command: "npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1"
-		},
-		"decade-fives": {
-			deals: 1e3,
-			seed: 1,
-			easy: 0,
-			medium: 1,
-			command: "npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1"
-		},
-		"decade-stacks": {
-			deals: 300,
-			seed: 1,
-			easy: 1,
-			medium: 2,
-			command: "npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1"
-		},
-		"ten-twenty-thirty": {
-			deals: 30,
-			seed: 1,
-			easy: 7,
-			medium: 15,
-			command: "npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1"
-		}
-	},
-	modelFirst: [
-		"decade",
-		"decade-fives",
-		"decade-loop",
-		"ten-twenty-thirty"
-	],
-	hintBaseline: (env, baseline) => {
-		if (holdsFree(env)) return baseline("optimal", "the exact optimum");
-		return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
-	},
-	presets: {
-		ppo: (env) => ({
-			totalSteps: 15e6,
-			numEnvs: 64,
-			rolloutSteps: 16,
-			minibatchSize: 256,
-			hidden: [64, 64],
-			learningRate: 5e-4,
-			gamma: 1,
-			entropyCoef: .03,
-			...cardsReward(env),
-			evalEvery: 1e6,
-			evalEpisodes: 5e3
-		}),
-		dqn: (env) => ({
-			totalSteps: 1e7,
-			hidden: [64, 64],
-			bufferSize: 2e4,
-			learningStarts: 2e3,
-			trainEvery: 8,
-			gamma: 1,
-			targetUpdate: 250,
-			...cardsReward(env),
-			evalEvery: 1e6,
-			evalEpisodes: 5e3
-		}),
-		afterstate: (env) => env.options.discard === "optional" ? {
-			totalSteps: 3e6,
-			samplesPerUpdate: 512,
-			evalEvery: 5e5,
-			evalEpisodes: 2e3
-		} : {
-			totalSteps: 2e7,
-			evalEvery: 2e6,
-			evalEpisodes: 5e3
-		}
-	}
-};
-// src/agents/afterstate.ts
-var AfterstateExpansion = class {
-	layout;
-	/** Feature rows, row k at rows[k*layout.size …]. */
-	rows;
-	rowCount = 0;
-	/** Per legal action k: its first row and row count, its first group and group count (each contiguous). */
-	firstRow = /* @__PURE__ */ new Int32Array(64);
-	rowsOf = /* @__PURE__ */ new Int32Array(64);
-	firstGroup = /* @__PURE__ */ new Int32Array(64);
-	groupsOf = /* @__PURE__ */ new Int32Array(64);
-	/** Per legal action: its sure outcomes (outcomes that end the game), probability-weighted. */
-	exactWin = /* @__PURE__ */ new Float32Array(64);
-	exactCost = /* @__PURE__ */ new Float32Array(64);
-	groupCount = 0;
-	/** Per group: its probability within its action, first row and row count, and its exact option if it has one. */
-	groupWeight = /* @__PURE__ */ new Float32Array(64);
-	groupFirstRow = /* @__PURE__ */ new Int32Array(64);
-	groupRows = /* @__PURE__ */ new Int32Array(64);
-	groupExact = /* @__PURE__ */ new Uint8Array(64);
-	groupExactWin = /* @__PURE__ */ new Float32Array(64);
-	groupExactCost = /* @__PURE__ */ new Float32Array(64);
-	groupExactSteps = /* @__PURE__ */ new Int32Array(64);
-	/**
-	* Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten:
-	* exchanges).
-	*/
-	weight = /* @__PURE__ */ new Float32Array(64);
-	offset = /* @__PURE__ */ new Float32Array(64);
-	steps = /* @__PURE__ */ new Int32Array(64);
-	/**
-	* Per row: the first row with the same features (itself when there is none). Many options
-	* reach the same position (a Four Ten replacement's ~300 rows hold ~150 distinct ones): the
-	* network values each distinct row once (`ExpansionBatch`) and training teaches it once.
-	*/
-	sameAs = /* @__PURE__ */ new Int32Array(64);
-	/** Per distinct row: its place in the last `ExpansionBatch` forward pass. */
-	batchIndex = /* @__PURE__ */ new Int32Array(64);
-	actionCount = 0;
-	/**
-	* The moves the last `actionValue` needs before its best options are reached (Four Ten: the
-	* exchanges to the configuration it ends the turn at), the most over its groups. Among equal
-	* scores the fewest moves rank first, so that a player following the top move ends the turn
-	* as soon as walking on gains nothing.
-	*/
-	actionSteps = 0;
-	/**
-	* Whether equal scores go to the option fewest moves away (hints: `score`), or, as `act` and
-	* training play, to the first (so that a model's play, its evaluation and a retrain from its
-	* config stay what they were, bit for bit).
-	*/
-	nearestOnTies = false;
-	bestSteps = 0;
-	value = /* @__PURE__ */ new Float64Array(2);
-	option = /* @__PURE__ */ new Float64Array(2);
-	best = /* @__PURE__ */ new Float64Array(2);
-	constructor(layout) {
-		this.layout = layout;
-		this.rows = new Float32Array(64 * layout.size);
-	}
-	/** Starts an expansion: no rows, no groups. */
-	clear() {
-		this.rowCount = 0;
-		this.groupCount = 0;
-	}
-	/** Starts legal action k's outcomes (call in legal order). */
-	beginAction(k) {
-		if (this.firstRow.length <= k) {
-			this.firstRow = doubled(this.firstRow);
-			this.rowsOf = doubled(this.rowsOf);
-			this.firstGroup = doubled(this.firstGroup);
-			this.groupsOf = doubled(this.groupsOf);
-			this.exactWin = doubled(this.exactWin);
-			this.exactCost = doubled(this.exactCost);
-		}
-		this.firstRow[k] = this.rowCount;
-		this.firstGroup[k] = this.groupCount;
-		this.exactWin[k] = 0;
-		this.exactCost[k] = 0;
-	}
-	/** Ends legal action k's outcomes. */
-	endAction(k) {
-		this.rowsOf[k] = this.rowCount - this.firstRow[k];
-		this.groupsOf[k] = this.groupCount - this.firstGroup[k];
-	}
-	/** Starts a choice reached with probability `weight`: the rows added until the next one are its options. */
-	beginChoice(weight) {
-		const g = this.groupCount++;
-		if (g >= this.groupWeight.length) {
-			this.groupWeight = doubled(this.groupWeight);
-			this.groupFirstRow = doubled(this.groupFirstRow);
-			this.groupRows = doubled(this.groupRows);
-			this.groupExact = doubled(this.groupExact);
-			this.groupExactWin = doubled(this.groupExactWin);
-			this.groupExactCost = doubled(this.groupExactCost);
-			this.groupExactSteps = doubled(this.groupExactSteps);
-		}
-		this.groupWeight[g] = weight;
-		this.groupFirstRow[g] = this.rowCount;
-		this.groupRows[g] = 0;
-		this.groupExact[g] = 0;
-	}
-	/**
-	* An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the
-	* nearest on a tie).
-	*/
-	exactOption(won, cost, steps = 0) {
-		const g = this.groupCount - 1;
-		this.option[0] = won;
-		this.option[1] = cost;
-		if (this.groupExact[g]) {
-			this.best[0] = this.groupExactWin[g];
-			this.best[1] = this.groupExactCost[g];
-			const option = this.score(this.option);
-			const best = this.score(this.best);
-			if (option < best || option === best && (!this.nearestOnTies || steps >= this.groupExactSteps[g])) return;
-		}
-		this.groupExact[g] = 1;
-		this.groupExactWin[g] = won;
-		this.groupExactCost[g] = cost;
-		this.groupExactSteps[g] = steps;
-	}
-	/**
-	* A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index
-	* (fill rows[index*size …]).
-	*/
-	addOption(offset = 0, steps = 0) {
-		const g = this.groupCount - 1;
-		const row = this.rowCount++;
-		if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
-		if (this.rowCount > this.weight.length) {
-			this.weight = doubled(this.weight);
-			this.offset = doubled(this.offset);
-			this.steps = doubled(this.steps);
-			this.sameAs = doubled(this.sameAs);
-			this.batchIndex = doubled(this.batchIndex);
-		}
-		this.weight[row] = this.groupWeight[g];
-		this.offset[row] = offset;
-		this.steps[row] = steps;
-		this.sameAs[row] = row;
-		this.groupRows[g]++;
-		return row;
-	}
-	/**
-	* Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's.
-	*/
-	sameFeatures(row, first) {
-		const F = this.layout.size;
-		this.rows.copyWithin(row * F, first * F, (first + 1) * F);
-		this.sameAs[row] = first;
-	}
-	/** A position reached with probability `weight` after paying `offset` (a choice of one row); returns its index. */
-	addRow(weight, offset = 0) {
-		this.beginChoice(weight);
-		return this.addOption(offset);
-	}
-	/**
-	* [P(win), cost] of legal action k from the network's outputs on the rows (`outputs[row*2]`
-	* the win logit, `outputs[row*2+1]` the cost).
-	*/
-	actionValue(k, outputs, into) {
-		let win = this.exactWin[k];
-		let cost = this.exactCost[k];
-		let steps = 0;
-		const end = this.firstGroup[k] + this.groupsOf[k];
-		for (let g = this.firstGroup[k]; g < end; g++) {
-			this.bestOption(g, outputs, this.best);
-			win += this.groupWeight[g] * this.best[0];
-			cost += this.groupWeight[g] * this.best[1];
-			if (this.bestSteps > steps) steps = this.bestSteps;
-		}
-		this.actionSteps = steps;
-		into[0] = win;
-		into[1] = cost;
-	}
-	/** [P(win), cost] of group g's best-scoring option (the fewest steps away on a tie; its steps: `bestSteps`). */
-	bestOption(g, outputs, into) {
-		let best = -Infinity;
-		this.bestSteps = 0;
-		if (this.groupExact[g]) {
-			into[0] = this.groupExactWin[g];
-			into[1] = this.groupExactCost[g];
-			best = this.score(into);
-			this.bestSteps = this.groupExactSteps[g];
-		}
-		const option = this.option;
-		const end = this.groupFirstRow[g] + this.groupRows[g];
-		for (let row = this.groupFirstRow[g]; row < end; row++) {
-			option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
-			option[1] = this.offset[row] + outputs[row * 2 + 1];
-			const score = this.score(option);
-			if (score > best || score === best && this.nearestOnTies && this.steps[row] < this.bestSteps) {
-				best = score;
-				into[0] = option[0];
-				into[1] = option[1];
-				this.bestSteps = this.steps[row];
-			}
-		}
-	}
-	/** One action's score from [P(win), cost]: what the agent maximises. */
-	score(value) {
-		return value[0] - this.layout.tieWeight * value[1];
-	}
-	/** What a hint shows for an action (ranked by `score`): by default its P(win). */
-	scoreKind = "win-probability";
-	scoreUnit = void 0;
-	reportedScore(value) {
-		return value[0];
-	}
-	/**
-	* The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest
-	* steps, then the first).
-	*/
-	bestIndex(outputs) {
-		let best = 0;
-		let bestScore = -Infinity;
-		let bestSteps = 0;
-		for (let k = 0; k < this.actionCount; k++) {
-			this.actionValue(k, outputs, this.value);
-			const score = this.score(this.value);
-			if (score > bestScore || score === bestScore && this.nearestOnTies && this.actionSteps < bestSteps) {
-				bestScore = score;
-				bestSteps = this.actionSteps;
-				best = k;
-			}
-		}
-		return best;
-	}
-};
-/** A typed array of twice the length holding a's values (the buffers above grow by doubling). */
-function doubled(a) {
-	const b = new a.constructor(a.length * 2);
-	b.set(a);
-	return b;
-}
-const LOOP_OLDEST = 13;
-/** How much the expected cards left (as a fraction of 52) counts against P(win). */
-const CARDS_TIE_WEIGHT = .02;
-function decadeLayout(options) {
-	return options.loop ? {
-		size: 662,
-		oldest: LOOP_OLDEST,
-		encoding: "decade-loop/1",
-		tieWeight: CARDS_TIE_WEIGHT,
-		cost: "cards"
-	} : {
-		size: 532,
-		oldest: 0,
-		encoding: "decade-line/1",
-		tieWeight: CARDS_TIE_WEIGHT,
-		cost: "cards"
-	};
-}
-/** Why afterstate values cannot play these decade options, or null when they can. */
-function decadeUnsupported(o) {
-	if (o.stacks !== 1) return "afterstate values need one line (stacks: 1)";
-	if (o.pickedUp !== "discard") return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
-	return null;
-}
-/** The exact value [won, cards left / 52] of a finished game. */
-function outcomeValue$1(outcome, into) {
-	if (!("cardsLeft" in outcome)) throw new Error("a decade outcome has cardsLeft");
-	into[0] = outcome.won ? 1 : 0;
-	into[1] = outcome.cardsLeft / 52;
-}
-/**
-* Writes the features of a one-line position, optionally with one more card of value
-* `extra` (1..10) drawn onto the right end, at out[offset …].
-*/
-function writeLineFeatures(s, extra, out, offset, layout) {
-	out.fill(0, offset, offset + layout.size);
-	const len = s.len[0];
-	let r = 0;
-	if (extra > 0) out[offset + r++ * 10 + extra - 1] = 1;
-	for (let p = len - 1; p >= 0 && r < 52; p--, r++) out[offset + r * 10 + CARD_VALUE[s.table[p]] - 1] = 1;
-	for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
-	out[offset + 530] = (s.stockLen - (extra > 0 ? 1 : 0)) / 52;
-	out[offset + 531] = (len + (extra > 0 ? 1 : 0)) / 52;
-	for (let q = 0; q < layout.oldest && q < len + (extra > 0 ? 1 : 0); q++) {
-		const value = q < len ? CARD_VALUE[s.table[q]] : extra;
-		out[offset + 532 + q * 10 + value - 1] = 1;
-	}
-}
-/**
-* The positions a one-line decade position's legal actions lead to: a discard's known line
-* (played in a scratch copy of the env), a draw's line plus each unseen value, weighted by its
-* count, and a move that ends the game by its exact result. Reused across calls.
-*/
-var DecadeExpansion = class extends AfterstateExpansion {
-	scratch = null;
-	/** The env `scratch` was last checked against. */
-	scratchOf = null;
-	exact = /* @__PURE__ */ new Float64Array(2);
-	expand(env) {
-		this.clear();
-		const n = env.legalCount;
-		this.actionCount = n;
-		const s = decadeState(env);
-		if (this.scratchOf !== env) {
-			if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
-			this.scratchOf = env;
-		}
-		const scratch = this.scratch;
-		const F = this.layout.size;
-		for (let k = 0; k < n; k++) {
-			const action = env.legal[k];
-			this.beginAction(k);
-			if (action === 0) for (let v = 1; v <= 10; v++) {
-				if (s.stockValues[v] === 0) continue;
-				const row = this.addRow(s.stockValues[v] / s.stockLen);
-				writeLineFeatures(s, v, this.rows, row * F, this.layout);
-			}
-			else {
-				scratch.copyFrom(env);
-				scratch.step(action);
-				if (!scratch.running) {
-					outcomeValue$1(scratch.outcome(), this.exact);
-					this.exactWin[k] = this.exact[0];
-					this.exactCost[k] = this.exact[1];
-				} else {
-					const row = this.addRow(1);
-					writeLineFeatures(decadeState(scratch), 0, this.rows, row * F, this.layout);
-				}
-			}
-			this.endAction(k);
-		}
-	}
-};
-/** The engine state of a decade env (an expansion is made for its features' game only). */
-function decadeState(env) {
-	const decade = decadeOf(env);
-	if (!decade) throw new Error(`${env.id} is not a decade env`);
-	return decade.state;
-}
-const DECADE_FEATURES = {
-	game: decadeGame,
-	unsupported: decadeUnsupported,
-	layout: decadeLayout,
-	expansion: (layout) => new DecadeExpansion(layout),
-	outcomeValue: outcomeValue$1
-};
-// src/games/decade/agents/fair-solver.ts
-/**
-* The exact fair optimum of a decade position: an expectimax over what a fair player knows (the
-* table, the unseen cards' composition and, with 'deck-bottom', the order of the cards it saw go
-* under the stock), a draw of an unseen card averaged over the unseen values by their counts,
-* the player's moves maximised, memoized on that knowledge. Draws in another order that leave
-* the same table meet again in the memo, which is what lets it solve stocks a tree cannot (on
-* `decade-loop` about 8 unseen cards in a hint's few milliseconds, a dozen in seconds). Used by the learned search's
-* endgame (learned-search.ts, `endgamePositions`) and by the measurement of the fair optimum
-* (research/decade-reduced-room.ts), whose tests check it against a brute-force expectimax on the env.
-*/
-/** Thrown inside a solve that passes its budget (caught in valuesAfter). */
-const OVER_BUDGET$1 = /* @__PURE__ */ new Error("fair solve over its position budget");
-/** counts[v] = how many of the top `unseen` stock cards of p have value v. */
-function countUnseen(p, unseen, counts) {
-	counts.fill(0);
-	for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % 52]]++;
-}
-/**
-* A position's win chance under fair optimal play: the top `unseen` stock cards are unseen, the ones under them known.
-*/
-var FairSolver = class {
-	rules;
-	/** Positions valued since the last `clear`, and how many `valuesAfter` may value before it gives up. */
-	valued = 0;
-	budget = Infinity;
-	/** Distinct positions valued so far. */
-	get size() {
-		return this.memo.reduce((sum, m) => sum + m.size, 0);
-	}
-	/** Sharded by the key's last character: one Map holds at most 2^24 entries. */
-	memo = Array.from({ length: 64 }, () => /* @__PURE__ */ new Map());
-	inProgress = /* @__PURE__ */ new Set();
-	/** Per depth: a position, its move list, and the unseen values' counts at its chance node. */
-	levels = [];
-	counts = /* @__PURE__ */ new Int32Array(11);
-	constructor(rules) {
-		this.rules = rules;
-	}
-	/** Forgets every value (to bound memory: the values are exact whether kept or found again). */
-	clear() {
-		for (const m of this.memo) m.clear();
-		this.valued = 0;
-	}
-	level(d) {
-		while (this.levels.length <= d) this.levels.push({
-			p: new Position(this.rules.stacks),
-			moves: new Int32Array(DECADE_ACTIONS),
-			counts: /* @__PURE__ */ new Int32Array(11)
-		});
-		return this.levels[d];
-	}
-	/**
-	* The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored).
-	*/
-	value(p, unseen) {
-		this.level(0).p.copyFrom(p);
-		return this.search(0, unseen);
-	}
-	/**
-	* The win chance after each of moves[0..n-1] in `p` under fair optimal play, into out[0..n-1],
-	* valuing at most `budget` new positions (the values already held are free); false, with out
-	* unfinished, when that is not enough. The values held stay true either way.
-	*/
-	valuesAfter(p, unseen, moves, n, out, budget) {
-		this.budget = this.valued + budget;
-		try {
-			for (let i = 0; i < n; i++) out[i] = this.valueAfter(p, unseen, moves[i]);
-			return true;
-		} catch (e) {
-			if (e !== OVER_BUDGET$1) throw e;
-			this.inProgress.clear();
-			return false;
-		} finally {
-			this.budget = Infinity;
-		}
-	}
-	/** The win chance after `action` in `p` under fair optimal play (p is not modified). */
-	valueAfter(p, unseen, action) {
-		this.level(0).p.copyFrom(p);
-		return this.afterMove(0, unseen, action);
-	}
-	key(p, unseen) {
-		const c = this.counts;
-		countUnseen(p, unseen, c);
-		const parts = [p.current, unseen];
-		for (let v = 1; v <= 10; v++) parts.push(c[v]);
-		for (let k = 0; k < p.stacks; k++) {
-			parts.push(100 + p.len[k]);
-			for (let i = 0; i < p.len[k]; i++) parts.push(p.vals[k * 52 + i]);
-		}
-		for (let i = unseen; i < p.stockLen; i++) parts.push(p.stock[(p.head + i) % 52]);
-		return String.fromCharCode(...parts);
-	}
-	/** The value of level d's position, which it may change. */
-	search(d, unseen) {
-		const { p, moves } = this.level(d);
-		const n = p.generate(this.rules, moves);
-		if (n === 0) return p.won(this.rules) ? 1 : 0;
-		const key = this.key(p, unseen);
-		const shard = this.memo[key.charCodeAt(key.length - 1) * 7 + key.length & 63];
-		const known = shard.get(key);
-		if (known !== void 0) return known;
-		if (this.inProgress.has(key)) return 0;
-		if (++this.valued > this.budget) throw OVER_BUDGET$1;
-		this.inProgress.add(key);
-		let best = 0;
-		for (let i = 0; i < n && best < 1; i++) {
-			this.level(d + 1).p.copyFrom(p);
-			const v = this.afterMove(d + 1, unseen, moves[i]);
-			if (v > best) best = v;
-		}
-		this.inProgress.delete(key);
-		shard.set(key, best);
-		return best;
-	}
-	/** The value of playing `action` in level d's position (which it changes). */
-	afterMove(d, unseen, action) {
-		const { p, counts: c } = this.level(d);
-		if (action !== 0 || unseen === 0) {
-			p.apply(this.rules, action);
-			return this.search(d, unseen);
-		}
-		countUnseen(p, unseen, c);
-		const child = this.level(d + 1).p;
-		let sum = 0;
-		for (let v = 1; v <= 10; v++) {
-			if (c[v] === 0) continue;
-			child.copyFrom(p);
-			for (let i = 0; i < unseen; i++) {
-				const at = (child.head + i) % 52;
-				if (child.stock[at] === v) {
-					child.stock[at] = child.stock[child.head];
-					child.stock[child.head] = v;
-					break;
-				}
-			}
-			child.apply(this.rules, 0);
-			sum += c[v] * this.search(d + 1, unseen - 1);
-		}
-		return sum / unseen;
-	}
-};
-// src/games/decade/learned/learned-search.ts
-/**
-* 'decade-line/1' and 'decade-loop/1': the afterstate models' one-line encoding
-* (afterstate-features.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
-*/
-function positionLayout(rules) {
-	if (rules.stacks === 7) return {
-		encoding: "decade-stacks/1",
-		size: STACKS_FEATURES,
-		oldest: STACK_BOTTOM,
-		top: STACK_TOP
-	};
-	const line = decadeLayout(rules);
-	return {
-		encoding: line.encoding,
-		size: line.size,
-		oldest: line.oldest,
-		top: 52
-	};
-}
-/**
-* What the player knows of the stock: `unknown` cards on top whose values have the counts
-* `unseen[1..10]`, then the known cards `known[head .. head+knownLen-1]` in drawing order
-* ('deck-bottom' only).
-*/
-var StockKnowledge = class {
-	unseen = /* @__PURE__ */ new Int32Array(11);
-	unknown = 0;
-	known = /* @__PURE__ */ new Uint8Array(208);
-	head = 0;
-	knownLen = 0;
-	/**
-	* With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as
-	* cycles.
-	*/
-	held = null;
-	copyFrom(k) {
-		this.held = k.held;
-		this.unseen.set(k.unseen);
-		this.unknown = k.unknown;
-		this.known.set(k.known.subarray(k.head, k.head + k.knownLen), 0);
-		this.head = 0;
-		this.knownLen = k.knownLen;
-	}
-};
-const STACK_SLOTS = 7;
-const STACK_TOP = 8;
-const STACK_BOTTOM = 3;
-/** Per stack slot: alive, cards / 52, the top 8 cards and the bottom 3 (one-hot values). */
-const SLOT_FEATURES = 112;
-const KNOWN_SHOWN = 10;
-const STACKS_KNOWLEDGE_AT = 784;
-const STACKS_FEATURES = 898;
-/**
-* Writes the features of `p` with the stock as `k` knows it at out[offset …].
-*
-* One line ('decade-line/1', 'decade-loop/1'): the line from its right end (card r left of the
-* newest at r*10 + value − 1), unseen values / (4 or 16), unseen / 52, cards on the line / 52,
-* and with a loop the 13 oldest cards from the left end.
-*
-* Seven stacks ('decade-stacks/1'): the stacks in rotation from the current one (slot 0, where
-* runs are looked for; slot 1 receives the next card if live), each as alive, cards / 52, its
-* 8 top cards (newest first) and 3 bottom cards (oldest first); then unseen values / (4 or 16),
-* unseen / 52, stock / 52, cards on the table / 52, known cards / 52, and the next 10 known
-* cards under the unseen ones (one-hot values, in drawing order).
-*/
-function writePositionFeatures(p, k, out, offset, layout) {
-	out.fill(0, offset, offset + layout.size);
-	if (p.stacks === 1) {
-		const n = p.len[0];
-		for (let r = 0, i = n - 1; i >= 0 && r < 52; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
-		for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
-		out[offset + 530] = k.unknown / 52;
-		out[offset + 531] = n / 52;
-		for (let q = 0; q < layout.oldest && q < n; q++) out[offset + 532 + q * 10 + p.vals[q] - 1] = 1;
-		return;
-	}
-	for (let slot = 0; slot < STACK_SLOTS; slot++) {
-		const s = (p.current + slot) % STACK_SLOTS;
-		const n = p.len[s];
-		const at = offset + slot * SLOT_FEATURES;
-		const base = s * 52;
-		out[at] = n > 0 ? 1 : 0;
-		out[at + 1] = n / 52;
-		for (let r = 0; r < STACK_TOP && r < n; r++) out[at + 2 + r * 10 + p.vals[base + n - 1 - r] - 1] = 1;
-		for (let q = 0; q < STACK_BOTTOM && q < n; q++) out[at + 2 + (STACK_TOP + q) * 10 + p.vals[base + q] - 1] = 1;
-	}
-	const at = offset + STACKS_KNOWLEDGE_AT;
-	for (let v = 1; v <= 10; v++) out[at + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
-	out[at + 10] = k.unknown / 52;
-	out[at + 11] = p.stockLen / 52;
-	out[at + 12] = p.tableCount / 52;
-	out[at + 13] = k.knownLen / 52;
-	for (let i = 0; i < KNOWN_SHOWN && i < k.knownLen; i++) out[at + 14 + i * 10 + k.known[k.head + i] - 1] = 1;
-}
-const LEAF = 0;
-const EXACT = 1;
-const MAX = 2;
-const CHANCE = 3;
-/** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
-const ENDGAME_NODES = 1e4;
-/** The solver's node budget per move once a 'deck-bottom' stock is all known (lookahead's). */
-const SOLVER_BUDGET = 2e4;
-/** Thrown inside a tree that passes its node or leaf budget (caught where the budget was set). */
-const OVER_BUDGET = /* @__PURE__ */ new Error("tree over its budget");
-/**
-* The search trees of one or more positions, built into flat typed arrays (reused: after the
-* first decisions nothing is allocated), their horizon positions' features in `rows`.
-*/
-var SearchForest = class {
-	rules;
-	config;
-	layout;
-	/** Horizon positions' features, leaf r at rows[r*size …]. */
-	rows;
-	leafCount = 0;
-	nodeCount = 0;
-	childCount = 0;
-	kind = /* @__PURE__ */ new Uint8Array(256);
-	/** LEAF: its row; MAX and CHANCE: first child slot. */
-	first = /* @__PURE__ */ new Int32Array(256);
-	count = /* @__PURE__ */ new Int32Array(256);
-	win = /* @__PURE__ */ new Float64Array(256);
-	cost = /* @__PURE__ */ new Float64Array(256);
-	child = /* @__PURE__ */ new Int32Array(256);
-	weight = /* @__PURE__ */ new Float64Array(256);
-	levels;
-	knowledge = new StockKnowledge();
-	depthLeft = 0;
-	/** Node count past which an endgame tree is abandoned (addDecision). */
-	nodeBudget = Infinity;
-	/**
-	* The leaves a tree being built may reach: past it the tree is given up as soon as it is, not
-	* once built (one draw deeper can hold tens of times the leaves, eight deeper more than memory).
-	*/
-	leafBudget = Infinity;
-	/** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
-	solver = null;
-	known = null;
-	/** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
-	fair = null;
-	fairPosition = null;
-	fairValues = /* @__PURE__ */ new Float64Array(16);
-	/** `endgameSamples`: pimc's decision rule on sampled deals. */
-	sampler = null;
-	constructor(rules, config) {
-		this.rules = rules;
-		this.config = config;
-		this.layout = positionLayout(rules);
-		this.levels = new SearchLevels(rules.stacks);
-		this.rows = new Float32Array(64 * this.layout.size);
-	}
-	/** Forgets every tree. */
-	clear() {
-		this.nodeCount = 0;
-		this.childCount = 0;
-		this.leafCount = 0;
-	}
-	/**
-	* A tree for each legal move of `p` (`moves[0..n-1]`), its root node at roots[at + i]; built
-	* again one draw less deep while these trees' horizon holds more than `maxLeaves` positions.
-	*/
-	addDecision(p, moves, n, k, roots, at = 0) {
-		const mark = this.mark();
-		const endgame = this.config.endgame ?? 0;
-		if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
-			this.solveKnown(p, moves, n, k, roots, at);
-			return;
-		}
-		const positions = this.config.endgamePositions ?? 0;
-		const samples = this.config.endgameSamples ?? 0;
-		const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
-		if (inEndgame && samples > 0) {
-			this.solveSampled(p, moves, n, k, roots, at, samples);
-			return;
-		}
-		if (inEndgame && positions > 0) {
-			if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
-		} else if (inEndgame && p.stockLen >= this.config.depth) {
-			this.nodeBudget = mark.nodes + ENDGAME_NODES;
-			try {
-				for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, p.stockLen + 1);
-				return;
-			} catch (e) {
-				if (e !== OVER_BUDGET) throw e;
-				this.reset(mark);
-			} finally {
-				this.nodeBudget = Infinity;
-			}
-		}
-		for (let depth = this.config.depth;; depth--) if (this.withinLeaves(mark, depth, () => {
-			for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
-		})) return;
-	}
-	/**
-	* Runs `build` (trees `depth` draws deep from `mark`) and says whether they hold at most
-	* `maxLeaves` leaves; where not, they are gone. Depth 0 (a leaf a move) always holds.
-	*/
-	withinLeaves(mark, depth, build) {
-		this.leafBudget = depth === 0 ? Infinity : mark.leaves + this.config.maxLeaves;
-		try {
-			build();
-			return true;
-		} catch (e) {
-			if (e !== OVER_BUDGET) throw e;
-			this.reset(mark);
-			return false;
-		} finally {
-			this.leafBudget = Infinity;
-		}
-	}
-	/**
-	* 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
-	* value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
-	* budget), the positions the game has held counting as cycles. Those grow with every move,
-	* so the solver's table is cleared for each decision.
-	*/
-	solveKnown(p, moves, n, k, roots, at) {
-		this.solver ??= new Solver(this.rules);
-		this.known ??= new Position(this.rules.stacks);
-		const q = this.known;
-		q.copyFrom(p);
-		for (let i = 0; i < k.knownLen; i++) q.stock[i] = k.known[k.head + i];
-		q.head = 0;
-		q.stockLen = k.knownLen;
-		this.solver.clear();
-		for (let i = 0; i < n; i++) {
-			const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
-			roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / 52);
-		}
-	}
-	/**
-	* One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
-	* left to break ties) when the solve values at most `positions` positions; false otherwise.
-	* The memo is cleared for each decision, so a decision's answer never depends on the ones
-	* before it.
-	*/
-	solveFair(p, moves, n, k, roots, at, positions) {
-		this.fair ??= new FairSolver(this.rules);
-		this.fairPosition ??= new Position(this.rules.stacks);
-		if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
-		const q = this.fairPosition;
-		q.copyFrom(p);
-		let unseen = 0;
-		for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[unseen++] = v;
-		q.head = 0;
-		q.stockLen = unseen;
-		this.fair.clear();
-		if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
-		for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
-		return true;
-	}
-	/**
-	* One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
-	* over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
-	* are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
-	* so a decision's answer never depends on the ones before it, nor on who asks.
-	*/
-	solveSampled(p, moves, n, k, roots, at, samples) {
-		this.sampler ??= new PimcSearch(this.rules);
-		const search = this.sampler;
-		search.solver.clear();
-		const hidden = p.stockLen > 0;
-		const rng = createRng(seenPositionHash(p, k));
-		const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
-		for (let i = 0; i < n; i++) {
-			const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
-			roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / 52);
-		}
-	}
-	/** The tree of position `p` itself (a training target): its value as the search sees it. */
-	addPosition(p, k) {
-		const mark = this.mark();
-		for (let depth = this.config.depth;; depth--) {
-			let root = -1;
-			if (this.withinLeaves(mark, depth, () => {
-				this.levels.at(0).copyFrom(p);
-				this.knowledge.copyFrom(k);
-				this.depthLeft = depth;
-				root = this.decide(0);
-			})) return root;
-		}
-	}
-	/**
-	* Writes the features of the position `move` leads to from `p` (its forced discards played)
-	* at out[offset …]; false, writing nothing, when the game ends there.
-	*/
-	writeAfterMove(p, move, k, out, offset) {
-		if (move === 0) return false;
-		const q = this.levels.at(0);
-		q.copyFrom(p);
-		this.knowledge.copyFrom(k);
-		this.apply(q, move);
-		const moves = this.levels.moves(0);
-		let n = q.generate(this.rules, moves);
-		while (n === 1 && moves[0] !== 0) {
-			this.apply(q, moves[0]);
-			n = q.generate(this.rules, moves);
-		}
-		if (n === 0) return false;
-		writePositionFeatures(q, this.knowledge, out, offset, this.layout);
-		return true;
-	}
-	mark() {
-		return {
-			nodes: this.nodeCount,
-			children: this.childCount,
-			leaves: this.leafCount
-		};
-	}
-	reset(m) {
-		this.nodeCount = m.nodes;
-		this.childCount = m.children;
-		this.leafCount = m.leaves;
-	}
-	afterMove(p, move, k, depth) {
-		const q = this.levels.at(0);
-		q.copyFrom(p);
-		this.knowledge.copyFrom(k);
-		if (move === 0) {
-			this.depthLeft = Math.max(depth, 1);
-			return this.chance(0);
-		}
-		this.depthLeft = depth;
-		this.apply(q, move);
-		return this.decide(0);
-	}
-	/**
-	* Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go
-	* through chance().
-	*/
-	apply(q, move) {
-		if (this.rules.deckBottom) {
-			const k = this.knowledge;
-			const start = runStartOf(move);
-			const end = start + runLengthOf(move);
-			const base = q.current * 52;
-			const n = q.len[q.current];
-			for (let i = 0; i < end - n; i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
-			for (let i = start; i < Math.min(end, n); i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
-		}
-		q.apply(this.rules, move);
-	}
-	/** The node of positions[d] with the player to move (forced moves played first). */
-	decide(d) {
-		const r = this.rules;
-		const p = this.levels.at(d);
-		const moves = this.levels.moves(d);
-		let n = p.generate(r, moves);
-		while (n === 1 && moves[0] !== 0) {
-			this.apply(p, moves[0]);
-			n = p.generate(r, moves);
-		}
-		if (n === 0) return this.exact(p.won(r) ? 1 : 0, p.tableCount / 52);
-		if (this.depthLeft === 0) return this.leaf(p);
-		if (n === 1) return this.chance(d);
-		const k = this.knowledge;
-		const knownLen = k.knownLen;
-		const node = this.node(MAX);
-		const q = this.levels.at(d + 1);
-		const children = [];
-		for (let i = 0; i < n; i++) {
-			if (moves[i] === 0) children.push(this.chance(d));
-			else {
-				q.copyFrom(p);
-				this.apply(q, moves[i]);
-				children.push(this.decide(d + 1));
-			}
-			k.knownLen = knownLen;
-		}
-		return this.group(node, children, null);
-	}
-	/** A draw from positions[d]: each unseen value, or the known next card. */
-	chance(d) {
-		const p = this.levels.at(d);
-		const q = this.levels.at(d + 1);
-		const k = this.knowledge;
-		const stack = p.nextLiveStack(p.current);
-		this.depthLeft--;
-		let node;
-		if (k.unknown === 0) {
-			const knownLen = k.knownLen;
-			const v = k.known[k.head];
-			k.head++;
-			k.knownLen--;
-			drawValue(p, q, stack, v);
-			node = this.decide(d + 1);
-			k.head--;
-			k.knownLen = knownLen;
-		} else {
-			const knownLen = k.knownLen;
-			node = this.node(CHANCE);
-			const children = [];
-			const weights = [];
-			const total = k.unknown;
-			k.unknown--;
-			for (let v = 1; v <= 10; v++) {
-				const c = k.unseen[v];
-				if (c === 0) continue;
-				drawValue(p, q, stack, v);
-				k.unseen[v]--;
-				children.push(this.decide(d + 1));
-				weights.push(c / total);
-				k.unseen[v]++;
-				k.knownLen = knownLen;
-			}
-			k.unknown++;
-			node = this.group(node, children, weights);
-		}
-		this.depthLeft++;
-		return node;
-	}
-	node(kind) {
-		if (this.nodeCount >= this.nodeBudget) throw OVER_BUDGET;
-		if (this.nodeCount === this.kind.length) {
-			this.kind = grow(this.kind);
-			this.first = grow(this.first);
-			this.count = grow(this.count);
-			this.win = grow(this.win);
-			this.cost = grow(this.cost);
-		}
-		const i = this.nodeCount++;
-		this.kind[i] = kind;
-		return i;
-	}
-	exact(win, cost) {
-		const i = this.node(EXACT);
-		this.win[i] = win;
-		this.cost[i] = cost;
-		return i;
-	}
-	leaf(p) {
-		if (this.leafCount >= this.leafBudget) throw OVER_BUDGET;
-		const i = this.node(LEAF);
-		const row = this.leafCount++;
-		const F = this.layout.size;
-		if ((row + 1) * F > this.rows.length) this.rows = grow(this.rows);
-		writePositionFeatures(p, this.knowledge, this.rows, row * F, this.layout);
-		this.first[i] = row;
-		return i;
-	}
-	group(node, children, weights) {
-		while (this.childCount + children.length > this.child.length) {
-			this.child = grow(this.child);
-			this.weight = grow(this.weight);
-		}
-		this.first[node] = this.childCount;
-		this.count[node] = children.length;
-		for (let i = 0; i < children.length; i++) {
-			this.child[this.childCount + i] = children[i];
-			this.weight[this.childCount + i] = weights ? weights[i] : 0;
-		}
-		this.childCount += children.length;
-		return node;
-	}
-	/**
-	* Backs up the value of node `i` from the network's outputs on `rows` (two per leaf: win
-	* logit, cards / 52, at outputs[row * 2]) into `value`: [P(win), cards / 52].
-	*/
-	evaluate(i, outputs, value) {
-		this.backup(i, outputs);
-		value[0] = this.win[i];
-		value[1] = this.cost[i];
-	}
-	backup(i, out) {
-		const kind = this.kind[i];
-		if (kind === EXACT) return;
-		if (kind === LEAF) {
-			const r = this.first[i] * 2;
-			this.win[i] = 1 / (1 + Math.exp(-out[r]));
-			this.cost[i] = out[r + 1];
-			return;
-		}
-		const from = this.first[i];
-		const to = from + this.count[i];
-		let win = 0;
-		let cost = 0;
-		let best = -Infinity;
-		const tie = this.config.tieWeight;
-		for (let c = from; c < to; c++) {
-			const j = this.child[c];
-			this.backup(j, out);
-			if (kind === CHANCE) {
-				win += this.weight[c] * this.win[j];
-				cost += this.weight[c] * this.cost[j];
-			} else {
-				const score = this.win[j] - tie * this.cost[j];
-				if (score > best) {
-					best = score;
-					win = this.win[j];
-					cost = this.cost[j];
-				}
-			}
-		}
-		this.win[i] = win;
-		this.cost[i] = cost;
-	}
-};
-/** q = p after drawing a card of value v onto stack k. */
-function drawValue(p, q, k, v) {
-	q.copyFrom(p);
-	q.steps++;
-	q.stockLen--;
-	q.head = (q.head + 1) % 52;
-	q.push(k, v);
-}
-function grow(a) {
-	const b = new a.constructor(a.length * 2);
-	b.set(a);
-	return b;
-}
-/**
-* The learned-search agent of the decade family: at every decision, `SearchForest`'s trees for
-* the legal moves, their horizon valued in one forward pass of the network, the best move
-* played (ties: the first legal one). With 'deck-bottom' it remembers, per env, what went under
-* the stock (memory.ts), so it must see every state of a game, as `tengym eval` shows them;
-* `actBatch` decides many games in one forward pass.
-*/
-var DecadeSearchAgent = class {
-	name;
-	network;
-	metadata;
-	config;
-	fair = true;
-	forest = null;
-	rulesCache = new RulesCache();
-	/** What each env's player remembers of the stock ('deck-bottom' only). */
-	memories = /* @__PURE__ */ new WeakMap();
-	knowledge = new StockKnowledge();
-	position = null;
-	roots = /* @__PURE__ */ new Int32Array(64);
-	/** Per legal action of the last decisions (all of a batch, back to back): P(win) and score. */
-	winOf = /* @__PURE__ */ new Float64Array(64);
-	scoreOf = /* @__PURE__ */ new Float64Array(64);
-	value = /* @__PURE__ */ new Float64Array(2);
-	disposed = false;
-	constructor(name, network, metadata, config) {
-		this.name = name;
-		this.network = network;
-		this.metadata = metadata;
-		this.config = config;
-	}
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		const rules = this.prepare(env);
-		if (env.legalCount === 1) return env.legal[0];
-		this.forest.clear();
-		this.addDecision(env, rules, 0);
-		this.valueDecisions([env], 1);
-		return env.legal[bestOf(this.scoreOf, 0, env.legalCount)];
-	}
-	actBatch(envs, count, out) {
-		checkNotDisposed(this.disposed, this.name);
-		let at = 0;
-		for (let j = 0; j < count; j++) {
-			const rules = this.prepare(envs[j]);
-			if (j === 0) this.forest.clear();
-			this.addDecision(envs[j], rules, at);
-			at += envs[j].legalCount;
-		}
-		this.valueDecisions(envs, count);
-		at = 0;
-		for (let j = 0; j < count; j++) {
-			out[j] = envs[j].legal[bestOf(this.scoreOf, at, envs[j].legalCount)];
-			at += envs[j].legalCount;
-		}
-	}
-	/** Every legal action with its P(win) under the search, best first (ties: legal order). */
-	score(env) {
-		const rules = this.prepare(env);
-		const n = env.legalCount;
-		this.forest.clear();
-		this.addDecision(env, rules, 0);
-		this.valueDecisions([env], 1);
-		return {
-			kind: "win-probability",
-			actions: Array.from({ length: n }, (_, i) => i).sort((a, b) => this.scoreOf[b] - this.scoreOf[a] || a - b).map((i) => ({
-				action: env.legal[i],
-				score: this.winOf[i]
-			}))
-		};
-	}
-	/** Brings env's memory of the stock up to its state ('deck-bottom'; nothing to remember otherwise). */
-	observe(env) {
-		this.prepare(env);
-	}
-	/** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
-	dispose() {
-		if (this.disposed) return;
-		this.disposed = true;
-		this.network.dispose();
-	}
-	/** Checks the env, brings its memory up to date and returns its rules (`act`, `score` and `observe` start here). */
-	prepare(env) {
-		checkNotDisposed(this.disposed, this.name);
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules.deckBottom) {
-			let memory = this.memories.get(env);
-			if (!memory) this.memories.set(env, memory = new StockMemory());
-			memory.sync(state, rules);
-		}
-		if (this.forest === null || this.forest.rules !== rules) {
-			assertModelFits(this.metadata, env, `model "${this.name}"`);
-			const layout = positionLayout(rules);
-			assertFeaturesFit(this.metadata, this.network.inputSize, env, layout, `model "${this.name}"`, true);
-			this.forest = new SearchForest(rules, this.config);
-			this.position = new Position(rules.stacks);
-		}
-		return rules;
-	}
-	/** The trees of env's legal actions, roots at roots[at …]. */
-	addDecision(env, rules, at) {
-		const { state } = decadeEnv(env, this.name);
-		const n = env.legalCount;
-		const p = this.position;
-		p.loadTableOnly(state);
-		p.stockLen = state.stockLen;
-		loadKnowledge(this.knowledge, state, rules.deckBottom ? this.memories.get(env) : null);
-		if (this.roots.length < at + n) this.roots = growTo(this.roots, at + n);
-		this.forest.addDecision(p, env.legal, n, this.knowledge, this.roots, at);
-	}
-	/** One forward pass for every tree, then each root's value. */
-	valueDecisions(envs, count) {
-		const forest = this.forest;
-		const outputs = this.network.outputs(forest.rows, forest.leafCount, forest.layout.size);
-		let total = 0;
-		for (let j = 0; j < count; j++) total += envs[j].legalCount;
-		if (this.winOf.length < total) {
-			this.winOf = new Float64Array(total * 2);
-			this.scoreOf = new Float64Array(total * 2);
-		}
-		for (let i = 0; i < total; i++) {
-			forest.evaluate(this.roots[i], outputs, this.value);
-			this.winOf[i] = this.value[0];
-			this.scoreOf[i] = this.value[0] - this.config.tieWeight * this.value[1];
-		}
-	}
-};
-/** The index of the highest of scores[from … from+n) minus from (the first on a tie). */
-function bestOf(scores, from, n) {
-	let best = 0;
-	for (let i = 1; i < n; i++) if (scores[from + i] > scores[from + best]) best = i;
-	return best;
-}
-function growTo(a, n) {
-	const b = new Int32Array(Math.max(n, a.length * 2));
-	b.set(a);
-	return b;
-}
-/** The stock as a player of `state` knows it: the composition, and with a memory what it remembers. */
-function loadKnowledge(k, state, memory) {
-	k.head = 0;
-	k.knownLen = 0;
-	k.held = memory?.held ?? null;
-	if (memory === null) {
-		for (let v = 1; v <= 10; v++) k.unseen[v] = state.stockValues[v];
-		k.unknown = state.stockLen;
-		return;
-	}
-	memory.unseenCounts(state, k.unseen);
-	k.unknown = memory.unknown;
-	for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
-}
-/**
-* A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the
-* unseen cards' composition, never the stock's order (as `seenHash` in pimc.ts is of an engine
-* state). Seeds the sampled endgame's deals.
-*/
-function seenPositionHash(p, k) {
-	let h = mix32(5369127 ^ p.stockLen << 8 ^ p.current);
-	for (let s = 0; s < p.stacks; s++) {
-		const base = s * 52;
-		h = mix32(h ^ 256 + p.len[s]);
-		for (let i = 0; i < p.len[s]; i++) h = mix32(h + p.vals[base + i]);
-	}
-	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | k.unseen[v]));
-	return h >>> 0;
-}
-// src/games/decade/learned/targets.ts
-/** The one-line decade family: an episode's samples learn its result (Monte Carlo). */
-var DecadeMonteCarlo = class {
-	own;
-	value = /* @__PURE__ */ new Float64Array(2);
-	layout;
-	sink;
-	constructor({ layout, sink }) {
-		this.layout = layout;
-		this.sink = sink;
-		this.own = new Float32Array(layout.size);
-	}
-	/** The decision's own position, then where a discard led (a draw's line is the next decision's own). */
-	beforeMove(i, env, x, _outputs, chosen) {
-		writeLineFeatures(decadeOf(env).state, 0, this.own, 0, this.layout);
-		this.sink.add(i, this.own, 0);
-		if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== 0) this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
-	}
-	afterMove(i, _env, ended) {
-		if (ended === null) return;
-		DECADE_FEATURES.outcomeValue(ended, this.value);
-		this.sink.close(i, this.value[0], this.value[1]);
-	}
-	endRound() {}
-	getState() {
-		return {};
-	}
-	setState() {}
-};
-/** The decade family's targets by kind, as its kit gives them: its own play's results. */
-const DECADE_TARGETS = { play: (context) => new DecadeMonteCarlo(context) };
 registerModule({
 	game: decadeGame,
 	ids: [
@@ -11557,19 +10188,101 @@ registerModule({
 		}
 	],
 	kit: {
-		...DECADE_KIT,
-		afterstate: {
-			/** The position features of the afterstate models. */
-			features: DECADE_FEATURES,
-			/** Their training targets. */
-			targets: DECADE_TARGETS
+		agents: DECADE_AGENTS,
+		simpleBaseline: "longest",
+		searches: ["pimc", "lookahead"],
+		solver: "oracle",
+		difficultyThirds: {
+			decade: {
+				deals: 1e3,
+				seed: 1,
+				easy: 0,
+				medium: 1,
+				command: "npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1"
+			},
+			"decade-optional": {
+				deals: 1e3,
+				seed: 1,
+				easy: 2,
+				medium: 7,
+				command: "npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1"
+			},
+			"decade-loop": {
+				deals: 1e3,
+				seed: 1,
+				easy: 1,
+				medium: 3,
+				command: "npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1"
+			},
+			"decade-fives": {
+				deals: 1e3,
+				seed: 1,
+				easy: 0,
+				medium: 1,
+				command: "npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1"
+			},
+			"decade-stacks": {
+				deals: 300,
+				seed: 1,
+				easy: 1,
+				medium: 2,
+				command: "npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1"
+			},
+			"ten-twenty-thirty": {
+				deals: 30,
+				seed: 1,
+				easy: 7,
+				medium: 15,
+				command: "npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1"
+			}
 		},
-		heads: { search: {
-			/** The features the search's network reads under these options. */
-			layout: (env) => positionLayout(rulesOf$2(env.options)),
-			/** The search agent of a loaded model. */
-			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
-		} },
+		modelFirst: [
+			"decade",
+			"decade-fives",
+			"decade-loop",
+			"ten-twenty-thirty"
+		],
+		hintBaseline: (env, baseline) => {
+			if (holdsFree(env)) return baseline("optimal", "the exact optimum");
+			return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
+		},
+		presets: {
+			ppo: (env) => ({
+				totalSteps: 15e6,
+				numEnvs: 64,
+				rolloutSteps: 16,
+				minibatchSize: 256,
+				hidden: [64, 64],
+				learningRate: 5e-4,
+				gamma: 1,
+				entropyCoef: .03,
+				...cardsReward(env),
+				evalEvery: 1e6,
+				evalEpisodes: 5e3
+			}),
+			dqn: (env) => ({
+				totalSteps: 1e7,
+				hidden: [64, 64],
+				bufferSize: 2e4,
+				learningStarts: 2e3,
+				trainEvery: 8,
+				gamma: 1,
+				targetUpdate: 250,
+				...cardsReward(env),
+				evalEvery: 1e6,
+				evalEpisodes: 5e3
+			}),
+			afterstate: (env) => env.options.discard === "optional" ? {
+				totalSteps: 3e6,
+				samplesPerUpdate: 512,
+				evalEvery: 5e5,
+				evalEpisodes: 2e3
+			} : {
+				totalSteps: 2e7,
+				evalEvery: 2e6,
+				evalEpisodes: 5e3
+			}
+		},
 		algorithms: {
 			"expert-iteration": {
 				module: "games/decade/training/expert-iteration.js",
@@ -15288,660 +14001,31 @@ const FOUR_TEN_KIT = {
 		})
 	}
 };
-// src/games/four-ten/learned/afterstate-features.ts
-const FOUR_TEN_LAYOUT = {
-	size: 245,
-	encoding: "four-ten/2",
-	tieWeight: 0,
-	oldest: 0,
-	cost: "rounds"
-};
-/** The cost of one round (the network's cost is rounds / 10). */
-const ROUND_COST = .1;
-const SUM_AT = 60;
-const STOCK_AT = 111;
-const STOCK_SIZE_AT = 147;
-const NEED_AT = 148;
-const NEED_SCALED_AT = 198;
-const SAFETIES_AT = 199;
-const SAFETIES_SCALED_AT = 203;
-const PLACED_AT = 204;
-const CHANCE_AT = 228;
-const SCORES_SOMEWHERE_AT = 232;
-const FAULTS_EVERYWHERE_AT = 236;
-const CHANCE_SCORES_AT = 240;
-const CHANCE_FAULTS_AT = 241;
-const FULL_AT = 242;
-/** Why afterstate values cannot play these Four Ten options, or null when they can. */
-function fourTenUnsupported(o) {
-	if (o.handTarget > 16) return "afterstate values need handTarget ≤ 16 (the most four cards can make)";
-	return null;
+// src/games/four-ten/tie-break.ts
+/** Whether exchange `action` ends the round: the check after it scores or faults. */
+function exchangeEndsRound(env, action) {
+	const four = fourTenOf(env);
+	if (!four) return false;
+	const key = exchangedKey(four.state.key, action - 15);
+	return key >= 0 && judgeConfig(configOfKey(key), four.options) !== 0;
 }
-/**
-* The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the
-* round cap).
-*/
-function outcomeValue(outcome, into) {
-	const won = outcome.won;
-	into[0] = won ? 1 : 0;
-	into[1] = (won ? 1 : 11) * ROUND_COST;
+/** 1 for an exchange that keeps the turn open, 0 for any other move. */
+function fourTenEffort(env, action) {
+	return action >= 15 && action < 47 && !exchangeEndsRound(env, action) ? 1 : 0;
 }
-/** Writes the features of a position at out[offset …]. */
-function writeFourTenFeatures(p, o, out, offset) {
-	out.fill(0, offset, offset + FOUR_TEN_LAYOUT.size);
-	for (let i = 0; i < 12; i++) out[offset + (i >> 2) * 20 + (i & 3) * 5 + p.counts[i]] = 1;
-	let stockSize = 0;
-	for (let h = 0; h < 3; h++) out[offset + SUM_AT + h * 17 + Math.min(p.sums[h], 16)] = 1;
-	for (let v = 0; v < 4; v++) {
-		out[offset + STOCK_AT + v * 9 + p.stock[v]] = 1;
-		stockSize += p.stock[v];
-	}
-	out[offset + STOCK_SIZE_AT] = stockSize / 32;
-	const need = Math.max(1, o.gameTarget - p.points);
-	out[offset + NEED_AT + Math.min(need, 50) - 1] = 1;
-	out[offset + NEED_SCALED_AT] = need / o.gameTarget;
-	out[offset + SAFETIES_AT + Math.min(p.safeties, 3)] = 1;
-	out[offset + SAFETIES_SCALED_AT] = o.safeties > 0 ? p.safeties / o.safeties : 0;
-	let room = 0;
-	for (let h = 0; h < 3; h++) if (p.counts[h * 4] + p.counts[h * 4 + 1] + p.counts[h * 4 + 2] + p.counts[h * 4 + 3] >= 4) out[offset + FULL_AT + h] = 1;
-	else room |= 1 << h;
-	let chanceScores = 0;
-	let chanceFaults = 0;
-	for (let v = 1; v <= 4; v++) {
-		let scores = 0;
-		let faults = 0;
-		for (let h = 0; h < 3; h++) {
-			if ((room & 1 << h) === 0) continue;
-			const verdict = judgeHands(p.sums[0] + (h === 0 ? v : 0), p.sums[1] + (h === 1 ? v : 0), p.sums[2] + (h === 2 ? v : 0), o);
-			if (verdict === 1) {
-				out[offset + PLACED_AT + (h * 4 + v - 1) * 2] = 1;
-				scores = 1;
-			} else if (verdict === 2) {
-				out[offset + PLACED_AT + (h * 4 + v - 1) * 2 + 1] = 1;
-				faults++;
-			}
-		}
-		const everywhere = room !== 0 && faults === (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) ? 1 : 0;
-		const chance = stockSize > 0 ? p.stock[v - 1] / stockSize : 0;
-		out[offset + CHANCE_AT + v - 1] = chance;
-		out[offset + SCORES_SOMEWHERE_AT + v - 1] = scores;
-		out[offset + FAULTS_EVERYWHERE_AT + v - 1] = everywhere;
-		chanceScores += scores * chance;
-		chanceFaults += everywhere * chance;
-	}
-	out[offset + CHANCE_SCORES_AT] = chanceScores;
-	out[offset + CHANCE_FAULTS_AT] = chanceFaults;
-}
-const EMPTY_HANDS = /* @__PURE__ */ new Uint8Array(12);
-const NO_SUMS = /* @__PURE__ */ new Int32Array(3);
-const FULL_STOCK = (/* @__PURE__ */ new Uint8Array(4)).fill(8);
-/** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
-function writeRoundStart(points, safeties, o, out, offset) {
-	writeFourTenFeatures({
-		counts: EMPTY_HANDS,
-		sums: NO_SUMS,
-		stock: FULL_STOCK,
-		points,
-		safeties
-	}, o, out, offset);
-}
-/** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
-const WON$2 = -1;
-const BUST = -2;
-/**
-* Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
-* the bottom of the deck, with hands totalling `total`), from these points and safeties: WON,
-* BUST, or the next round's start as points·1024 + safeties.
-*/
-function roundEndCode(verdict, total, points, safeties, o) {
-	let next;
-	if (verdict === 1) next = points + o.handTarget;
-	else if (verdict === 2) {
-		if (safeties > 0) return points * 1024 + safeties - 1;
-		if (points < total) return BUST;
-		return (points - total) * 1024;
-	} else next = points + total;
-	return next >= o.gameTarget ? WON$2 : next * 1024 + safeties;
-}
-/**
-* The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
-* goes on.
-*/
-function roundEndCost(code, startCost) {
-	return code === WON$2 ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
-}
-/** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
-var FourTenExpansion = class extends AfterstateExpansion {
-	/**
-	* Per row, what it is (for exact targets): the engine key of a turn start's configuration
-	* (−1 for other rows) and its stock (Σ count of v · 9^(v−1)), and 1 + roundEnd's code of a
-	* round start (0 for other rows).
-	*/
-	rowKey = /* @__PURE__ */ new Int32Array(64);
-	rowStock = /* @__PURE__ */ new Int32Array(64);
-	rowStart = /* @__PURE__ */ new Int32Array(64);
-	/** The hands and stock being changed, restored after each outcome. */
-	counts = /* @__PURE__ */ new Uint8Array(12);
-	sums = /* @__PURE__ */ new Int32Array(3);
-	stock = /* @__PURE__ */ new Uint8Array(4);
-	position = {
-		counts: this.counts,
-		sums: this.sums,
-		stock: this.stock,
-		points: 0,
-		safeties: 0
-	};
-	options;
-	k = 0;
-	/**
-	* Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen
-	* this turn).
-	*/
-	firstReach = /* @__PURE__ */ new Map();
-	queue = /* @__PURE__ */ new Int32Array(1024);
-	queueGroup = /* @__PURE__ */ new Int32Array(1024);
-	/** Exchanges from the decision to each queued configuration (breadth-first: never more than needed). */
-	queueSteps = /* @__PURE__ */ new Int32Array(1024);
-	queueLength = 0;
-	/**
-	* The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones.
-	*/
-	rowOf = /* @__PURE__ */ new Map();
-	/** Round ends one exchange away, as (group, roundEnd code, exchanges to it, that one included) triples. */
-	exits = /* @__PURE__ */ new Int32Array(384);
-	exitCount = 0;
-	constructor() {
-		super(FOUR_TEN_LAYOUT);
-	}
-	expand(env) {
-		this.clear();
-		this.rowOf.clear();
-		const four = fourTenOf(env);
-		if (!four) throw new Error(`${env.id} is not a Four Ten env`);
-		const s = four.state;
-		this.options = four.options;
-		this.counts.set(s.counts);
-		this.sums.set(s.sums);
-		this.stock.set(s.stockCounts);
-		this.position.points = s.points;
-		this.position.safeties = s.safeties;
-		const n = env.legalCount;
-		this.actionCount = n;
-		if (n > 0 && env.legal[0] >= 15) {
-			this.expandExchanges(env, s);
-			return;
-		}
-		for (let k = 0; k < n; k++) {
-			const action = env.legal[k];
-			this.k = k;
-			this.beginAction(k);
-			if (action < 3) {
-				if (s.drawn > 0) {
-					this.add(action, s.drawn);
-					this.outcome(1);
-					this.remove(action, s.drawn);
-				} else this.drawInto(action);
-			} else {
-				const r = action - 3;
-				const h = r >> 2;
-				const u = (r & 3) + 1;
-				this.remove(h, u);
-				this.drawInto(h);
-				this.add(h, u);
-			}
-			this.endAction(k);
-		}
-	}
-	/**
-	* The exchange phase: ending the turn now is the current configuration at a turn's start; an
-	* exchange is the choice of what exchanging on from it can reach. One breadth-first search
-	* from the current configuration finds every choice's options; each reached configuration
-	* belongs to the exchange that first reached it.
-	*/
-	expandExchanges(env, s) {
-		const n = env.legalCount;
-		this.firstReach.clear();
-		for (let i = 0; i < s.seenCount; i++) this.firstReach.set(s.seen[i], -1);
-		this.queueLength = 0;
-		this.exitCount = 0;
-		for (let k = 0; k < n; k++) {
-			const action = env.legal[k];
-			if (action < 47) this.step(s.key, action - 15, k, 1);
-		}
-		this.search();
-		for (let k = 0; k < n; k++) {
-			this.beginAction(k);
-			if (env.legal[k] === 47) this.turnStartRow(s.key, 1);
-			else {
-				this.beginChoice(1);
-				this.addOptions(k);
-			}
-			this.endAction(k);
-		}
-		this.decode(s.key);
-	}
-	/**
-	* The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or
-	* any configuration exchanges reach.
-	*/
-	openTurn(p) {
-		const key = this.key();
-		this.firstReach.clear();
-		this.firstReach.set(key, -1);
-		this.queueLength = 0;
-		this.exitCount = 0;
-		this.queue[0] = key;
-		this.queueGroup[0] = 0;
-		this.queueSteps[0] = 0;
-		this.queueLength = 1;
-		this.search();
-		this.beginChoice(p);
-		this.addOptions(0);
-		this.decode(key);
-	}
-	/** Breadth-first search over exchanges from the queue's configurations, each searched for the group it belongs to. */
-	search() {
-		for (let i = 0; i < this.queueLength; i++) {
-			const key = this.queue[i];
-			const group = this.queueGroup[i];
-			const steps = this.queueSteps[i] + 1;
-			for (let e = 0; e < 32; e++) this.step(key, e, group, steps);
-		}
-	}
-	/** The current choice's options: group g's configurations in the queue, as turn starts, and its exits. */
-	addOptions(g) {
-		const F = this.layout.size;
-		for (let j = 0; j < this.queueLength; j++) {
-			if (this.queueGroup[j] !== g) continue;
-			const key = this.queue[j];
-			this.decode(key);
-			const row = this.addOption(0, this.queueSteps[j]);
-			this.rowKey[row] = key;
-			if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
-		}
-		for (let j = 0; j < this.exitCount; j++) {
-			if (this.exits[j * 3] !== g) continue;
-			const code = this.exits[j * 3 + 1];
-			const steps = this.exits[j * 3 + 2];
-			if (code >= 0) {
-				const row = this.addOption(ROUND_COST, steps);
-				this.rowStart[row] = code + 1;
-				if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-			} else this.exactOption(code === WON$2 ? 1 : 0, roundEndCost(code, 0), steps);
-		}
-	}
-	/**
-	* Exchange e from configuration `key`, the `steps`-th exchange of group g's search: a round end
-	* becomes one of g's exits (each once, at its first and so nearest find), a configuration not
-	* met before joins the queue.
-	*/
-	step(key, e, g, steps) {
-		const next = exchangedKey(key, e);
-		if (next < 0 || this.firstReach.has(next)) return;
-		this.decode(next);
-		const code = this.roundEnd(false);
-		if (code !== null) {
-			for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 3] === g && this.exits[j * 3 + 1] === code) return;
-			if ((this.exitCount + 1) * 3 > this.exits.length) this.exits = doubled(this.exits);
-			this.exits[this.exitCount * 3] = g;
-			this.exits[this.exitCount * 3 + 1] = code;
-			this.exits[this.exitCount * 3 + 2] = steps;
-			this.exitCount++;
-			return;
-		}
-		this.firstReach.set(next, g);
-		if (this.queueLength === this.queue.length) {
-			this.queue = doubled(this.queue);
-			this.queueGroup = doubled(this.queueGroup);
-			this.queueSteps = doubled(this.queueSteps);
-		}
-		this.queue[this.queueLength] = next;
-		this.queueGroup[this.queueLength] = g;
-		this.queueSteps[this.queueLength] = steps;
-		this.queueLength++;
-	}
-	/** The engine key of the working hands: Σ counts[i]·5^i. */
-	key() {
-		let key = 0;
-		for (let i = 0; i < 12; i++) key += this.counts[i] * POW5[i];
-		return key;
-	}
-	/** Sets the working hands to the configuration of an engine key. */
-	decode(key) {
-		this.sums.fill(0);
-		for (let i = 0; i < 12; i++) {
-			const c = keyDigit(key, i);
-			this.counts[i] = c;
-			this.sums[i >> 2] += c * ((i & 3) + 1);
-		}
-	}
-	/** A position of one row: the configuration of `key` at a turn's start, with probability p. */
-	turnStartRow(key, p) {
-		this.decode(key);
-		const row = this.addRow(p);
-		this.rowKey[row] = key;
-		if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
-	}
-	/**
-	* Whether `row` is the first of this expansion to be `id` (a turn start: key · STOCK_CODES + stock
-	* code; a round start: −1 − its code; the points and safeties are the expansion's): true, and
-	* its features are to be written; false, and it shares an earlier row's (`sameFeatures`).
-	*/
-	distinctRow(row, id) {
-		const first = this.rowOf.get(id);
-		if (first === void 0) {
-			this.rowOf.set(id, row);
-			return true;
-		}
-		this.sameFeatures(row, first);
-		return false;
-	}
-	addOption(offset = 0, steps = 0) {
-		const row = super.addOption(offset, steps);
-		if (row >= this.rowKey.length) {
-			this.rowKey = doubled(this.rowKey);
-			this.rowStock = doubled(this.rowStock);
-			this.rowStart = doubled(this.rowStart);
-		}
-		this.rowKey[row] = -1;
-		this.rowStock[row] = stockCode(this.stock);
-		this.rowStart[row] = 0;
-		return row;
-	}
-	/** Minus the cost: P(win) does not decide (see the module comment). */
-	score(value) {
-		return -value[1];
-	}
-	/** Hints show minus the rounds still to play, a lost game counting 10 more. */
-	scoreKind = "value";
-	scoreUnit = "minus-rounds-left";
-	reportedScore(value) {
-		return -value[1] / ROUND_COST;
-	}
-	add(h, v) {
-		this.counts[h * 4 + v - 1]++;
-		this.sums[h] += v;
-	}
-	remove(h, v) {
-		this.counts[h * 4 + v - 1]--;
-		this.sums[h] -= v;
-	}
-	/** The next (unseen) card goes into hand h: every value the stock holds, weighted by its count. */
-	drawInto(h) {
-		let size = 0;
-		for (let v = 0; v < 4; v++) size += this.stock[v];
-		for (let v = 1; v <= 4; v++) {
-			const c = this.stock[v - 1];
-			if (c === 0) continue;
-			this.stock[v - 1]--;
-			this.add(h, v);
-			this.outcome(c / size);
-			this.remove(h, v);
-			this.stock[v - 1]++;
-		}
-	}
-	/**
-	* How the current hands end the round, if they do: WON, BUST, or the next round's start
-	* (points·1024 + safeties); null when the round goes on. The check first, then the bottom of the
-	* deck when the change used a card.
-	*/
-	roundEnd(usedCard) {
-		const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], this.options);
-		if (verdict === 0 && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0)) return null;
-		return roundEndCode(verdict, this.sums[0] + this.sums[1] + this.sums[2], this.position.points, this.position.safeties, this.options);
-	}
-	/** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
-	outcome(p) {
-		const code = this.roundEnd(true);
-		if (code === null) this.openTurn(p);
-		else if (code === WON$2 || code === BUST) {
-			if (code === WON$2) this.exactWin[this.k] += p;
-			this.exactCost[this.k] += p * roundEndCost(code, 0);
-		} else {
-			const row = this.addRow(p, ROUND_COST);
-			this.rowStart[row] = code + 1;
-			if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
-		}
-	}
-};
-const FOUR_TEN_FEATURES = {
+registerModule({
 	game: fourTenGame,
-	unsupported: fourTenUnsupported,
-	layout: () => FOUR_TEN_LAYOUT,
-	expansion: () => new FourTenExpansion(),
-	outcomeValue
-};
-// src/games/four-ten/learned/learned-lookahead.ts
-/** Component values kept per (points, safeties) before the cache starts over. */
-const MAX_CACHED = 2e5;
-/** Stock code · 9^v: one card of value v + 1 fewer. */
-const STOCK_STRIDE = [
-	1,
-	9,
-	81,
-	729
-];
-var FourTenLookahead = class {
-	options;
-	model;
-	/**
-	* The cost of a component at a stock (key: component · STOCK_CODES + stock code), at `cachedFor`'s points and
-	* safeties.
-	*/
-	cached = /* @__PURE__ */ new Map();
-	/** Round starts' network costs, by points · 1024 + safeties. */
-	starts = /* @__PURE__ */ new Map();
-	cachedFor = -1;
-	/**
-	* Components (key as `cached`) and round starts (−1 − code) asked for in this decision, in the order their rows were
-	* written.
-	*/
-	asked = [];
-	askedSet = /* @__PURE__ */ new Set();
-	/** Feature rows for the forward pass (`ask` writes them), and the first row of each asked key. */
-	rows = new Float32Array(256 * FOUR_TEN_LAYOUT.size);
-	rowCount = 0;
-	firstRowOf = [];
-	/** The outputs handed back for the expansion's rows. */
-	outputs = /* @__PURE__ */ new Float32Array(128);
-	stock = /* @__PURE__ */ new Int32Array(4);
-	position = {
-		counts: /* @__PURE__ */ new Uint8Array(12),
-		sums: /* @__PURE__ */ new Int32Array(3),
-		stock: /* @__PURE__ */ new Uint8Array(4),
-		points: 0,
-		safeties: 0
-	};
-	points = 0;
-	safeties = 0;
-	/** Rows valued by the network so far (for measurements). */
-	rowsValued = 0;
-	constructor(options) {
-		this.options = options;
-		this.model = roundModel(options.handTarget, options.check);
+	ids: [{
+		id: "four-ten",
+		title: "Four Ten",
+		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
+	}],
+	kit: {
+		...FOUR_TEN_KIT,
+		/** Among equal moves, the one that ends the turn soonest is shown first. */
+		effort: fourTenEffort
 	}
-	/**
-	* False where the decision keeps the expansion's values (a replacement, or a placement that
-	* fills the hands); else the rows the network must value are `rows[0 … rowCount · 245)` (none,
-	* when everything needed is known), for `answer`.
-	*/
-	ask(env, expansion) {
-		this.rowCount = 0;
-		const four = fourTenOf(env);
-		if (!four || !(expansion instanceof FourTenExpansion)) throw new Error(`the Four Ten lookahead searches Four Ten expansions, not ${env.id}'s`);
-		const x = expansion;
-		const first = env.legal[0];
-		if (first >= 3 && first < 15) return false;
-		let some = -1;
-		for (let r = 0; r < x.rowCount && some < 0; r++) if (x.rowKey[r] >= 0) some = r;
-		if (some < 0 || configCards(configOfKey(x.rowKey[some])) >= 12) return false;
-		this.at(four.state.points, four.state.safeties);
-		this.asked.length = 0;
-		this.firstRowOf.length = 0;
-		this.askedSet.clear();
-		for (let r = 0; r < x.rowCount; r++) {
-			if (x.sameAs[r] !== r) continue;
-			if (x.rowKey[r] >= 0) this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], false);
-			else this.start(x.rowStart[r] - 1, false);
-		}
-		return true;
-	}
-	/**
-	* The outputs for every row of the expansion `ask` was given (as `ExpansionBatch.run` gives them); `out` holds the
-	* network's [win logit, cost] of the rows `ask` wrote. Reused across calls.
-	*/
-	answer(expansion, out) {
-		const x = expansion;
-		if (this.rowCount > 0) {
-			this.rowsValued += this.rowCount;
-			this.learn(out);
-		}
-		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
-		const outputs = this.outputs;
-		for (let r = 0; r < x.rowCount; r++) {
-			const f = x.sameAs[r];
-			outputs[r * 2] = 0;
-			if (f !== r) outputs[r * 2 + 1] = outputs[f * 2 + 1];
-			else outputs[r * 2 + 1] = x.rowKey[r] >= 0 ? this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], true) : this.start(x.rowStart[r] - 1, true);
-		}
-		return outputs.subarray(0, x.rowCount * 2);
-	}
-	/** Forgets every value kept (a network whose weights changed starts from nothing). */
-	forget() {
-		this.cached.clear();
-		this.starts.clear();
-		this.cachedFor = -1;
-	}
-	/** Starts over when the points or safeties change (every value depends on them). */
-	at(points, safeties) {
-		const key = points * 1024 + safeties;
-		if (key === this.cachedFor && this.cached.size < MAX_CACHED) return;
-		this.forget();
-		this.cachedFor = key;
-		this.points = points;
-		this.safeties = safeties;
-	}
-	/**
-	* The turn starting at configuration c with stock code `code`: with `value`, its cost one turn
-	* deeper (everything it needs known); without, asks for what it needs (returns NaN).
-	*/
-	turn(c, code, value) {
-		const stock = this.stock;
-		stockOfCode(code, stock);
-		const size = stock[0] + stock[1] + stock[2] + stock[3];
-		if (this.options.drawVisible) {
-			let total = 0;
-			for (let v = 0; v < 4; v++) {
-				if (stock[v] === 0) continue;
-				let min = Infinity;
-				for (let h = 0; h < 3; h++) min = Math.min(min, this.afterCard(c, h, v, code - STOCK_STRIDE[v], value));
-				total += stock[v] / size * min;
-			}
-			return value ? total : NaN;
-		}
-		let best = Infinity;
-		for (let h = 0; h < 3; h++) {
-			if (MS_SIZE[configHand(c, h)] >= 4) continue;
-			let sum = 0;
-			for (let v = 0; v < 4; v++) if (stock[v] > 0) sum += stock[v] / size * this.afterCard(c, h, v, code - STOCK_STRIDE[v], value);
-			best = Math.min(best, sum);
-		}
-		return value ? best : NaN;
-	}
-	/**
-	* A(c + card of value v + 1 in h, stock code after): the cost right after the card (Infinity
-	* when h is full). Never the round's last card: with fewer than 12 cards in the hands none is out
-	* of play, so the stock holds 20 or more.
-	*/
-	afterCard(c, h, v, code, value) {
-		const hand = configHand(c, h);
-		if (MS_SIZE[hand] >= 4) return Infinity;
-		const next = withHand(c, h, MS_ADD[hand * 4 + v]);
-		const verdict = this.model.verdict[next];
-		if (verdict !== CONTINUES) return this.roundEnd(verdict, configTotal(next), value);
-		const k = this.model.comp[next];
-		const key = k * STOCK_CODES + code;
-		const known = this.cached.get(key);
-		if (known !== void 0) return known;
-		if (value) throw new Error("four-ten lookahead: a component was not valued");
-		if (!this.askedSet.has(key)) this.askComponent(k, key, code);
-		return NaN;
-	}
-	/** The cost of a round that ends with this verdict (SCORES or FAULTS) at hands totalling `total`. */
-	roundEnd(verdict, total, value) {
-		const code = roundEndCode(verdict, total, this.points, this.safeties, this.options);
-		return roundEndCost(code, code >= 0 ? this.start(code, value) : 0);
-	}
-	/** The network's cost of a round's start (code: points · 1024 + safeties); without `value`, asks for it (NaN). */
-	start(code, value) {
-		const known = this.starts.get(code);
-		if (known !== void 0) return known;
-		if (value) throw new Error("four-ten lookahead: a round start was not valued");
-		if (!this.askedSet.has(-1 - code)) {
-			const row = this.addRow(-1 - code);
-			writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * FOUR_TEN_LAYOUT.size);
-		}
-		return NaN;
-	}
-	/** Asks for component k at a stock: one row per member, and the round starts its exits lead to. */
-	askComponent(k, key, code) {
-		const m = this.model;
-		const F = FOUR_TEN_LAYOUT.size;
-		const p = this.position;
-		stockOfCode(code, p.stock);
-		p.points = this.points;
-		p.safeties = this.safeties;
-		for (let i = m.compStart[k]; i < m.compStart[k + 1]; i++) {
-			const y = m.compMembers[i];
-			for (let h = 0; h < 3; h++) {
-				const ms = configHand(y, h);
-				for (let v = 0; v < 4; v++) p.counts[h * 4 + v] = MS_COUNTS[ms * 4 + v];
-				p.sums[h] = MS_SUM[ms];
-			}
-			const row = this.addRow(i === m.compStart[k] ? key : NaN);
-			writeFourTenFeatures(p, this.options, this.rows, row * F);
-		}
-		const flags = m.compFlags[k];
-		if (flags & 1) this.roundEnd(1, m.compTotal[k], false);
-		if (flags & 2) this.roundEnd(2, m.compTotal[k], false);
-	}
-	/** A new feature row; `key` (not NaN) starts what it is the first row of. */
-	addRow(key) {
-		const row = this.rowCount++;
-		if (this.rowCount * FOUR_TEN_LAYOUT.size > this.rows.length) this.rows = doubled(this.rows);
-		if (!Number.isNaN(key)) {
-			this.asked.push(key);
-			this.firstRowOf.push(row);
-			this.askedSet.add(key);
-		}
-		return row;
-	}
-	/** Keeps the forward pass's values: round starts first (components' exits need them), then each component's best. */
-	learn(out) {
-		for (let j = 0; j < this.asked.length; j++) {
-			const key = this.asked[j];
-			if (key < 0) this.starts.set(-1 - key, out[this.firstRowOf[j] * 2 + 1]);
-		}
-		const m = this.model;
-		for (let j = 0; j < this.asked.length; j++) {
-			const key = this.asked[j];
-			if (key < 0) continue;
-			const k = Math.floor(key / STOCK_CODES);
-			const row = this.firstRowOf[j];
-			let best = Infinity;
-			for (let i = 0; i < m.compStart[k + 1] - m.compStart[k]; i++) best = Math.min(best, out[(row + i) * 2 + 1]);
-			const flags = m.compFlags[k];
-			if (flags & 1) best = Math.min(best, this.roundEnd(1, m.compTotal[k], true));
-			if (flags & 2) best = Math.min(best, this.roundEnd(2, m.compTotal[k], true));
-			this.cached.set(key, best);
-		}
-	}
-};
-/** The search a Four Ten model's metadata names 'next-turn' (learned/from-model.ts gives it to the agent). */
-const FOUR_TEN_SEARCH = {
-	name: "next-turn",
-	create: (options) => new FourTenLookahead(options)
-};
+}, { shipped: true });
 // node_modules/zod/v4/classic/errors.js
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto, key, make) {
@@ -16859,232 +14943,6 @@ function refine(fn, _params = {}) {
 function superRefine(fn, params) {
 	return /* @__PURE__ */ _superRefine(fn, params);
 }
-// src/games/four-ten/learned/targets.ts
-/**
-* Four Ten's afterstate training targets (src/agents/afterstate.ts, `TargetStrategy`):
-*
-* | strategy | `targets` | what is learned |
-* |----------|-----------|-----------------|
-* | `FourTenByRound` | 'play' | bootstrapped by round: a round's samples learn where the round ended, the game's result or the network's value of the next round's start plus one round; an exploring move ends the samples before it with the value of the best move there (Watkins' cut), so the targets are the greedy policy's and exploring is free |
-* | `FourTenSolver` | 'solver' | the win as by round; every position a decision values gets its exact cost from the pace-optimal solver (`FourTenTeacher`), solved before the first step: the network is a distillation of the solver |
-*
-* The game's randomness is reshuffled every round, so a round is the unit of noise, and a game's
-* few rounds are learned through the values of round starts.
-*/
-/** Four Ten, bootstrapped by round (see the table above). */
-var FourTenByRound = class {
-	context;
-	/** Per copy: the round its samples belong to (−1: a new episode, its start not yet sampled). */
-	segments;
-	/**
-	* Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward
-	* pass).
-	*/
-	ended;
-	endedCount = 0;
-	/** One row per copy, and a spare one (the last) for a start sampled at the top of a decision. */
-	startRows;
-	spare;
-	value = /* @__PURE__ */ new Float64Array(2);
-	features;
-	sink;
-	constructor(context) {
-		this.context = context;
-		const { layout, numEnvs } = context;
-		this.sink = context.sink;
-		this.features = layout.size;
-		this.segments = new Int32Array(numEnvs).fill(-1);
-		this.ended = new Int32Array(numEnvs);
-		this.startRows = new Float32Array((numEnvs + 1) * layout.size);
-		this.spare = numEnvs * layout.size;
-	}
-	beforeMove(i, env, x, outputs, chosen, explore) {
-		const four = fourTenOf(env);
-		if (this.segments[i] !== four.state.rounds) {
-			this.segments[i] = four.state.rounds;
-			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.spare);
-			this.sink.add(i, this.startRows, this.spare, this.startCost(four.state));
-		}
-		if (explore) {
-			x.actionValue(x.bestIndex(outputs), outputs, this.value);
-			this.sink.close(i, this.value[0], this.value[1]);
-		}
-		this.samples(i, env, x, chosen);
-	}
-	/** The cost target of a round's start sample: none of its own here (NaN: the round's). */
-	startCost(_state) {
-		return NaN;
-	}
-	/** Ending the turn: the turn's start where the player chose to end it. */
-	samples(i, env, x, chosen) {
-		if (env.legal[chosen] === 47) this.sink.add(i, x.rows, x.firstRow[chosen] * this.features);
-	}
-	afterMove(i, env, ended) {
-		if (ended !== null) {
-			FOUR_TEN_FEATURES.outcomeValue(ended, this.value);
-			this.sink.close(i, this.value[0], this.value[1]);
-			this.segments[i] = -1;
-			return;
-		}
-		const four = fourTenOf(env);
-		if (this.segments[i] !== four.state.rounds) {
-			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.endedCount * this.features);
-			this.ended[this.endedCount++] = i;
-		}
-	}
-	/** Finished rounds learn one round plus the value of the next round's start. */
-	endRound(network) {
-		if (this.endedCount === 0) return;
-		const starts = network.outputs(this.startRows, this.endedCount, this.features);
-		for (let j = 0; j < this.endedCount; j++) this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
-		this.endedCount = 0;
-	}
-	getState() {
-		return { segments: [...this.segments] };
-	}
-	setState(json) {
-		const schema = looseObject({ segments: array(int().min(-1).max(2147483647)).length(this.segments.length).optional() });
-		const { segments } = this.context.parseSaved(schema, json);
-		if (segments) this.segments.set(segments);
-	}
-};
-/**
-* Four Ten with exact cost targets: every position a move is valued by is a sample, not only
-* the chosen one's, since the ranking of the moves is what the network must get right. Every
-* distinct turn's start a decision's choices hold, once a turn's exchanges; round starts when
-* they come.
-*/
-var FourTenSolver = class extends FourTenByRound {
-	teacher;
-	constructor(context, teacher) {
-		super(context);
-		this.teacher = teacher;
-	}
-	startCost(state) {
-		return this.teacher.startCost(state.points, state.safeties);
-	}
-	samples(i, env, x) {
-		if (!(x instanceof FourTenExpansion)) throw new Error("exact Four Ten targets need a Four Ten expansion");
-		const F = this.features;
-		const state = fourTenOf(env).state;
-		if (env.legalCount > 0 && env.legal[0] >= 15 && state.seenCount > 1) return;
-		for (let row = 0; row < x.rowCount; row++) if (x.rowKey[row] >= 0 && x.sameAs[row] === row) this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
-	}
-};
-/**
-* Exact targets for Four Ten afterstate values: the values of the pace-optimal policy
-* (`computePaceValues`: the fewest expected rounds, a loss counting `LOSS_ROUNDS`), so the
-* network learns, on the positions its own play meets, what the exact solver knows. A
-* distillation: the solver needs a second per (points, safeties) met and 3.7 MB a table; the
-* network answers in a millisecond from a few hundred kilobytes.
-*
-* The cost target of a position is its value in rounds / 10 (ROUND_COST a round), as the
-* afterstate network's cost: a round start at (p, s) is R(p, s); a turn's start within a round
-* is the round solved at (p, s) read there (the next draw's expectation), which is
-* −(1 + R(where the round ends)) in expectation. The expansion values nothing else.
-*/
-var FourTenTeacher = class {
-	gameTarget;
-	/** R(p, s) at [s * gameTarget + p]. */
-	rounds;
-	solutions = [];
-	seconds;
-	outlook = blankOutlook();
-	stock = [
-		0,
-		0,
-		0,
-		0
-	];
-	/** Solves the pace values and keeps every round (about 400 round solves: minutes). */
-	constructor(options, onProgress) {
-		const start = performance.now();
-		const rules = gameRulesOf(options);
-		this.gameTarget = rules.gameTarget;
-		this.rounds = computePaceValues(rules, {
-			lossRounds: 10,
-			onProgress,
-			onSolve: (p, s, solution) => this.solutions[s * rules.gameTarget + p] = solution
-		});
-		this.seconds = (performance.now() - start) / 1e3;
-	}
-	/** The cost target of a round's start at these points and safeties. */
-	startCost(points, safeties) {
-		return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
-	}
-	/**
-	* The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the
-	* state's points and safeties.
-	*/
-	turnStartCost(state, key, stock) {
-		const solution = this.solutions[state.safeties * this.gameTarget + state.points];
-		stockOfCode(stock, this.stock);
-		solution.turnStart(configOfKey(key), this.stock, this.outlook);
-		return -this.outlook.value * ROUND_COST;
-	}
-	/**
-	* The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a
-	* state's points and safeties.
-	*/
-	rowCost(state, x, row) {
-		const start = x.rowStart[row] - 1;
-		return start >= 0 ? this.startCost(start >> 10, start & 1023) : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
-	}
-	outputs = /* @__PURE__ */ new Float32Array(0);
-	/**
-	* The exact values in the network's place for an expansion of `env`: [win logit (0, unused),
-	* cost target] per row, as `x.actionValue` and `x.bestIndex` read a network's outputs. Reused across calls.
-	*/
-	exactOutputs(env, x) {
-		const state = fourTenOf(env).state;
-		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
-		for (let row = 0; row < x.rowCount; row++) this.outputs[row * 2 + 1] = this.rowCost(state, x, row);
-		return this.outputs;
-	}
-};
-/** Four Ten's targets by kind, as its kit gives them (a solve says how far it got in round solves). */
-const FOUR_TEN_TARGETS = {
-	play: (context) => new FourTenByRound(context),
-	solver: (context) => {
-		const say = context.onSolve;
-		const onProgress = say && ((p) => say(`${p.solves} round solves (points ${p.points}, safeties ${p.safeties})`));
-		return new FourTenSolver(context, new FourTenTeacher(context.env.options, onProgress));
-	}
-};
-// src/games/four-ten/tie-break.ts
-/** Whether exchange `action` ends the round: the check after it scores or faults. */
-function exchangeEndsRound(env, action) {
-	const four = fourTenOf(env);
-	if (!four) return false;
-	const key = exchangedKey(four.state.key, action - 15);
-	return key >= 0 && judgeConfig(configOfKey(key), four.options) !== 0;
-}
-/** 1 for an exchange that keeps the turn open, 0 for any other move. */
-function fourTenEffort(env, action) {
-	return action >= 15 && action < 47 && !exchangeEndsRound(env, action) ? 1 : 0;
-}
-registerModule({
-	game: fourTenGame,
-	ids: [{
-		id: "four-ten",
-		title: "Four Ten",
-		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
-	}],
-	kit: {
-		...FOUR_TEN_KIT,
-		/** Among equal moves, the one that ends the turn soonest is shown first. */
-		effort: fourTenEffort,
-		afterstate: {
-			/** The position features of the afterstate model, with its search one turn deeper. */
-			features: {
-				...FOUR_TEN_FEATURES,
-				search: FOUR_TEN_SEARCH
-			},
-			/** Its training targets: the exact pace values, or its own games. */
-			targets: FOUR_TEN_TARGETS
-		}
-	}
-}, { shipped: true });
 /** Cards the deal leaves for the stock. */
 const TALON_SIZE = 24;
 /** The most `maxSteps` takes. */
@@ -17865,7 +15723,7 @@ var GreedyAgent = class {
 * its own transposition table, kings and pairs of ranks that can only go with each other taken at
 * once, as in the solver.
 */
-const WON$1 = 1;
+const WON$2 = 1;
 const LOST$1 = 2;
 const PROBES$1 = 16;
 /** Three bits per rank A … Q: ranks 0–9 in the low word, 10–11 in the high one. */
@@ -17936,9 +15794,9 @@ var RelaxedPyramid = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.val[slot] === WON$1;
+		if (slot >= 0) return this.val[slot] === WON$2;
 		const won = this.search(present, low, high, waste);
-		if (this.aborted) this.store(k1, k2, waste, WON$1);
+		if (this.aborted) this.store(k1, k2, waste, WON$2);
 		return won || this.aborted;
 	}
 	search(present, low, high, waste) {
@@ -17986,9 +15844,9 @@ var RelaxedPyramid = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.val[slot] === WON$1;
+		if (slot >= 0) return this.val[slot] === WON$2;
 		const won = this.tryMoves(present, low, high, waste, free);
-		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$1 : LOST$1);
+		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$2 : LOST$1);
 		return won;
 	}
 	tryMoves(present, low, high, waste, free) {
@@ -18089,7 +15947,7 @@ function solverRules(o) {
 		passes: passLimit(o)
 	};
 }
-const WON = 1;
+const WON$1 = 1;
 const LOST = 2;
 const IN_PROGRESS = 3;
 const PROBES = 32;
@@ -18251,7 +16109,7 @@ var PyramidSolver = class {
 		const k1 = present | (r.passes === Infinity ? 0 : pass) << 28;
 		const k2 = talon | cursor << 24;
 		const slot = this.find(k1, k2);
-		if (slot >= 0) return this.val[slot] === WON;
+		if (slot >= 0) return this.val[slot] === WON$1;
 		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
 			this.store(slot, k1, k2, LOST);
 			return false;
@@ -18265,7 +16123,7 @@ var PyramidSolver = class {
 		const won = this.tryMoves(present, talon, cursor, pass, free, wasteTop, r.stockTopPlayable ? stockTop : -1);
 		this.depth--;
 		if (this.aborted && !won) this.forget(at);
-		else if (at >= 0) this.store(at, k1, k2, won ? WON : LOST);
+		else if (at >= 0) this.store(at, k1, k2, won ? WON$1 : LOST);
 		return won;
 	}
 	/** The moves of a position, removals first: whether one of them wins. */
@@ -20405,6 +18263,2110 @@ registerModule({
 	}],
 	kit: THIRTEENS_KIT
 }, { shipped: true });
+// src/agents/afterstate.ts
+var AfterstateExpansion = class {
+	layout;
+	/** Feature rows, row k at rows[k*layout.size …]. */
+	rows;
+	rowCount = 0;
+	/** Per legal action k: its first row and row count, its first group and group count (each contiguous). */
+	firstRow = /* @__PURE__ */ new Int32Array(64);
+	rowsOf = /* @__PURE__ */ new Int32Array(64);
+	firstGroup = /* @__PURE__ */ new Int32Array(64);
+	groupsOf = /* @__PURE__ */ new Int32Array(64);
+	/** Per legal action: its sure outcomes (outcomes that end the game), probability-weighted. */
+	exactWin = /* @__PURE__ */ new Float32Array(64);
+	exactCost = /* @__PURE__ */ new Float32Array(64);
+	groupCount = 0;
+	/** Per group: its probability within its action, first row and row count, and its exact option if it has one. */
+	groupWeight = /* @__PURE__ */ new Float32Array(64);
+	groupFirstRow = /* @__PURE__ */ new Int32Array(64);
+	groupRows = /* @__PURE__ */ new Int32Array(64);
+	groupExact = /* @__PURE__ */ new Uint8Array(64);
+	groupExactWin = /* @__PURE__ */ new Float32Array(64);
+	groupExactCost = /* @__PURE__ */ new Float32Array(64);
+	groupExactSteps = /* @__PURE__ */ new Int32Array(64);
+	/**
+	* Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten:
+	* exchanges).
+	*/
+	weight = /* @__PURE__ */ new Float32Array(64);
+	offset = /* @__PURE__ */ new Float32Array(64);
+	steps = /* @__PURE__ */ new Int32Array(64);
+	/**
+	* Per row: the first row with the same features (itself when there is none). Many options
+	* reach the same position (a Four Ten replacement's ~300 rows hold ~150 distinct ones): the
+	* network values each distinct row once (`ExpansionBatch`) and training teaches it once.
+	*/
+	sameAs = /* @__PURE__ */ new Int32Array(64);
+	/** Per distinct row: its place in the last `ExpansionBatch` forward pass. */
+	batchIndex = /* @__PURE__ */ new Int32Array(64);
+	actionCount = 0;
+	/**
+	* The moves the last `actionValue` needs before its best options are reached (Four Ten: the
+	* exchanges to the configuration it ends the turn at), the most over its groups. Among equal
+	* scores the fewest moves rank first, so that a player following the top move ends the turn
+	* as soon as walking on gains nothing.
+	*/
+	actionSteps = 0;
+	/**
+	* Whether equal scores go to the option fewest moves away (hints: `score`), or, as `act` and
+	* training play, to the first (so that a model's play, its evaluation and a retrain from its
+	* config stay what they were, bit for bit).
+	*/
+	nearestOnTies = false;
+	bestSteps = 0;
+	value = /* @__PURE__ */ new Float64Array(2);
+	option = /* @__PURE__ */ new Float64Array(2);
+	best = /* @__PURE__ */ new Float64Array(2);
+	constructor(layout) {
+		this.layout = layout;
+		this.rows = new Float32Array(64 * layout.size);
+	}
+	/** Starts an expansion: no rows, no groups. */
+	clear() {
+		this.rowCount = 0;
+		this.groupCount = 0;
+	}
+	/** Starts legal action k's outcomes (call in legal order). */
+	beginAction(k) {
+		if (this.firstRow.length <= k) {
+			this.firstRow = doubled(this.firstRow);
+			this.rowsOf = doubled(this.rowsOf);
+			this.firstGroup = doubled(this.firstGroup);
+			this.groupsOf = doubled(this.groupsOf);
+			this.exactWin = doubled(this.exactWin);
+			this.exactCost = doubled(this.exactCost);
+		}
+		this.firstRow[k] = this.rowCount;
+		this.firstGroup[k] = this.groupCount;
+		this.exactWin[k] = 0;
+		this.exactCost[k] = 0;
+	}
+	/** Ends legal action k's outcomes. */
+	endAction(k) {
+		this.rowsOf[k] = this.rowCount - this.firstRow[k];
+		this.groupsOf[k] = this.groupCount - this.firstGroup[k];
+	}
+	/** Starts a choice reached with probability `weight`: the rows added until the next one are its options. */
+	beginChoice(weight) {
+		const g = this.groupCount++;
+		if (g >= this.groupWeight.length) {
+			this.groupWeight = doubled(this.groupWeight);
+			this.groupFirstRow = doubled(this.groupFirstRow);
+			this.groupRows = doubled(this.groupRows);
+			this.groupExact = doubled(this.groupExact);
+			this.groupExactWin = doubled(this.groupExactWin);
+			this.groupExactCost = doubled(this.groupExactCost);
+			this.groupExactSteps = doubled(this.groupExactSteps);
+		}
+		this.groupWeight[g] = weight;
+		this.groupFirstRow[g] = this.rowCount;
+		this.groupRows[g] = 0;
+		this.groupExact[g] = 0;
+	}
+	/**
+	* An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the
+	* nearest on a tie).
+	*/
+	exactOption(won, cost, steps = 0) {
+		const g = this.groupCount - 1;
+		this.option[0] = won;
+		this.option[1] = cost;
+		if (this.groupExact[g]) {
+			this.best[0] = this.groupExactWin[g];
+			this.best[1] = this.groupExactCost[g];
+			const option = this.score(this.option);
+			const best = this.score(this.best);
+			if (option < best || option === best && (!this.nearestOnTies || steps >= this.groupExactSteps[g])) return;
+		}
+		this.groupExact[g] = 1;
+		this.groupExactWin[g] = won;
+		this.groupExactCost[g] = cost;
+		this.groupExactSteps[g] = steps;
+	}
+	/**
+	* A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index
+	* (fill rows[index*size …]).
+	*/
+	addOption(offset = 0, steps = 0) {
+		const g = this.groupCount - 1;
+		const row = this.rowCount++;
+		if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
+		if (this.rowCount > this.weight.length) {
+			this.weight = doubled(this.weight);
+			this.offset = doubled(this.offset);
+			this.steps = doubled(this.steps);
+			this.sameAs = doubled(this.sameAs);
+			this.batchIndex = doubled(this.batchIndex);
+		}
+		this.weight[row] = this.groupWeight[g];
+		this.offset[row] = offset;
+		this.steps[row] = steps;
+		this.sameAs[row] = row;
+		this.groupRows[g]++;
+		return row;
+	}
+	/**
+	* Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's.
+	*/
+	sameFeatures(row, first) {
+		const F = this.layout.size;
+		this.rows.copyWithin(row * F, first * F, (first + 1) * F);
+		this.sameAs[row] = first;
+	}
+	/** A position reached with probability `weight` after paying `offset` (a choice of one row); returns its index. */
+	addRow(weight, offset = 0) {
+		this.beginChoice(weight);
+		return this.addOption(offset);
+	}
+	/**
+	* [P(win), cost] of legal action k from the network's outputs on the rows (`outputs[row*2]`
+	* the win logit, `outputs[row*2+1]` the cost).
+	*/
+	actionValue(k, outputs, into) {
+		let win = this.exactWin[k];
+		let cost = this.exactCost[k];
+		let steps = 0;
+		const end = this.firstGroup[k] + this.groupsOf[k];
+		for (let g = this.firstGroup[k]; g < end; g++) {
+			this.bestOption(g, outputs, this.best);
+			win += this.groupWeight[g] * this.best[0];
+			cost += this.groupWeight[g] * this.best[1];
+			if (this.bestSteps > steps) steps = this.bestSteps;
+		}
+		this.actionSteps = steps;
+		into[0] = win;
+		into[1] = cost;
+	}
+	/** [P(win), cost] of group g's best-scoring option (the fewest steps away on a tie; its steps: `bestSteps`). */
+	bestOption(g, outputs, into) {
+		let best = -Infinity;
+		this.bestSteps = 0;
+		if (this.groupExact[g]) {
+			into[0] = this.groupExactWin[g];
+			into[1] = this.groupExactCost[g];
+			best = this.score(into);
+			this.bestSteps = this.groupExactSteps[g];
+		}
+		const option = this.option;
+		const end = this.groupFirstRow[g] + this.groupRows[g];
+		for (let row = this.groupFirstRow[g]; row < end; row++) {
+			option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
+			option[1] = this.offset[row] + outputs[row * 2 + 1];
+			const score = this.score(option);
+			if (score > best || score === best && this.nearestOnTies && this.steps[row] < this.bestSteps) {
+				best = score;
+				into[0] = option[0];
+				into[1] = option[1];
+				this.bestSteps = this.steps[row];
+			}
+		}
+	}
+	/** One action's score from [P(win), cost]: what the agent maximises. */
+	score(value) {
+		return value[0] - this.layout.tieWeight * value[1];
+	}
+	/** What a hint shows for an action (ranked by `score`): by default its P(win). */
+	scoreKind = "win-probability";
+	scoreUnit = void 0;
+	reportedScore(value) {
+		return value[0];
+	}
+	/**
+	* The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest
+	* steps, then the first).
+	*/
+	bestIndex(outputs) {
+		let best = 0;
+		let bestScore = -Infinity;
+		let bestSteps = 0;
+		for (let k = 0; k < this.actionCount; k++) {
+			this.actionValue(k, outputs, this.value);
+			const score = this.score(this.value);
+			if (score > bestScore || score === bestScore && this.nearestOnTies && this.actionSteps < bestSteps) {
+				bestScore = score;
+				bestSteps = this.actionSteps;
+				best = k;
+			}
+		}
+		return best;
+	}
+};
+/** A typed array of twice the length holding a's values (the buffers above grow by doubling). */
+function doubled(a) {
+	const b = new a.constructor(a.length * 2);
+	b.set(a);
+	return b;
+}
+const LOOP_OLDEST = 13;
+/** How much the expected cards left (as a fraction of 52) counts against P(win). */
+const CARDS_TIE_WEIGHT = .02;
+function decadeLayout(options) {
+	return options.loop ? {
+		size: 662,
+		oldest: LOOP_OLDEST,
+		encoding: "decade-loop/1",
+		tieWeight: CARDS_TIE_WEIGHT,
+		cost: "cards"
+	} : {
+		size: 532,
+		oldest: 0,
+		encoding: "decade-line/1",
+		tieWeight: CARDS_TIE_WEIGHT,
+		cost: "cards"
+	};
+}
+/** Why afterstate values cannot play these decade options, or null when they can. */
+function decadeUnsupported(o) {
+	if (o.stacks !== 1) return "afterstate values need one line (stacks: 1)";
+	if (o.pickedUp !== "discard") return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
+	return null;
+}
+/** The exact value [won, cards left / 52] of a finished game. */
+function outcomeValue$1(outcome, into) {
+	if (!("cardsLeft" in outcome)) throw new Error("a decade outcome has cardsLeft");
+	into[0] = outcome.won ? 1 : 0;
+	into[1] = outcome.cardsLeft / 52;
+}
+/**
+* Writes the features of a one-line position, optionally with one more card of value
+* `extra` (1..10) drawn onto the right end, at out[offset …].
+*/
+function writeLineFeatures(s, extra, out, offset, layout) {
+	out.fill(0, offset, offset + layout.size);
+	const len = s.len[0];
+	let r = 0;
+	if (extra > 0) out[offset + r++ * 10 + extra - 1] = 1;
+	for (let p = len - 1; p >= 0 && r < 52; p--, r++) out[offset + r * 10 + CARD_VALUE[s.table[p]] - 1] = 1;
+	for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
+	out[offset + 530] = (s.stockLen - (extra > 0 ? 1 : 0)) / 52;
+	out[offset + 531] = (len + (extra > 0 ? 1 : 0)) / 52;
+	for (let q = 0; q < layout.oldest && q < len + (extra > 0 ? 1 : 0); q++) {
+		const value = q < len ? CARD_VALUE[s.table[q]] : extra;
+		out[offset + 532 + q * 10 + value - 1] = 1;
+	}
+}
+/**
+* The positions a one-line decade position's legal actions lead to: a discard's known line
+* (played in a scratch copy of the env), a draw's line plus each unseen value, weighted by its
+* count, and a move that ends the game by its exact result. Reused across calls.
+*/
+var DecadeExpansion = class extends AfterstateExpansion {
+	scratch = null;
+	/** The env `scratch` was last checked against. */
+	scratchOf = null;
+	exact = /* @__PURE__ */ new Float64Array(2);
+	expand(env) {
+		this.clear();
+		const n = env.legalCount;
+		this.actionCount = n;
+		const s = decadeState(env);
+		if (this.scratchOf !== env) {
+			if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
+			this.scratchOf = env;
+		}
+		const scratch = this.scratch;
+		const F = this.layout.size;
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			this.beginAction(k);
+			if (action === 0) for (let v = 1; v <= 10; v++) {
+				if (s.stockValues[v] === 0) continue;
+				const row = this.addRow(s.stockValues[v] / s.stockLen);
+				writeLineFeatures(s, v, this.rows, row * F, this.layout);
+			}
+			else {
+				scratch.copyFrom(env);
+				scratch.step(action);
+				if (!scratch.running) {
+					outcomeValue$1(scratch.outcome(), this.exact);
+					this.exactWin[k] = this.exact[0];
+					this.exactCost[k] = this.exact[1];
+				} else {
+					const row = this.addRow(1);
+					writeLineFeatures(decadeState(scratch), 0, this.rows, row * F, this.layout);
+				}
+			}
+			this.endAction(k);
+		}
+	}
+};
+/** The engine state of a decade env (an expansion is made for its features' game only). */
+function decadeState(env) {
+	const decade = decadeOf(env);
+	if (!decade) throw new Error(`${env.id} is not a decade env`);
+	return decade.state;
+}
+const DECADE_FEATURES = {
+	game: decadeGame,
+	unsupported: decadeUnsupported,
+	layout: decadeLayout,
+	expansion: (layout) => new DecadeExpansion(layout),
+	outcomeValue: outcomeValue$1
+};
+// src/agents/learned/model-fit.ts
+/**
+* Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
+* when it does: the same engine and options (its id may be another name for them: `decade` with
+* `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
+* has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
+*/
+function whyOtherGame(trainedEnv, trainedOptions, env) {
+	const here = env.options;
+	if (!(trainedEnv === env.id || envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game)) return "another game";
+	let trained = trainedOptions;
+	try {
+		trained = resolveOptions(trainedEnv, trainedOptions);
+	} catch {}
+	const differ = optionsThatDiffer(trained, here);
+	return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join("; ");
+}
+/** An option's value as JSON, or that the set has no such option. */
+function shown(options, key) {
+	return key in options ? JSON.stringify(options[key]) : "no such option";
+}
+/**
+* Throws unless the network's input is the layout the env needs: its width, and the encoding
+* its metadata names (`features`; `requireName` when a missing name cannot be trusted).
+*/
+function assertFeaturesFit(meta, inputSize, env, layout, where, requireName) {
+	if (inputSize !== layout.size) throw new TengymError("bad-argument", `${where} reads ${inputSize} features (${meta.features ?? "its metadata names no encoding"}); ${env.id} needs ${layout.size} (${layout.encoding})`);
+	if (meta.features === void 0 ? requireName : meta.features !== layout.encoding) throw new TengymError("bad-argument", `${where}: ${meta.features === void 0 ? "its metadata names no encoding (\"features\")" : `its metadata says its features are ${JSON.stringify(meta.features)}`}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`);
+}
+/**
+* Throws unless the model was trained for this env's game (`whyOtherGame`) and has its sizes.
+* The refusal names the options that differ.
+*/
+function assertModelFits(meta, env, where) {
+	const why = whyOtherGame(meta.env, meta.options, env);
+	if (why !== null) throw new TengymError("bad-argument", `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
+	if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) throw new TengymError("bad-argument", `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
+}
+// src/games/decade/agents/fair-solver.ts
+/**
+* The exact fair optimum of a decade position: an expectimax over what a fair player knows (the
+* table, the unseen cards' composition and, with 'deck-bottom', the order of the cards it saw go
+* under the stock), a draw of an unseen card averaged over the unseen values by their counts,
+* the player's moves maximised, memoized on that knowledge. Draws in another order that leave
+* the same table meet again in the memo, which is what lets it solve stocks a tree cannot (on
+* `decade-loop` about 8 unseen cards in a hint's few milliseconds, a dozen in seconds). Used by the learned search's
+* endgame (learned-search.ts, `endgamePositions`) and by the measurement of the fair optimum
+* (research/decade-reduced-room.ts), whose tests check it against a brute-force expectimax on the env.
+*/
+/** Thrown inside a solve that passes its budget (caught in valuesAfter). */
+const OVER_BUDGET$1 = /* @__PURE__ */ new Error("fair solve over its position budget");
+/** counts[v] = how many of the top `unseen` stock cards of p have value v. */
+function countUnseen(p, unseen, counts) {
+	counts.fill(0);
+	for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % 52]]++;
+}
+/**
+* A position's win chance under fair optimal play: the top `unseen` stock cards are unseen, the ones under them known.
+*/
+var FairSolver = class {
+	rules;
+	/** Positions valued since the last `clear`, and how many `valuesAfter` may value before it gives up. */
+	valued = 0;
+	budget = Infinity;
+	/** Distinct positions valued so far. */
+	get size() {
+		return this.memo.reduce((sum, m) => sum + m.size, 0);
+	}
+	/** Sharded by the key's last character: one Map holds at most 2^24 entries. */
+	memo = Array.from({ length: 64 }, () => /* @__PURE__ */ new Map());
+	inProgress = /* @__PURE__ */ new Set();
+	/** Per depth: a position, its move list, and the unseen values' counts at its chance node. */
+	levels = [];
+	counts = /* @__PURE__ */ new Int32Array(11);
+	constructor(rules) {
+		this.rules = rules;
+	}
+	/** Forgets every value (to bound memory: the values are exact whether kept or found again). */
+	clear() {
+		for (const m of this.memo) m.clear();
+		this.valued = 0;
+	}
+	level(d) {
+		while (this.levels.length <= d) this.levels.push({
+			p: new Position(this.rules.stacks),
+			moves: new Int32Array(DECADE_ACTIONS),
+			counts: /* @__PURE__ */ new Int32Array(11)
+		});
+		return this.levels[d];
+	}
+	/**
+	* The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored).
+	*/
+	value(p, unseen) {
+		this.level(0).p.copyFrom(p);
+		return this.search(0, unseen);
+	}
+	/**
+	* The win chance after each of moves[0..n-1] in `p` under fair optimal play, into out[0..n-1],
+	* valuing at most `budget` new positions (the values already held are free); false, with out
+	* unfinished, when that is not enough. The values held stay true either way.
+	*/
+	valuesAfter(p, unseen, moves, n, out, budget) {
+		this.budget = this.valued + budget;
+		try {
+			for (let i = 0; i < n; i++) out[i] = this.valueAfter(p, unseen, moves[i]);
+			return true;
+		} catch (e) {
+			if (e !== OVER_BUDGET$1) throw e;
+			this.inProgress.clear();
+			return false;
+		} finally {
+			this.budget = Infinity;
+		}
+	}
+	/** The win chance after `action` in `p` under fair optimal play (p is not modified). */
+	valueAfter(p, unseen, action) {
+		this.level(0).p.copyFrom(p);
+		return this.afterMove(0, unseen, action);
+	}
+	key(p, unseen) {
+		const c = this.counts;
+		countUnseen(p, unseen, c);
+		const parts = [p.current, unseen];
+		for (let v = 1; v <= 10; v++) parts.push(c[v]);
+		for (let k = 0; k < p.stacks; k++) {
+			parts.push(100 + p.len[k]);
+			for (let i = 0; i < p.len[k]; i++) parts.push(p.vals[k * 52 + i]);
+		}
+		for (let i = unseen; i < p.stockLen; i++) parts.push(p.stock[(p.head + i) % 52]);
+		return String.fromCharCode(...parts);
+	}
+	/** The value of level d's position, which it may change. */
+	search(d, unseen) {
+		const { p, moves } = this.level(d);
+		const n = p.generate(this.rules, moves);
+		if (n === 0) return p.won(this.rules) ? 1 : 0;
+		const key = this.key(p, unseen);
+		const shard = this.memo[key.charCodeAt(key.length - 1) * 7 + key.length & 63];
+		const known = shard.get(key);
+		if (known !== void 0) return known;
+		if (this.inProgress.has(key)) return 0;
+		if (++this.valued > this.budget) throw OVER_BUDGET$1;
+		this.inProgress.add(key);
+		let best = 0;
+		for (let i = 0; i < n && best < 1; i++) {
+			this.level(d + 1).p.copyFrom(p);
+			const v = this.afterMove(d + 1, unseen, moves[i]);
+			if (v > best) best = v;
+		}
+		this.inProgress.delete(key);
+		shard.set(key, best);
+		return best;
+	}
+	/** The value of playing `action` in level d's position (which it changes). */
+	afterMove(d, unseen, action) {
+		const { p, counts: c } = this.level(d);
+		if (action !== 0 || unseen === 0) {
+			p.apply(this.rules, action);
+			return this.search(d, unseen);
+		}
+		countUnseen(p, unseen, c);
+		const child = this.level(d + 1).p;
+		let sum = 0;
+		for (let v = 1; v <= 10; v++) {
+			if (c[v] === 0) continue;
+			child.copyFrom(p);
+			for (let i = 0; i < unseen; i++) {
+				const at = (child.head + i) % 52;
+				if (child.stock[at] === v) {
+					child.stock[at] = child.stock[child.head];
+					child.stock[child.head] = v;
+					break;
+				}
+			}
+			child.apply(this.rules, 0);
+			sum += c[v] * this.search(d + 1, unseen - 1);
+		}
+		return sum / unseen;
+	}
+};
+// src/games/decade/learned/learned-search.ts
+/**
+* 'decade-line/1' and 'decade-loop/1': the afterstate models' one-line encoding
+* (afterstate-features.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
+*/
+function positionLayout(rules) {
+	if (rules.stacks === 7) return {
+		encoding: "decade-stacks/1",
+		size: STACKS_FEATURES,
+		oldest: STACK_BOTTOM,
+		top: STACK_TOP
+	};
+	const line = decadeLayout(rules);
+	return {
+		encoding: line.encoding,
+		size: line.size,
+		oldest: line.oldest,
+		top: 52
+	};
+}
+/**
+* What the player knows of the stock: `unknown` cards on top whose values have the counts
+* `unseen[1..10]`, then the known cards `known[head .. head+knownLen-1]` in drawing order
+* ('deck-bottom' only).
+*/
+var StockKnowledge = class {
+	unseen = /* @__PURE__ */ new Int32Array(11);
+	unknown = 0;
+	known = /* @__PURE__ */ new Uint8Array(208);
+	head = 0;
+	knownLen = 0;
+	/**
+	* With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as
+	* cycles.
+	*/
+	held = null;
+	copyFrom(k) {
+		this.held = k.held;
+		this.unseen.set(k.unseen);
+		this.unknown = k.unknown;
+		this.known.set(k.known.subarray(k.head, k.head + k.knownLen), 0);
+		this.head = 0;
+		this.knownLen = k.knownLen;
+	}
+};
+const STACK_SLOTS = 7;
+const STACK_TOP = 8;
+const STACK_BOTTOM = 3;
+/** Per stack slot: alive, cards / 52, the top 8 cards and the bottom 3 (one-hot values). */
+const SLOT_FEATURES = 112;
+const KNOWN_SHOWN = 10;
+const STACKS_KNOWLEDGE_AT = 784;
+const STACKS_FEATURES = 898;
+/**
+* Writes the features of `p` with the stock as `k` knows it at out[offset …].
+*
+* One line ('decade-line/1', 'decade-loop/1'): the line from its right end (card r left of the
+* newest at r*10 + value − 1), unseen values / (4 or 16), unseen / 52, cards on the line / 52,
+* and with a loop the 13 oldest cards from the left end.
+*
+* Seven stacks ('decade-stacks/1'): the stacks in rotation from the current one (slot 0, where
+* runs are looked for; slot 1 receives the next card if live), each as alive, cards / 52, its
+* 8 top cards (newest first) and 3 bottom cards (oldest first); then unseen values / (4 or 16),
+* unseen / 52, stock / 52, cards on the table / 52, known cards / 52, and the next 10 known
+* cards under the unseen ones (one-hot values, in drawing order).
+*/
+function writePositionFeatures(p, k, out, offset, layout) {
+	out.fill(0, offset, offset + layout.size);
+	if (p.stacks === 1) {
+		const n = p.len[0];
+		for (let r = 0, i = n - 1; i >= 0 && r < 52; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
+		for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
+		out[offset + 530] = k.unknown / 52;
+		out[offset + 531] = n / 52;
+		for (let q = 0; q < layout.oldest && q < n; q++) out[offset + 532 + q * 10 + p.vals[q] - 1] = 1;
+		return;
+	}
+	for (let slot = 0; slot < STACK_SLOTS; slot++) {
+		const s = (p.current + slot) % STACK_SLOTS;
+		const n = p.len[s];
+		const at = offset + slot * SLOT_FEATURES;
+		const base = s * 52;
+		out[at] = n > 0 ? 1 : 0;
+		out[at + 1] = n / 52;
+		for (let r = 0; r < STACK_TOP && r < n; r++) out[at + 2 + r * 10 + p.vals[base + n - 1 - r] - 1] = 1;
+		for (let q = 0; q < STACK_BOTTOM && q < n; q++) out[at + 2 + (STACK_TOP + q) * 10 + p.vals[base + q] - 1] = 1;
+	}
+	const at = offset + STACKS_KNOWLEDGE_AT;
+	for (let v = 1; v <= 10; v++) out[at + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
+	out[at + 10] = k.unknown / 52;
+	out[at + 11] = p.stockLen / 52;
+	out[at + 12] = p.tableCount / 52;
+	out[at + 13] = k.knownLen / 52;
+	for (let i = 0; i < KNOWN_SHOWN && i < k.knownLen; i++) out[at + 14 + i * 10 + k.known[k.head + i] - 1] = 1;
+}
+const LEAF = 0;
+const EXACT = 1;
+const MAX = 2;
+const CHANCE = 3;
+/** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
+const ENDGAME_NODES = 1e4;
+/** The solver's node budget per move once a 'deck-bottom' stock is all known (lookahead's). */
+const SOLVER_BUDGET = 2e4;
+/** Thrown inside a tree that passes its node or leaf budget (caught where the budget was set). */
+const OVER_BUDGET = /* @__PURE__ */ new Error("tree over its budget");
+/**
+* The search trees of one or more positions, built into flat typed arrays (reused: after the
+* first decisions nothing is allocated), their horizon positions' features in `rows`.
+*/
+var SearchForest = class {
+	rules;
+	config;
+	layout;
+	/** Horizon positions' features, leaf r at rows[r*size …]. */
+	rows;
+	leafCount = 0;
+	nodeCount = 0;
+	childCount = 0;
+	kind = /* @__PURE__ */ new Uint8Array(256);
+	/** LEAF: its row; MAX and CHANCE: first child slot. */
+	first = /* @__PURE__ */ new Int32Array(256);
+	count = /* @__PURE__ */ new Int32Array(256);
+	win = /* @__PURE__ */ new Float64Array(256);
+	cost = /* @__PURE__ */ new Float64Array(256);
+	child = /* @__PURE__ */ new Int32Array(256);
+	weight = /* @__PURE__ */ new Float64Array(256);
+	levels;
+	knowledge = new StockKnowledge();
+	depthLeft = 0;
+	/** Node count past which an endgame tree is abandoned (addDecision). */
+	nodeBudget = Infinity;
+	/**
+	* The leaves a tree being built may reach: past it the tree is given up as soon as it is, not
+	* once built (one draw deeper can hold tens of times the leaves, eight deeper more than memory).
+	*/
+	leafBudget = Infinity;
+	/** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
+	solver = null;
+	known = null;
+	/** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
+	fair = null;
+	fairPosition = null;
+	fairValues = /* @__PURE__ */ new Float64Array(16);
+	/** `endgameSamples`: pimc's decision rule on sampled deals. */
+	sampler = null;
+	constructor(rules, config) {
+		this.rules = rules;
+		this.config = config;
+		this.layout = positionLayout(rules);
+		this.levels = new SearchLevels(rules.stacks);
+		this.rows = new Float32Array(64 * this.layout.size);
+	}
+	/** Forgets every tree. */
+	clear() {
+		this.nodeCount = 0;
+		this.childCount = 0;
+		this.leafCount = 0;
+	}
+	/**
+	* A tree for each legal move of `p` (`moves[0..n-1]`), its root node at roots[at + i]; built
+	* again one draw less deep while these trees' horizon holds more than `maxLeaves` positions.
+	*/
+	addDecision(p, moves, n, k, roots, at = 0) {
+		const mark = this.mark();
+		const endgame = this.config.endgame ?? 0;
+		if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
+			this.solveKnown(p, moves, n, k, roots, at);
+			return;
+		}
+		const positions = this.config.endgamePositions ?? 0;
+		const samples = this.config.endgameSamples ?? 0;
+		const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
+		if (inEndgame && samples > 0) {
+			this.solveSampled(p, moves, n, k, roots, at, samples);
+			return;
+		}
+		if (inEndgame && positions > 0) {
+			if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
+		} else if (inEndgame && p.stockLen >= this.config.depth) {
+			this.nodeBudget = mark.nodes + ENDGAME_NODES;
+			try {
+				for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, p.stockLen + 1);
+				return;
+			} catch (e) {
+				if (e !== OVER_BUDGET) throw e;
+				this.reset(mark);
+			} finally {
+				this.nodeBudget = Infinity;
+			}
+		}
+		for (let depth = this.config.depth;; depth--) if (this.withinLeaves(mark, depth, () => {
+			for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
+		})) return;
+	}
+	/**
+	* Runs `build` (trees `depth` draws deep from `mark`) and says whether they hold at most
+	* `maxLeaves` leaves; where not, they are gone. Depth 0 (a leaf a move) always holds.
+	*/
+	withinLeaves(mark, depth, build) {
+		this.leafBudget = depth === 0 ? Infinity : mark.leaves + this.config.maxLeaves;
+		try {
+			build();
+			return true;
+		} catch (e) {
+			if (e !== OVER_BUDGET) throw e;
+			this.reset(mark);
+			return false;
+		} finally {
+			this.leafBudget = Infinity;
+		}
+	}
+	/**
+	* 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
+	* value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
+	* budget), the positions the game has held counting as cycles. Those grow with every move,
+	* so the solver's table is cleared for each decision.
+	*/
+	solveKnown(p, moves, n, k, roots, at) {
+		this.solver ??= new Solver(this.rules);
+		this.known ??= new Position(this.rules.stacks);
+		const q = this.known;
+		q.copyFrom(p);
+		for (let i = 0; i < k.knownLen; i++) q.stock[i] = k.known[k.head + i];
+		q.head = 0;
+		q.stockLen = k.knownLen;
+		this.solver.clear();
+		for (let i = 0; i < n; i++) {
+			const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
+			roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / 52);
+		}
+	}
+	/**
+	* One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
+	* left to break ties) when the solve values at most `positions` positions; false otherwise.
+	* The memo is cleared for each decision, so a decision's answer never depends on the ones
+	* before it.
+	*/
+	solveFair(p, moves, n, k, roots, at, positions) {
+		this.fair ??= new FairSolver(this.rules);
+		this.fairPosition ??= new Position(this.rules.stacks);
+		if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
+		const q = this.fairPosition;
+		q.copyFrom(p);
+		let unseen = 0;
+		for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[unseen++] = v;
+		q.head = 0;
+		q.stockLen = unseen;
+		this.fair.clear();
+		if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
+		for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
+		return true;
+	}
+	/**
+	* One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
+	* over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
+	* are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
+	* so a decision's answer never depends on the ones before it, nor on who asks.
+	*/
+	solveSampled(p, moves, n, k, roots, at, samples) {
+		this.sampler ??= new PimcSearch(this.rules);
+		const search = this.sampler;
+		search.solver.clear();
+		const hidden = p.stockLen > 0;
+		const rng = createRng(seenPositionHash(p, k));
+		const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
+		for (let i = 0; i < n; i++) {
+			const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
+			roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / 52);
+		}
+	}
+	/** The tree of position `p` itself (a training target): its value as the search sees it. */
+	addPosition(p, k) {
+		const mark = this.mark();
+		for (let depth = this.config.depth;; depth--) {
+			let root = -1;
+			if (this.withinLeaves(mark, depth, () => {
+				this.levels.at(0).copyFrom(p);
+				this.knowledge.copyFrom(k);
+				this.depthLeft = depth;
+				root = this.decide(0);
+			})) return root;
+		}
+	}
+	/**
+	* Writes the features of the position `move` leads to from `p` (its forced discards played)
+	* at out[offset …]; false, writing nothing, when the game ends there.
+	*/
+	writeAfterMove(p, move, k, out, offset) {
+		if (move === 0) return false;
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		this.knowledge.copyFrom(k);
+		this.apply(q, move);
+		const moves = this.levels.moves(0);
+		let n = q.generate(this.rules, moves);
+		while (n === 1 && moves[0] !== 0) {
+			this.apply(q, moves[0]);
+			n = q.generate(this.rules, moves);
+		}
+		if (n === 0) return false;
+		writePositionFeatures(q, this.knowledge, out, offset, this.layout);
+		return true;
+	}
+	mark() {
+		return {
+			nodes: this.nodeCount,
+			children: this.childCount,
+			leaves: this.leafCount
+		};
+	}
+	reset(m) {
+		this.nodeCount = m.nodes;
+		this.childCount = m.children;
+		this.leafCount = m.leaves;
+	}
+	afterMove(p, move, k, depth) {
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		this.knowledge.copyFrom(k);
+		if (move === 0) {
+			this.depthLeft = Math.max(depth, 1);
+			return this.chance(0);
+		}
+		this.depthLeft = depth;
+		this.apply(q, move);
+		return this.decide(0);
+	}
+	/**
+	* Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go
+	* through chance().
+	*/
+	apply(q, move) {
+		if (this.rules.deckBottom) {
+			const k = this.knowledge;
+			const start = runStartOf(move);
+			const end = start + runLengthOf(move);
+			const base = q.current * 52;
+			const n = q.len[q.current];
+			for (let i = 0; i < end - n; i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
+			for (let i = start; i < Math.min(end, n); i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
+		}
+		q.apply(this.rules, move);
+	}
+	/** The node of positions[d] with the player to move (forced moves played first). */
+	decide(d) {
+		const r = this.rules;
+		const p = this.levels.at(d);
+		const moves = this.levels.moves(d);
+		let n = p.generate(r, moves);
+		while (n === 1 && moves[0] !== 0) {
+			this.apply(p, moves[0]);
+			n = p.generate(r, moves);
+		}
+		if (n === 0) return this.exact(p.won(r) ? 1 : 0, p.tableCount / 52);
+		if (this.depthLeft === 0) return this.leaf(p);
+		if (n === 1) return this.chance(d);
+		const k = this.knowledge;
+		const knownLen = k.knownLen;
+		const node = this.node(MAX);
+		const q = this.levels.at(d + 1);
+		const children = [];
+		for (let i = 0; i < n; i++) {
+			if (moves[i] === 0) children.push(this.chance(d));
+			else {
+				q.copyFrom(p);
+				this.apply(q, moves[i]);
+				children.push(this.decide(d + 1));
+			}
+			k.knownLen = knownLen;
+		}
+		return this.group(node, children, null);
+	}
+	/** A draw from positions[d]: each unseen value, or the known next card. */
+	chance(d) {
+		const p = this.levels.at(d);
+		const q = this.levels.at(d + 1);
+		const k = this.knowledge;
+		const stack = p.nextLiveStack(p.current);
+		this.depthLeft--;
+		let node;
+		if (k.unknown === 0) {
+			const knownLen = k.knownLen;
+			const v = k.known[k.head];
+			k.head++;
+			k.knownLen--;
+			drawValue(p, q, stack, v);
+			node = this.decide(d + 1);
+			k.head--;
+			k.knownLen = knownLen;
+		} else {
+			const knownLen = k.knownLen;
+			node = this.node(CHANCE);
+			const children = [];
+			const weights = [];
+			const total = k.unknown;
+			k.unknown--;
+			for (let v = 1; v <= 10; v++) {
+				const c = k.unseen[v];
+				if (c === 0) continue;
+				drawValue(p, q, stack, v);
+				k.unseen[v]--;
+				children.push(this.decide(d + 1));
+				weights.push(c / total);
+				k.unseen[v]++;
+				k.knownLen = knownLen;
+			}
+			k.unknown++;
+			node = this.group(node, children, weights);
+		}
+		this.depthLeft++;
+		return node;
+	}
+	node(kind) {
+		if (this.nodeCount >= this.nodeBudget) throw OVER_BUDGET;
+		if (this.nodeCount === this.kind.length) {
+			this.kind = grow(this.kind);
+			this.first = grow(this.first);
+			this.count = grow(this.count);
+			this.win = grow(this.win);
+			this.cost = grow(this.cost);
+		}
+		const i = this.nodeCount++;
+		this.kind[i] = kind;
+		return i;
+	}
+	exact(win, cost) {
+		const i = this.node(EXACT);
+		this.win[i] = win;
+		this.cost[i] = cost;
+		return i;
+	}
+	leaf(p) {
+		if (this.leafCount >= this.leafBudget) throw OVER_BUDGET;
+		const i = this.node(LEAF);
+		const row = this.leafCount++;
+		const F = this.layout.size;
+		if ((row + 1) * F > this.rows.length) this.rows = grow(this.rows);
+		writePositionFeatures(p, this.knowledge, this.rows, row * F, this.layout);
+		this.first[i] = row;
+		return i;
+	}
+	group(node, children, weights) {
+		while (this.childCount + children.length > this.child.length) {
+			this.child = grow(this.child);
+			this.weight = grow(this.weight);
+		}
+		this.first[node] = this.childCount;
+		this.count[node] = children.length;
+		for (let i = 0; i < children.length; i++) {
+			this.child[this.childCount + i] = children[i];
+			this.weight[this.childCount + i] = weights ? weights[i] : 0;
+		}
+		this.childCount += children.length;
+		return node;
+	}
+	/**
+	* Backs up the value of node `i` from the network's outputs on `rows` (two per leaf: win
+	* logit, cards / 52, at outputs[row * 2]) into `value`: [P(win), cards / 52].
+	*/
+	evaluate(i, outputs, value) {
+		this.backup(i, outputs);
+		value[0] = this.win[i];
+		value[1] = this.cost[i];
+	}
+	backup(i, out) {
+		const kind = this.kind[i];
+		if (kind === EXACT) return;
+		if (kind === LEAF) {
+			const r = this.first[i] * 2;
+			this.win[i] = 1 / (1 + Math.exp(-out[r]));
+			this.cost[i] = out[r + 1];
+			return;
+		}
+		const from = this.first[i];
+		const to = from + this.count[i];
+		let win = 0;
+		let cost = 0;
+		let best = -Infinity;
+		const tie = this.config.tieWeight;
+		for (let c = from; c < to; c++) {
+			const j = this.child[c];
+			this.backup(j, out);
+			if (kind === CHANCE) {
+				win += this.weight[c] * this.win[j];
+				cost += this.weight[c] * this.cost[j];
+			} else {
+				const score = this.win[j] - tie * this.cost[j];
+				if (score > best) {
+					best = score;
+					win = this.win[j];
+					cost = this.cost[j];
+				}
+			}
+		}
+		this.win[i] = win;
+		this.cost[i] = cost;
+	}
+};
+/** q = p after drawing a card of value v onto stack k. */
+function drawValue(p, q, k, v) {
+	q.copyFrom(p);
+	q.steps++;
+	q.stockLen--;
+	q.head = (q.head + 1) % 52;
+	q.push(k, v);
+}
+function grow(a) {
+	const b = new a.constructor(a.length * 2);
+	b.set(a);
+	return b;
+}
+/**
+* The learned-search agent of the decade family: at every decision, `SearchForest`'s trees for
+* the legal moves, their horizon valued in one forward pass of the network, the best move
+* played (ties: the first legal one). With 'deck-bottom' it remembers, per env, what went under
+* the stock (memory.ts), so it must see every state of a game, as `tengym eval` shows them;
+* `actBatch` decides many games in one forward pass.
+*/
+var DecadeSearchAgent = class {
+	name;
+	network;
+	metadata;
+	config;
+	fair = true;
+	forest = null;
+	rulesCache = new RulesCache();
+	/** What each env's player remembers of the stock ('deck-bottom' only). */
+	memories = /* @__PURE__ */ new WeakMap();
+	knowledge = new StockKnowledge();
+	position = null;
+	roots = /* @__PURE__ */ new Int32Array(64);
+	/** Per legal action of the last decisions (all of a batch, back to back): P(win) and score. */
+	winOf = /* @__PURE__ */ new Float64Array(64);
+	scoreOf = /* @__PURE__ */ new Float64Array(64);
+	value = /* @__PURE__ */ new Float64Array(2);
+	disposed = false;
+	constructor(name, network, metadata, config) {
+		this.name = name;
+		this.network = network;
+		this.metadata = metadata;
+		this.config = config;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const rules = this.prepare(env);
+		if (env.legalCount === 1) return env.legal[0];
+		this.forest.clear();
+		this.addDecision(env, rules, 0);
+		this.valueDecisions([env], 1);
+		return env.legal[bestOf(this.scoreOf, 0, env.legalCount)];
+	}
+	actBatch(envs, count, out) {
+		checkNotDisposed(this.disposed, this.name);
+		let at = 0;
+		for (let j = 0; j < count; j++) {
+			const rules = this.prepare(envs[j]);
+			if (j === 0) this.forest.clear();
+			this.addDecision(envs[j], rules, at);
+			at += envs[j].legalCount;
+		}
+		this.valueDecisions(envs, count);
+		at = 0;
+		for (let j = 0; j < count; j++) {
+			out[j] = envs[j].legal[bestOf(this.scoreOf, at, envs[j].legalCount)];
+			at += envs[j].legalCount;
+		}
+	}
+	/** Every legal action with its P(win) under the search, best first (ties: legal order). */
+	score(env) {
+		const rules = this.prepare(env);
+		const n = env.legalCount;
+		this.forest.clear();
+		this.addDecision(env, rules, 0);
+		this.valueDecisions([env], 1);
+		return {
+			kind: "win-probability",
+			actions: Array.from({ length: n }, (_, i) => i).sort((a, b) => this.scoreOf[b] - this.scoreOf[a] || a - b).map((i) => ({
+				action: env.legal[i],
+				score: this.winOf[i]
+			}))
+		};
+	}
+	/** Brings env's memory of the stock up to its state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		this.prepare(env);
+	}
+	/** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
+	dispose() {
+		if (this.disposed) return;
+		this.disposed = true;
+		this.network.dispose();
+	}
+	/** Checks the env, brings its memory up to date and returns its rules (`act`, `score` and `observe` start here). */
+	prepare(env) {
+		checkNotDisposed(this.disposed, this.name);
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) {
+			let memory = this.memories.get(env);
+			if (!memory) this.memories.set(env, memory = new StockMemory());
+			memory.sync(state, rules);
+		}
+		if (this.forest === null || this.forest.rules !== rules) {
+			assertModelFits(this.metadata, env, `model "${this.name}"`);
+			const layout = positionLayout(rules);
+			assertFeaturesFit(this.metadata, this.network.inputSize, env, layout, `model "${this.name}"`, true);
+			this.forest = new SearchForest(rules, this.config);
+			this.position = new Position(rules.stacks);
+		}
+		return rules;
+	}
+	/** The trees of env's legal actions, roots at roots[at …]. */
+	addDecision(env, rules, at) {
+		const { state } = decadeEnv(env, this.name);
+		const n = env.legalCount;
+		const p = this.position;
+		p.loadTableOnly(state);
+		p.stockLen = state.stockLen;
+		loadKnowledge(this.knowledge, state, rules.deckBottom ? this.memories.get(env) : null);
+		if (this.roots.length < at + n) this.roots = growTo(this.roots, at + n);
+		this.forest.addDecision(p, env.legal, n, this.knowledge, this.roots, at);
+	}
+	/** One forward pass for every tree, then each root's value. */
+	valueDecisions(envs, count) {
+		const forest = this.forest;
+		const outputs = this.network.outputs(forest.rows, forest.leafCount, forest.layout.size);
+		let total = 0;
+		for (let j = 0; j < count; j++) total += envs[j].legalCount;
+		if (this.winOf.length < total) {
+			this.winOf = new Float64Array(total * 2);
+			this.scoreOf = new Float64Array(total * 2);
+		}
+		for (let i = 0; i < total; i++) {
+			forest.evaluate(this.roots[i], outputs, this.value);
+			this.winOf[i] = this.value[0];
+			this.scoreOf[i] = this.value[0] - this.config.tieWeight * this.value[1];
+		}
+	}
+};
+/** The index of the highest of scores[from … from+n) minus from (the first on a tie). */
+function bestOf(scores, from, n) {
+	let best = 0;
+	for (let i = 1; i < n; i++) if (scores[from + i] > scores[from + best]) best = i;
+	return best;
+}
+function growTo(a, n) {
+	const b = new Int32Array(Math.max(n, a.length * 2));
+	b.set(a);
+	return b;
+}
+/** The stock as a player of `state` knows it: the composition, and with a memory what it remembers. */
+function loadKnowledge(k, state, memory) {
+	k.head = 0;
+	k.knownLen = 0;
+	k.held = memory?.held ?? null;
+	if (memory === null) {
+		for (let v = 1; v <= 10; v++) k.unseen[v] = state.stockValues[v];
+		k.unknown = state.stockLen;
+		return;
+	}
+	memory.unseenCounts(state, k.unseen);
+	k.unknown = memory.unknown;
+	for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
+}
+/**
+* A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the
+* unseen cards' composition, never the stock's order (as `seenHash` in pimc.ts is of an engine
+* state). Seeds the sampled endgame's deals.
+*/
+function seenPositionHash(p, k) {
+	let h = mix32(5369127 ^ p.stockLen << 8 ^ p.current);
+	for (let s = 0; s < p.stacks; s++) {
+		const base = s * 52;
+		h = mix32(h ^ 256 + p.len[s]);
+		for (let i = 0; i < p.len[s]; i++) h = mix32(h + p.vals[base + i]);
+	}
+	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | k.unseen[v]));
+	return h >>> 0;
+}
+// src/games/decade/learned/targets.ts
+/** The one-line decade family: an episode's samples learn its result (Monte Carlo). */
+var DecadeMonteCarlo = class {
+	own;
+	value = /* @__PURE__ */ new Float64Array(2);
+	layout;
+	sink;
+	constructor({ layout, sink }) {
+		this.layout = layout;
+		this.sink = sink;
+		this.own = new Float32Array(layout.size);
+	}
+	/** The decision's own position, then where a discard led (a draw's line is the next decision's own). */
+	beforeMove(i, env, x, _outputs, chosen) {
+		writeLineFeatures(decadeOf(env).state, 0, this.own, 0, this.layout);
+		this.sink.add(i, this.own, 0);
+		if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== 0) this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
+	}
+	afterMove(i, _env, ended) {
+		if (ended === null) return;
+		DECADE_FEATURES.outcomeValue(ended, this.value);
+		this.sink.close(i, this.value[0], this.value[1]);
+	}
+	endRound() {}
+	getState() {
+		return {};
+	}
+	setState() {}
+};
+// src/games/decade/learned/index.ts
+registerModelParts(decadeGame, {
+	afterstate: {
+		/** The position features of the afterstate models. */
+		features: DECADE_FEATURES,
+		/** Their training targets. */
+		targets: { play: (context) => new DecadeMonteCarlo(context) }
+	},
+	heads: { search: {
+		/** The features the search's network reads under these options. */
+		layout: (env) => positionLayout(rulesOf$2(env.options)),
+		/** The search agent of a loaded model. */
+		agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
+	} }
+});
+// src/games/four-ten/learned/afterstate-features.ts
+const FOUR_TEN_LAYOUT = {
+	size: 245,
+	encoding: "four-ten/2",
+	tieWeight: 0,
+	oldest: 0,
+	cost: "rounds"
+};
+/** The cost of one round (the network's cost is rounds / 10). */
+const ROUND_COST = .1;
+const SUM_AT = 60;
+const STOCK_AT = 111;
+const STOCK_SIZE_AT = 147;
+const NEED_AT = 148;
+const NEED_SCALED_AT = 198;
+const SAFETIES_AT = 199;
+const SAFETIES_SCALED_AT = 203;
+const PLACED_AT = 204;
+const CHANCE_AT = 228;
+const SCORES_SOMEWHERE_AT = 232;
+const FAULTS_EVERYWHERE_AT = 236;
+const CHANCE_SCORES_AT = 240;
+const CHANCE_FAULTS_AT = 241;
+const FULL_AT = 242;
+/** Why afterstate values cannot play these Four Ten options, or null when they can. */
+function fourTenUnsupported(o) {
+	if (o.handTarget > 16) return "afterstate values need handTarget ≤ 16 (the most four cards can make)";
+	return null;
+}
+/**
+* The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the
+* round cap).
+*/
+function outcomeValue(outcome, into) {
+	const won = outcome.won;
+	into[0] = won ? 1 : 0;
+	into[1] = (won ? 1 : 11) * ROUND_COST;
+}
+/** Writes the features of a position at out[offset …]. */
+function writeFourTenFeatures(p, o, out, offset) {
+	out.fill(0, offset, offset + FOUR_TEN_LAYOUT.size);
+	for (let i = 0; i < 12; i++) out[offset + (i >> 2) * 20 + (i & 3) * 5 + p.counts[i]] = 1;
+	let stockSize = 0;
+	for (let h = 0; h < 3; h++) out[offset + SUM_AT + h * 17 + Math.min(p.sums[h], 16)] = 1;
+	for (let v = 0; v < 4; v++) {
+		out[offset + STOCK_AT + v * 9 + p.stock[v]] = 1;
+		stockSize += p.stock[v];
+	}
+	out[offset + STOCK_SIZE_AT] = stockSize / 32;
+	const need = Math.max(1, o.gameTarget - p.points);
+	out[offset + NEED_AT + Math.min(need, 50) - 1] = 1;
+	out[offset + NEED_SCALED_AT] = need / o.gameTarget;
+	out[offset + SAFETIES_AT + Math.min(p.safeties, 3)] = 1;
+	out[offset + SAFETIES_SCALED_AT] = o.safeties > 0 ? p.safeties / o.safeties : 0;
+	let room = 0;
+	for (let h = 0; h < 3; h++) if (p.counts[h * 4] + p.counts[h * 4 + 1] + p.counts[h * 4 + 2] + p.counts[h * 4 + 3] >= 4) out[offset + FULL_AT + h] = 1;
+	else room |= 1 << h;
+	let chanceScores = 0;
+	let chanceFaults = 0;
+	for (let v = 1; v <= 4; v++) {
+		let scores = 0;
+		let faults = 0;
+		for (let h = 0; h < 3; h++) {
+			if ((room & 1 << h) === 0) continue;
+			const verdict = judgeHands(p.sums[0] + (h === 0 ? v : 0), p.sums[1] + (h === 1 ? v : 0), p.sums[2] + (h === 2 ? v : 0), o);
+			if (verdict === 1) {
+				out[offset + PLACED_AT + (h * 4 + v - 1) * 2] = 1;
+				scores = 1;
+			} else if (verdict === 2) {
+				out[offset + PLACED_AT + (h * 4 + v - 1) * 2 + 1] = 1;
+				faults++;
+			}
+		}
+		const everywhere = room !== 0 && faults === (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) ? 1 : 0;
+		const chance = stockSize > 0 ? p.stock[v - 1] / stockSize : 0;
+		out[offset + CHANCE_AT + v - 1] = chance;
+		out[offset + SCORES_SOMEWHERE_AT + v - 1] = scores;
+		out[offset + FAULTS_EVERYWHERE_AT + v - 1] = everywhere;
+		chanceScores += scores * chance;
+		chanceFaults += everywhere * chance;
+	}
+	out[offset + CHANCE_SCORES_AT] = chanceScores;
+	out[offset + CHANCE_FAULTS_AT] = chanceFaults;
+}
+const EMPTY_HANDS = /* @__PURE__ */ new Uint8Array(12);
+const NO_SUMS = /* @__PURE__ */ new Int32Array(3);
+const FULL_STOCK = (/* @__PURE__ */ new Uint8Array(4)).fill(8);
+/** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
+function writeRoundStart(points, safeties, o, out, offset) {
+	writeFourTenFeatures({
+		counts: EMPTY_HANDS,
+		sums: NO_SUMS,
+		stock: FULL_STOCK,
+		points,
+		safeties
+	}, o, out, offset);
+}
+/** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
+const WON = -1;
+const BUST = -2;
+/**
+* Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
+* the bottom of the deck, with hands totalling `total`), from these points and safeties: WON,
+* BUST, or the next round's start as points·1024 + safeties.
+*/
+function roundEndCode(verdict, total, points, safeties, o) {
+	let next;
+	if (verdict === 1) next = points + o.handTarget;
+	else if (verdict === 2) {
+		if (safeties > 0) return points * 1024 + safeties - 1;
+		if (points < total) return BUST;
+		return (points - total) * 1024;
+	} else next = points + total;
+	return next >= o.gameTarget ? WON : next * 1024 + safeties;
+}
+/**
+* The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
+* goes on.
+*/
+function roundEndCost(code, startCost) {
+	return code === WON ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
+}
+/** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
+var FourTenExpansion = class extends AfterstateExpansion {
+	/**
+	* Per row, what it is (for exact targets): the engine key of a turn start's configuration
+	* (−1 for other rows) and its stock (Σ count of v · 9^(v−1)), and 1 + roundEnd's code of a
+	* round start (0 for other rows).
+	*/
+	rowKey = /* @__PURE__ */ new Int32Array(64);
+	rowStock = /* @__PURE__ */ new Int32Array(64);
+	rowStart = /* @__PURE__ */ new Int32Array(64);
+	/** The hands and stock being changed, restored after each outcome. */
+	counts = /* @__PURE__ */ new Uint8Array(12);
+	sums = /* @__PURE__ */ new Int32Array(3);
+	stock = /* @__PURE__ */ new Uint8Array(4);
+	position = {
+		counts: this.counts,
+		sums: this.sums,
+		stock: this.stock,
+		points: 0,
+		safeties: 0
+	};
+	options;
+	k = 0;
+	/**
+	* Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen
+	* this turn).
+	*/
+	firstReach = /* @__PURE__ */ new Map();
+	queue = /* @__PURE__ */ new Int32Array(1024);
+	queueGroup = /* @__PURE__ */ new Int32Array(1024);
+	/** Exchanges from the decision to each queued configuration (breadth-first: never more than needed). */
+	queueSteps = /* @__PURE__ */ new Int32Array(1024);
+	queueLength = 0;
+	/**
+	* The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones.
+	*/
+	rowOf = /* @__PURE__ */ new Map();
+	/** Round ends one exchange away, as (group, roundEnd code, exchanges to it, that one included) triples. */
+	exits = /* @__PURE__ */ new Int32Array(384);
+	exitCount = 0;
+	constructor() {
+		super(FOUR_TEN_LAYOUT);
+	}
+	expand(env) {
+		this.clear();
+		this.rowOf.clear();
+		const four = fourTenOf(env);
+		if (!four) throw new Error(`${env.id} is not a Four Ten env`);
+		const s = four.state;
+		this.options = four.options;
+		this.counts.set(s.counts);
+		this.sums.set(s.sums);
+		this.stock.set(s.stockCounts);
+		this.position.points = s.points;
+		this.position.safeties = s.safeties;
+		const n = env.legalCount;
+		this.actionCount = n;
+		if (n > 0 && env.legal[0] >= 15) {
+			this.expandExchanges(env, s);
+			return;
+		}
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			this.k = k;
+			this.beginAction(k);
+			if (action < 3) {
+				if (s.drawn > 0) {
+					this.add(action, s.drawn);
+					this.outcome(1);
+					this.remove(action, s.drawn);
+				} else this.drawInto(action);
+			} else {
+				const r = action - 3;
+				const h = r >> 2;
+				const u = (r & 3) + 1;
+				this.remove(h, u);
+				this.drawInto(h);
+				this.add(h, u);
+			}
+			this.endAction(k);
+		}
+	}
+	/**
+	* The exchange phase: ending the turn now is the current configuration at a turn's start; an
+	* exchange is the choice of what exchanging on from it can reach. One breadth-first search
+	* from the current configuration finds every choice's options; each reached configuration
+	* belongs to the exchange that first reached it.
+	*/
+	expandExchanges(env, s) {
+		const n = env.legalCount;
+		this.firstReach.clear();
+		for (let i = 0; i < s.seenCount; i++) this.firstReach.set(s.seen[i], -1);
+		this.queueLength = 0;
+		this.exitCount = 0;
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			if (action < 47) this.step(s.key, action - 15, k, 1);
+		}
+		this.search();
+		for (let k = 0; k < n; k++) {
+			this.beginAction(k);
+			if (env.legal[k] === 47) this.turnStartRow(s.key, 1);
+			else {
+				this.beginChoice(1);
+				this.addOptions(k);
+			}
+			this.endAction(k);
+		}
+		this.decode(s.key);
+	}
+	/**
+	* The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or
+	* any configuration exchanges reach.
+	*/
+	openTurn(p) {
+		const key = this.key();
+		this.firstReach.clear();
+		this.firstReach.set(key, -1);
+		this.queueLength = 0;
+		this.exitCount = 0;
+		this.queue[0] = key;
+		this.queueGroup[0] = 0;
+		this.queueSteps[0] = 0;
+		this.queueLength = 1;
+		this.search();
+		this.beginChoice(p);
+		this.addOptions(0);
+		this.decode(key);
+	}
+	/** Breadth-first search over exchanges from the queue's configurations, each searched for the group it belongs to. */
+	search() {
+		for (let i = 0; i < this.queueLength; i++) {
+			const key = this.queue[i];
+			const group = this.queueGroup[i];
+			const steps = this.queueSteps[i] + 1;
+			for (let e = 0; e < 32; e++) this.step(key, e, group, steps);
+		}
+	}
+	/** The current choice's options: group g's configurations in the queue, as turn starts, and its exits. */
+	addOptions(g) {
+		const F = this.layout.size;
+		for (let j = 0; j < this.queueLength; j++) {
+			if (this.queueGroup[j] !== g) continue;
+			const key = this.queue[j];
+			this.decode(key);
+			const row = this.addOption(0, this.queueSteps[j]);
+			this.rowKey[row] = key;
+			if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
+		}
+		for (let j = 0; j < this.exitCount; j++) {
+			if (this.exits[j * 3] !== g) continue;
+			const code = this.exits[j * 3 + 1];
+			const steps = this.exits[j * 3 + 2];
+			if (code >= 0) {
+				const row = this.addOption(ROUND_COST, steps);
+				this.rowStart[row] = code + 1;
+				if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
+			} else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
+		}
+	}
+	/**
+	* Exchange e from configuration `key`, the `steps`-th exchange of group g's search: a round end
+	* becomes one of g's exits (each once, at its first and so nearest find), a configuration not
+	* met before joins the queue.
+	*/
+	step(key, e, g, steps) {
+		const next = exchangedKey(key, e);
+		if (next < 0 || this.firstReach.has(next)) return;
+		this.decode(next);
+		const code = this.roundEnd(false);
+		if (code !== null) {
+			for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 3] === g && this.exits[j * 3 + 1] === code) return;
+			if ((this.exitCount + 1) * 3 > this.exits.length) this.exits = doubled(this.exits);
+			this.exits[this.exitCount * 3] = g;
+			this.exits[this.exitCount * 3 + 1] = code;
+			this.exits[this.exitCount * 3 + 2] = steps;
+			this.exitCount++;
+			return;
+		}
+		this.firstReach.set(next, g);
+		if (this.queueLength === this.queue.length) {
+			this.queue = doubled(this.queue);
+			this.queueGroup = doubled(this.queueGroup);
+			this.queueSteps = doubled(this.queueSteps);
+		}
+		this.queue[this.queueLength] = next;
+		this.queueGroup[this.queueLength] = g;
+		this.queueSteps[this.queueLength] = steps;
+		this.queueLength++;
+	}
+	/** The engine key of the working hands: Σ counts[i]·5^i. */
+	key() {
+		let key = 0;
+		for (let i = 0; i < 12; i++) key += this.counts[i] * POW5[i];
+		return key;
+	}
+	/** Sets the working hands to the configuration of an engine key. */
+	decode(key) {
+		this.sums.fill(0);
+		for (let i = 0; i < 12; i++) {
+			const c = keyDigit(key, i);
+			this.counts[i] = c;
+			this.sums[i >> 2] += c * ((i & 3) + 1);
+		}
+	}
+	/** A position of one row: the configuration of `key` at a turn's start, with probability p. */
+	turnStartRow(key, p) {
+		this.decode(key);
+		const row = this.addRow(p);
+		this.rowKey[row] = key;
+		if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+	}
+	/**
+	* Whether `row` is the first of this expansion to be `id` (a turn start: key · STOCK_CODES + stock
+	* code; a round start: −1 − its code; the points and safeties are the expansion's): true, and
+	* its features are to be written; false, and it shares an earlier row's (`sameFeatures`).
+	*/
+	distinctRow(row, id) {
+		const first = this.rowOf.get(id);
+		if (first === void 0) {
+			this.rowOf.set(id, row);
+			return true;
+		}
+		this.sameFeatures(row, first);
+		return false;
+	}
+	addOption(offset = 0, steps = 0) {
+		const row = super.addOption(offset, steps);
+		if (row >= this.rowKey.length) {
+			this.rowKey = doubled(this.rowKey);
+			this.rowStock = doubled(this.rowStock);
+			this.rowStart = doubled(this.rowStart);
+		}
+		this.rowKey[row] = -1;
+		this.rowStock[row] = stockCode(this.stock);
+		this.rowStart[row] = 0;
+		return row;
+	}
+	/** Minus the cost: P(win) does not decide (see the module comment). */
+	score(value) {
+		return -value[1];
+	}
+	/** Hints show minus the rounds still to play, a lost game counting 10 more. */
+	scoreKind = "value";
+	scoreUnit = "minus-rounds-left";
+	reportedScore(value) {
+		return -value[1] / ROUND_COST;
+	}
+	add(h, v) {
+		this.counts[h * 4 + v - 1]++;
+		this.sums[h] += v;
+	}
+	remove(h, v) {
+		this.counts[h * 4 + v - 1]--;
+		this.sums[h] -= v;
+	}
+	/** The next (unseen) card goes into hand h: every value the stock holds, weighted by its count. */
+	drawInto(h) {
+		let size = 0;
+		for (let v = 0; v < 4; v++) size += this.stock[v];
+		for (let v = 1; v <= 4; v++) {
+			const c = this.stock[v - 1];
+			if (c === 0) continue;
+			this.stock[v - 1]--;
+			this.add(h, v);
+			this.outcome(c / size);
+			this.remove(h, v);
+			this.stock[v - 1]++;
+		}
+	}
+	/**
+	* How the current hands end the round, if they do: WON, BUST, or the next round's start
+	* (points·1024 + safeties); null when the round goes on. The check first, then the bottom of the
+	* deck when the change used a card.
+	*/
+	roundEnd(usedCard) {
+		const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], this.options);
+		if (verdict === 0 && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0)) return null;
+		return roundEndCode(verdict, this.sums[0] + this.sums[1] + this.sums[2], this.position.points, this.position.safeties, this.options);
+	}
+	/** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
+	outcome(p) {
+		const code = this.roundEnd(true);
+		if (code === null) this.openTurn(p);
+		else if (code === WON || code === BUST) {
+			if (code === WON) this.exactWin[this.k] += p;
+			this.exactCost[this.k] += p * roundEndCost(code, 0);
+		} else {
+			const row = this.addRow(p, ROUND_COST);
+			this.rowStart[row] = code + 1;
+			if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
+		}
+	}
+};
+const FOUR_TEN_FEATURES = {
+	game: fourTenGame,
+	unsupported: fourTenUnsupported,
+	layout: () => FOUR_TEN_LAYOUT,
+	expansion: () => new FourTenExpansion(),
+	outcomeValue
+};
+// src/games/four-ten/learned/learned-lookahead.ts
+/** Component values kept per (points, safeties) before the cache starts over. */
+const MAX_CACHED = 2e5;
+/** Stock code · 9^v: one card of value v + 1 fewer. */
+const STOCK_STRIDE = [
+	1,
+	9,
+	81,
+	729
+];
+var FourTenLookahead = class {
+	options;
+	model;
+	/**
+	* The cost of a component at a stock (key: component · STOCK_CODES + stock code), at `cachedFor`'s points and
+	* safeties.
+	*/
+	cached = /* @__PURE__ */ new Map();
+	/** Round starts' network costs, by points · 1024 + safeties. */
+	starts = /* @__PURE__ */ new Map();
+	cachedFor = -1;
+	/**
+	* Components (key as `cached`) and round starts (−1 − code) asked for in this decision, in the order their rows were
+	* written.
+	*/
+	asked = [];
+	askedSet = /* @__PURE__ */ new Set();
+	/** Feature rows for the forward pass (`ask` writes them), and the first row of each asked key. */
+	rows = new Float32Array(256 * FOUR_TEN_LAYOUT.size);
+	rowCount = 0;
+	firstRowOf = [];
+	/** The outputs handed back for the expansion's rows. */
+	outputs = /* @__PURE__ */ new Float32Array(128);
+	stock = /* @__PURE__ */ new Int32Array(4);
+	position = {
+		counts: /* @__PURE__ */ new Uint8Array(12),
+		sums: /* @__PURE__ */ new Int32Array(3),
+		stock: /* @__PURE__ */ new Uint8Array(4),
+		points: 0,
+		safeties: 0
+	};
+	points = 0;
+	safeties = 0;
+	/** Rows valued by the network so far (for measurements). */
+	rowsValued = 0;
+	constructor(options) {
+		this.options = options;
+		this.model = roundModel(options.handTarget, options.check);
+	}
+	/**
+	* False where the decision keeps the expansion's values (a replacement, or a placement that
+	* fills the hands); else the rows the network must value are `rows[0 … rowCount · 245)` (none,
+	* when everything needed is known), for `answer`.
+	*/
+	ask(env, expansion) {
+		this.rowCount = 0;
+		const four = fourTenOf(env);
+		if (!four || !(expansion instanceof FourTenExpansion)) throw new Error(`the Four Ten lookahead searches Four Ten expansions, not ${env.id}'s`);
+		const x = expansion;
+		const first = env.legal[0];
+		if (first >= 3 && first < 15) return false;
+		let some = -1;
+		for (let r = 0; r < x.rowCount && some < 0; r++) if (x.rowKey[r] >= 0) some = r;
+		if (some < 0 || configCards(configOfKey(x.rowKey[some])) >= 12) return false;
+		this.at(four.state.points, four.state.safeties);
+		this.asked.length = 0;
+		this.firstRowOf.length = 0;
+		this.askedSet.clear();
+		for (let r = 0; r < x.rowCount; r++) {
+			if (x.sameAs[r] !== r) continue;
+			if (x.rowKey[r] >= 0) this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], false);
+			else this.start(x.rowStart[r] - 1, false);
+		}
+		return true;
+	}
+	/**
+	* The outputs for every row of the expansion `ask` was given (as `ExpansionBatch.run` gives them); `out` holds the
+	* network's [win logit, cost] of the rows `ask` wrote. Reused across calls.
+	*/
+	answer(expansion, out) {
+		const x = expansion;
+		if (this.rowCount > 0) {
+			this.rowsValued += this.rowCount;
+			this.learn(out);
+		}
+		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
+		const outputs = this.outputs;
+		for (let r = 0; r < x.rowCount; r++) {
+			const f = x.sameAs[r];
+			outputs[r * 2] = 0;
+			if (f !== r) outputs[r * 2 + 1] = outputs[f * 2 + 1];
+			else outputs[r * 2 + 1] = x.rowKey[r] >= 0 ? this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], true) : this.start(x.rowStart[r] - 1, true);
+		}
+		return outputs.subarray(0, x.rowCount * 2);
+	}
+	/** Forgets every value kept (a network whose weights changed starts from nothing). */
+	forget() {
+		this.cached.clear();
+		this.starts.clear();
+		this.cachedFor = -1;
+	}
+	/** Starts over when the points or safeties change (every value depends on them). */
+	at(points, safeties) {
+		const key = points * 1024 + safeties;
+		if (key === this.cachedFor && this.cached.size < MAX_CACHED) return;
+		this.forget();
+		this.cachedFor = key;
+		this.points = points;
+		this.safeties = safeties;
+	}
+	/**
+	* The turn starting at configuration c with stock code `code`: with `value`, its cost one turn
+	* deeper (everything it needs known); without, asks for what it needs (returns NaN).
+	*/
+	turn(c, code, value) {
+		const stock = this.stock;
+		stockOfCode(code, stock);
+		const size = stock[0] + stock[1] + stock[2] + stock[3];
+		if (this.options.drawVisible) {
+			let total = 0;
+			for (let v = 0; v < 4; v++) {
+				if (stock[v] === 0) continue;
+				let min = Infinity;
+				for (let h = 0; h < 3; h++) min = Math.min(min, this.afterCard(c, h, v, code - STOCK_STRIDE[v], value));
+				total += stock[v] / size * min;
+			}
+			return value ? total : NaN;
+		}
+		let best = Infinity;
+		for (let h = 0; h < 3; h++) {
+			if (MS_SIZE[configHand(c, h)] >= 4) continue;
+			let sum = 0;
+			for (let v = 0; v < 4; v++) if (stock[v] > 0) sum += stock[v] / size * this.afterCard(c, h, v, code - STOCK_STRIDE[v], value);
+			best = Math.min(best, sum);
+		}
+		return value ? best : NaN;
+	}
+	/**
+	* A(c + card of value v + 1 in h, stock code after): the cost right after the card (Infinity
+	* when h is full). Never the round's last card: with fewer than 12 cards in the hands none is out
+	* of play, so the stock holds 20 or more.
+	*/
+	afterCard(c, h, v, code, value) {
+		const hand = configHand(c, h);
+		if (MS_SIZE[hand] >= 4) return Infinity;
+		const next = withHand(c, h, MS_ADD[hand * 4 + v]);
+		const verdict = this.model.verdict[next];
+		if (verdict !== CONTINUES) return this.roundEnd(verdict, configTotal(next), value);
+		const k = this.model.comp[next];
+		const key = k * STOCK_CODES + code;
+		const known = this.cached.get(key);
+		if (known !== void 0) return known;
+		if (value) throw new Error("four-ten lookahead: a component was not valued");
+		if (!this.askedSet.has(key)) this.askComponent(k, key, code);
+		return NaN;
+	}
+	/** The cost of a round that ends with this verdict (SCORES or FAULTS) at hands totalling `total`. */
+	roundEnd(verdict, total, value) {
+		const code = roundEndCode(verdict, total, this.points, this.safeties, this.options);
+		return roundEndCost(code, code >= 0 ? this.start(code, value) : 0);
+	}
+	/** The network's cost of a round's start (code: points · 1024 + safeties); without `value`, asks for it (NaN). */
+	start(code, value) {
+		const known = this.starts.get(code);
+		if (known !== void 0) return known;
+		if (value) throw new Error("four-ten lookahead: a round start was not valued");
+		if (!this.askedSet.has(-1 - code)) {
+			const row = this.addRow(-1 - code);
+			writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * FOUR_TEN_LAYOUT.size);
+		}
+		return NaN;
+	}
+	/** Asks for component k at a stock: one row per member, and the round starts its exits lead to. */
+	askComponent(k, key, code) {
+		const m = this.model;
+		const F = FOUR_TEN_LAYOUT.size;
+		const p = this.position;
+		stockOfCode(code, p.stock);
+		p.points = this.points;
+		p.safeties = this.safeties;
+		for (let i = m.compStart[k]; i < m.compStart[k + 1]; i++) {
+			const y = m.compMembers[i];
+			for (let h = 0; h < 3; h++) {
+				const ms = configHand(y, h);
+				for (let v = 0; v < 4; v++) p.counts[h * 4 + v] = MS_COUNTS[ms * 4 + v];
+				p.sums[h] = MS_SUM[ms];
+			}
+			const row = this.addRow(i === m.compStart[k] ? key : NaN);
+			writeFourTenFeatures(p, this.options, this.rows, row * F);
+		}
+		const flags = m.compFlags[k];
+		if (flags & 1) this.roundEnd(1, m.compTotal[k], false);
+		if (flags & 2) this.roundEnd(2, m.compTotal[k], false);
+	}
+	/** A new feature row; `key` (not NaN) starts what it is the first row of. */
+	addRow(key) {
+		const row = this.rowCount++;
+		if (this.rowCount * FOUR_TEN_LAYOUT.size > this.rows.length) this.rows = doubled(this.rows);
+		if (!Number.isNaN(key)) {
+			this.asked.push(key);
+			this.firstRowOf.push(row);
+			this.askedSet.add(key);
+		}
+		return row;
+	}
+	/** Keeps the forward pass's values: round starts first (components' exits need them), then each component's best. */
+	learn(out) {
+		for (let j = 0; j < this.asked.length; j++) {
+			const key = this.asked[j];
+			if (key < 0) this.starts.set(-1 - key, out[this.firstRowOf[j] * 2 + 1]);
+		}
+		const m = this.model;
+		for (let j = 0; j < this.asked.length; j++) {
+			const key = this.asked[j];
+			if (key < 0) continue;
+			const k = Math.floor(key / STOCK_CODES);
+			const row = this.firstRowOf[j];
+			let best = Infinity;
+			for (let i = 0; i < m.compStart[k + 1] - m.compStart[k]; i++) best = Math.min(best, out[(row + i) * 2 + 1]);
+			const flags = m.compFlags[k];
+			if (flags & 1) best = Math.min(best, this.roundEnd(1, m.compTotal[k], true));
+			if (flags & 2) best = Math.min(best, this.roundEnd(2, m.compTotal[k], true));
+			this.cached.set(key, best);
+		}
+	}
+};
+/** The search a Four Ten model's metadata names 'next-turn' (learned/from-model.ts gives it to the agent). */
+const FOUR_TEN_SEARCH = {
+	name: "next-turn",
+	create: (options) => new FourTenLookahead(options)
+};
+// src/games/four-ten/learned/targets.ts
+/**
+* Four Ten's afterstate training targets (src/agents/afterstate.ts, `TargetStrategy`):
+*
+* | strategy | `targets` | what is learned |
+* |----------|-----------|-----------------|
+* | `FourTenByRound` | 'play' | bootstrapped by round: a round's samples learn where the round ended, the game's result or the network's value of the next round's start plus one round; an exploring move ends the samples before it with the value of the best move there (Watkins' cut), so the targets are the greedy policy's and exploring is free |
+* | `FourTenSolver` | 'solver' | the win as by round; every position a decision values gets its exact cost from the pace-optimal solver (`FourTenTeacher`), solved before the first step: the network is a distillation of the solver |
+*
+* The game's randomness is reshuffled every round, so a round is the unit of noise, and a game's
+* few rounds are learned through the values of round starts.
+*/
+/** Four Ten, bootstrapped by round (see the table above). */
+var FourTenByRound = class {
+	context;
+	/** Per copy: the round its samples belong to (−1: a new episode, its start not yet sampled). */
+	segments;
+	/**
+	* Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward
+	* pass).
+	*/
+	ended;
+	endedCount = 0;
+	/** One row per copy, and a spare one (the last) for a start sampled at the top of a decision. */
+	startRows;
+	spare;
+	value = /* @__PURE__ */ new Float64Array(2);
+	features;
+	sink;
+	constructor(context) {
+		this.context = context;
+		const { layout, numEnvs } = context;
+		this.sink = context.sink;
+		this.features = layout.size;
+		this.segments = new Int32Array(numEnvs).fill(-1);
+		this.ended = new Int32Array(numEnvs);
+		this.startRows = new Float32Array((numEnvs + 1) * layout.size);
+		this.spare = numEnvs * layout.size;
+	}
+	beforeMove(i, env, x, outputs, chosen, explore) {
+		const four = fourTenOf(env);
+		if (this.segments[i] !== four.state.rounds) {
+			this.segments[i] = four.state.rounds;
+			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.spare);
+			this.sink.add(i, this.startRows, this.spare, this.startCost(four.state));
+		}
+		if (explore) {
+			x.actionValue(x.bestIndex(outputs), outputs, this.value);
+			this.sink.close(i, this.value[0], this.value[1]);
+		}
+		this.samples(i, env, x, chosen);
+	}
+	/** The cost target of a round's start sample: none of its own here (NaN: the round's). */
+	startCost(_state) {
+		return NaN;
+	}
+	/** Ending the turn: the turn's start where the player chose to end it. */
+	samples(i, env, x, chosen) {
+		if (env.legal[chosen] === 47) this.sink.add(i, x.rows, x.firstRow[chosen] * this.features);
+	}
+	afterMove(i, env, ended) {
+		if (ended !== null) {
+			FOUR_TEN_FEATURES.outcomeValue(ended, this.value);
+			this.sink.close(i, this.value[0], this.value[1]);
+			this.segments[i] = -1;
+			return;
+		}
+		const four = fourTenOf(env);
+		if (this.segments[i] !== four.state.rounds) {
+			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.endedCount * this.features);
+			this.ended[this.endedCount++] = i;
+		}
+	}
+	/** Finished rounds learn one round plus the value of the next round's start. */
+	endRound(network) {
+		if (this.endedCount === 0) return;
+		const starts = network.outputs(this.startRows, this.endedCount, this.features);
+		for (let j = 0; j < this.endedCount; j++) this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
+		this.endedCount = 0;
+	}
+	getState() {
+		return { segments: [...this.segments] };
+	}
+	setState(json) {
+		const schema = looseObject({ segments: array(int().min(-1).max(2147483647)).length(this.segments.length).optional() });
+		const { segments } = this.context.parseSaved(schema, json);
+		if (segments) this.segments.set(segments);
+	}
+};
+/**
+* Four Ten with exact cost targets: every position a move is valued by is a sample, not only
+* the chosen one's, since the ranking of the moves is what the network must get right. Every
+* distinct turn's start a decision's choices hold, once a turn's exchanges; round starts when
+* they come.
+*/
+var FourTenSolver = class extends FourTenByRound {
+	teacher;
+	constructor(context, teacher) {
+		super(context);
+		this.teacher = teacher;
+	}
+	startCost(state) {
+		return this.teacher.startCost(state.points, state.safeties);
+	}
+	samples(i, env, x) {
+		if (!(x instanceof FourTenExpansion)) throw new Error("exact Four Ten targets need a Four Ten expansion");
+		const F = this.features;
+		const state = fourTenOf(env).state;
+		if (env.legalCount > 0 && env.legal[0] >= 15 && state.seenCount > 1) return;
+		for (let row = 0; row < x.rowCount; row++) if (x.rowKey[row] >= 0 && x.sameAs[row] === row) this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
+	}
+};
+/**
+* Exact targets for Four Ten afterstate values: the values of the pace-optimal policy
+* (`computePaceValues`: the fewest expected rounds, a loss counting `LOSS_ROUNDS`), so the
+* network learns, on the positions its own play meets, what the exact solver knows. A
+* distillation: the solver needs a second per (points, safeties) met and 3.7 MB a table; the
+* network answers in a millisecond from a few hundred kilobytes.
+*
+* The cost target of a position is its value in rounds / 10 (ROUND_COST a round), as the
+* afterstate network's cost: a round start at (p, s) is R(p, s); a turn's start within a round
+* is the round solved at (p, s) read there (the next draw's expectation), which is
+* −(1 + R(where the round ends)) in expectation. The expansion values nothing else.
+*/
+var FourTenTeacher = class {
+	gameTarget;
+	/** R(p, s) at [s * gameTarget + p]. */
+	rounds;
+	solutions = [];
+	seconds;
+	outlook = blankOutlook();
+	stock = [
+		0,
+		0,
+		0,
+		0
+	];
+	/** Solves the pace values and keeps every round (about 400 round solves: minutes). */
+	constructor(options, onProgress) {
+		const start = performance.now();
+		const rules = gameRulesOf(options);
+		this.gameTarget = rules.gameTarget;
+		this.rounds = computePaceValues(rules, {
+			lossRounds: 10,
+			onProgress,
+			onSolve: (p, s, solution) => this.solutions[s * rules.gameTarget + p] = solution
+		});
+		this.seconds = (performance.now() - start) / 1e3;
+	}
+	/** The cost target of a round's start at these points and safeties. */
+	startCost(points, safeties) {
+		return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
+	}
+	/**
+	* The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the
+	* state's points and safeties.
+	*/
+	turnStartCost(state, key, stock) {
+		const solution = this.solutions[state.safeties * this.gameTarget + state.points];
+		stockOfCode(stock, this.stock);
+		solution.turnStart(configOfKey(key), this.stock, this.outlook);
+		return -this.outlook.value * ROUND_COST;
+	}
+	/**
+	* The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a
+	* state's points and safeties.
+	*/
+	rowCost(state, x, row) {
+		const start = x.rowStart[row] - 1;
+		return start >= 0 ? this.startCost(start >> 10, start & 1023) : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
+	}
+	outputs = /* @__PURE__ */ new Float32Array(0);
+	/**
+	* The exact values in the network's place for an expansion of `env`: [win logit (0, unused),
+	* cost target] per row, as `x.actionValue` and `x.bestIndex` read a network's outputs. Reused across calls.
+	*/
+	exactOutputs(env, x) {
+		const state = fourTenOf(env).state;
+		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
+		for (let row = 0; row < x.rowCount; row++) this.outputs[row * 2 + 1] = this.rowCost(state, x, row);
+		return this.outputs;
+	}
+};
+/** Four Ten's targets by kind, as its kit gives them (a solve says how far it got in round solves). */
+const FOUR_TEN_TARGETS = {
+	play: (context) => new FourTenByRound(context),
+	solver: (context) => {
+		const say = context.onSolve;
+		const onProgress = say && ((p) => say(`${p.solves} round solves (points ${p.points}, safeties ${p.safeties})`));
+		return new FourTenSolver(context, new FourTenTeacher(context.env.options, onProgress));
+	}
+};
+// src/games/four-ten/learned/index.ts
+registerModelParts(fourTenGame, { afterstate: {
+	/** The position features of the afterstate model, with its search one turn deeper. */
+	features: {
+		...FOUR_TEN_FEATURES,
+		search: FOUR_TEN_SEARCH
+	},
+	/** Its training targets: the exact pace values, or its own games. */
+	targets: FOUR_TEN_TARGETS
+} });
 // src/agents/basic.ts
 /**
 * The simplest agents, which need nothing but the legal-move list (boardgame.io
