@@ -47,19 +47,24 @@ function dayOf(daily: string): string {
 
 /**
  * The deal the flags choose for env (env is left dealt with it), and how it was chosen in words ("the daily deal of
- * 2026-11-27, winnable"); `fresh` is the seed to start from when neither --seed nor --daily is given.
+ * 2026-11-27, winnable"), with its difficulty where --level had it worked out (else null); `fresh` is the seed to
+ * start from when neither --seed nor --daily is given.
  */
-export function chooseDeal(env: Env, flags: DealFlags, fresh: () => number): { seed: number; chosen: string } {
+export function chooseDeal(
+  env: Env,
+  flags: DealFlags,
+  fresh: () => number,
+): { seed: number; chosen: string; difficulty: DealDifficulty | null } {
   const choice: DealChoice = {
     winnable: flags.winnable,
     level: flags.level as DealChoice['level'],
     ...(flags.daily !== undefined ? { date: dayOf(flags.daily) } : { seed: flags.seed ?? fresh() }),
   };
-  const { seed } = pickDeal(env, choice);
+  const { seed, difficulty } = pickDeal(env, choice);
   env.reset({ seed });
   const asked = [flags.level, flags.winnable || flags.level !== undefined ? 'winnable' : ''].filter(Boolean);
   const chosen = [flags.daily !== undefined ? `the daily deal of ${dayOf(flags.daily)}` : `deal ${seed}`, ...asked];
-  return { seed, chosen: chosen.join(', ') };
+  return { seed, chosen: chosen.join(', '), difficulty };
 }
 
 /** A difficulty in words: "easy: 0 traps in 3 decisions". */
@@ -96,9 +101,10 @@ export const dealCommand: CommandModule<object, Args> = {
       .example('$0 deal --env decade --seed 100 --level hard', 'The first hard winnable Decade deal from seed 100'),
   handler: (args) => {
     const env = make(args.env, parseOptionsJson(args.options));
-    const { seed, chosen } = chooseDeal(env, args, () => 0);
+    const { seed, chosen, difficulty: picked } = chooseDeal(env, args, () => 0);
     const by = winnableBy(env);
-    const difficulty = by === null ? null : dealDifficulty(env);
+    // A deal chosen by its level had its difficulty worked out (seconds on Pyramid): not worked out again.
+    const difficulty = picked ?? (by === null ? null : dealDifficulty(env));
     const winnable = by === null ? null : difficulty !== null;
     if (args.json) {
       process.stdout.write(JSON.stringify({ env: env.id, seed, winnable, difficulty }) + '\n');
