@@ -37,13 +37,16 @@ export { boardCards, placeKey, type Move, type MoveKind, type Place, type StepEv
 export {
   dailySeed,
   dealDifficulty,
+  difficultyThirdsOf,
   isWinnable,
+  leavesAChoice,
   pickDeal,
   winnableBy,
   type DealChoice,
   type DealDifficulty,
   type PickedDeal,
 } from './agents/deals.js';
+export type { DifficultyThirds } from './agents/kit.js';
 export { registerModule, type GameModule } from './agents/modules.js';
 export {
   createHinter,

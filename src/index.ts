@@ -101,7 +101,9 @@ export {
 export {
   dailySeed,
   dealDifficulty,
+  difficultyThirdsOf,
   isWinnable,
+  leavesAChoice,
   pickDeal,
   winnableBy,
   type DealChoice,

@@ -3,7 +3,7 @@
  * in the page (its first deal) and in its worker (deal-worker.ts: every later one, and the difficulty, which can take
  * a second), so that both give the deal `pickDeal` gives in Node.
  */
-import { dealDifficulty, make, pickDeal, type DealDifficulty, type Env } from '../src/index.js';
+import { dealDifficulty, make, pickDeal, type DealDifficulty } from '../src/index.js';
 
 export type DealLevel = 'easy' | 'medium' | 'hard';
 
@@ -19,8 +19,8 @@ export interface DealRequest {
   /** Only a winnable deal of this third by difficulty (`pickDeal`'s `level`); null: any. */
   level: DealLevel | null;
   /**
-   * Skips a deal whose game is over before the player's first move (forced moves alone), going on from the next seed:
-   * a new deal's rule. The daily deal is `pickDeal`'s, whatever it is.
+   * Only a deal that leaves the player a move to choose (`pickDeal`'s `playable`): a new deal's rule. The daily deal
+   * is `pickDeal`'s of the day, whatever it is.
    */
   playable: boolean;
 }
@@ -42,16 +42,6 @@ export interface DealAnswer {
   difficulty?: DealDifficulty | null;
 }
 
-/** Whether `seed`'s deal leaves the player a move to choose (its forced moves played on `env`). */
-export function opensWithAChoice(env: Env, seed: number): boolean {
-  env.reset({ seed });
-  while (env.running && env.legalCount === 1) env.step(env.legal[0]);
-  return env.running;
-}
-
-/** New deals tried past one that opens with no choice, each from the seed after it (at most). */
-const PLAYABLE_TRIES = 50;
-
 /** Does a job: the deal it asks for, or the deal's difficulty. Throws the library's `TengymError` where it refuses. */
 export function doDealJob(job: DealJob): DealAnswer {
   const env = make(job.env, job.options);
@@ -60,15 +50,7 @@ export function doDealJob(job: DealJob): DealAnswer {
     return { seed: job.seed, difficulty: dealDifficulty(env) };
   }
   const asked = { winnable: job.winnable, ...(job.level === null ? {} : { level: job.level }) };
-  if (typeof job.from !== 'number') {
-    const picked = pickDeal(env, { date: job.from.date, ...asked });
-    return { seed: picked.seed, ...(picked.difficulty === null ? {} : { difficulty: picked.difficulty }) };
-  }
-  let first = job.from;
-  for (let n = 0; ; n++) {
-    const picked = pickDeal(env, { seed: first, ...asked });
-    if (!job.playable || n === PLAYABLE_TRIES || opensWithAChoice(env, picked.seed))
-      return { seed: picked.seed, ...(picked.difficulty === null ? {} : { difficulty: picked.difficulty }) };
-    first = picked.seed + 1;
-  }
+  const from = typeof job.from === 'number' ? { seed: job.from } : { date: job.from.date };
+  const picked = pickDeal(env, { ...from, ...asked, playable: job.playable });
+  return { seed: picked.seed, ...(picked.difficulty === null ? {} : { difficulty: picked.difficulty }) };
 }

@@ -16,8 +16,9 @@ import {
   formatScore,
   GameStates,
   hinterForEnv,
+  difficultyThirdsOf,
   isTengymError,
-  kitOf,
+  leavesAChoice,
   make,
   playerRules,
   winnableBy,
@@ -33,7 +34,7 @@ import {
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, markLineRows, renderBoard, spotKey, type CardPlace } from './board.js';
 import { Abandoned, DealWork } from './deal-client.js';
-import { doDealJob, opensWithAChoice, type DealLevel, type DealRequest } from './deals.js';
+import { doDealJob, type DealLevel, type DealRequest } from './deals.js';
 import { markdownNodes } from './markdown.js';
 
 const DEFAULT_ENV = 'decade';
@@ -229,7 +230,8 @@ function freshSeed(id: string, opts: Record<string, unknown>): number {
   const scratch = make(id, opts);
   for (let tries = 0; tries < 100; tries++) {
     const drawn = randomSeed();
-    if (opensWithAChoice(scratch, drawn)) return drawn;
+    scratch.reset({ seed: drawn });
+    if (leavesAChoice(scratch)) return drawn;
   }
   return randomSeed();
 }
@@ -508,14 +510,9 @@ function winnableOnly(): boolean {
   return dealSettings.winnable && noWinnableDeals(env) === null;
 }
 
-/** Whether the game's kit measured where this id's winnable deals divide into thirds, for its preset options. */
-function hasThirds(game: Env): boolean {
-  return kitOf(game.game).difficultyThirds?.[game.id] !== undefined && presetOptions(game);
-}
-
 /** The difficulty asked of a new deal here, or null. */
 function levelAsked(): DealLevel | null {
-  return winnableOnly() && hasThirds(env) ? dealSettings.level : null;
+  return winnableOnly() && difficultyThirdsOf(env) !== null ? dealSettings.level : null;
 }
 
 /** The first deal of a page opened with no seed: a winnable one where asked (of any difficulty: New deal asks it). */
@@ -546,7 +543,7 @@ function showDealChoice(): void {
   ui.winnable.checked = dealSettings.winnable && why === null;
   ui.winnableWhy.hidden = why === null;
   ui.winnableWhy.textContent = why ?? '';
-  ui.levelChoice.hidden = !(ui.winnable.checked && hasThirds(env));
+  ui.levelChoice.hidden = !(ui.winnable.checked && difficultyThirdsOf(env) !== null);
   ui.level.value = dealSettings.level ?? '';
   showDealInfo();
 }
@@ -685,9 +682,9 @@ function dailyDeal(): void {
   const dealt = (dealSeed: number) => {
     daily = { key: dealKey(env.id, options, dealSeed), day, winnable };
     showDealInfo();
-    const over = opensWithAChoice(make(env.id, env.options), dealSeed)
-      ? ''
-      : ' It plays itself to its end: it leaves no move to choose.';
+    const dealtGame = make(env.id, env.options);
+    dealtGame.reset({ seed: dealSeed });
+    const over = leavesAChoice(dealtGame) ? '' : ' It plays itself to its end: it leaves no move to choose.';
     say(
       `${winnable ? 'Daily winnable deal' : 'Daily deal'} of ${longDay(day)} (UTC), ` +
         `the same for everyone that day.${over}`,

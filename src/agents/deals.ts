@@ -111,13 +111,17 @@ export function dealDifficulty(env: Env): DealDifficulty | null {
 
 /** The third of its id's winnable deals a count of traps falls in, where the kit measured them for these options. */
 function levelOf(env: Env, traps: number): DealDifficulty['level'] {
-  const thirds = thirdsOf(env);
+  const thirds = difficultyThirdsOf(env);
   if (thirds === null) return null;
   return traps <= thirds.easy ? 'easy' : traps <= thirds.medium ? 'medium' : 'hard';
 }
 
-/** The difficulty thirds the game's kit measured for env's options (a registered id's preset), or null. */
-function thirdsOf(env: EnvConfig): DifficultyThirds | null {
+/**
+ * Where env's winnable deals divide into easy, medium and hard by traps, as the game's kit measured them for a
+ * registered id's preset options (decade with `fives` is decade-fives), or null where they were not measured: whether
+ * `pickDeal` takes a `level` and `dealDifficulty` gives one.
+ */
+export function difficultyThirdsOf(env: EnvConfig): DifficultyThirds | null {
   const id = registeredIdOf(env);
   const thirds = kitOf(env.game).difficultyThirds?.[id];
   return thirds === undefined || optionsThatDiffer(envConfig(id).options, env.options).length > 0 ? null : thirds;
@@ -145,7 +149,23 @@ export function dailySeed(date: Date | string, id = ''): number {
   return h >>> 0;
 }
 
-/** Which deal `pickDeal` gives: from a seed or a day, winnable or not. */
+/**
+ * Whether the deal env holds leaves the player a move to choose before it ends: its forced moves (a single legal
+ * move) are played on a copy, and the game must still be running. env is left as it is.
+ */
+export function leavesAChoice(env: Env): boolean {
+  if (!(env instanceof Env))
+    throw new TengymError(
+      'bad-argument',
+      `leavesAChoice takes an env (make(id), then reset()), got ${describeKind(env)}`,
+    );
+  if (!env.hasStarted) throw new TengymError('not-reset', 'leavesAChoice: call reset() first');
+  const copy = env.clone();
+  while (copy.running && copy.legalCount === 1) copy.step(copy.legal[0]);
+  return copy.running;
+}
+
+/** Which deal `pickDeal` gives: from a seed or a day, winnable or not, playable or not. */
 export interface DealChoice {
   /** The first seed tried (default 0): a random one for a new game, `dailySeed(date)` for the daily deal. */
   seed?: number;
@@ -155,6 +175,11 @@ export interface DealChoice {
   winnable?: boolean;
   /** Only a winnable deal of this third of the id's winnable deals by difficulty (`dealDifficulty`'s `level`). */
   level?: 'easy' | 'medium' | 'hard';
+  /**
+   * Only a deal that leaves the player a move to choose (`leavesAChoice`): forced moves alone play some deals to their
+   * end (8% of decade's) before the player has done anything.
+   */
+  playable?: boolean;
   /** Seeds tried at most (default 1,000). */
   tries?: number;
 }
@@ -174,8 +199,8 @@ export interface PickedDeal {
 /**
  * A deal for an app: from the first seed (`seed`, or the daily deal's of `date`), the first whose deal is what was
  * asked, seeds tried in turn: one that can be won (`winnable: true`; an env whose game cannot tell is refused), and of
- * the asked third by difficulty (`level`, which implies winnable; an env whose thirds were not measured is refused).
- * Leaves env dealt with the last seed tried.
+ * the asked third by difficulty (`level`, which implies winnable; an env whose thirds were not measured is refused),
+ * and that leaves the player a move to choose (`playable`). Leaves env dealt with the last seed tried.
  */
 export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   if (!(env instanceof Env))
@@ -185,7 +210,8 @@ export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
     throw new TengymError('bad-seed', `pickDeal: bad seed ${showValue(first)}`);
   const { level } = choice;
   const winnable = choice.winnable === true || level !== undefined; // a level is a winnable deal's
-  if (!winnable && level === undefined) return { seed: first, winnable: null, difficulty: null, tries: 1 };
+  const playable = choice.playable === true;
+  if (!winnable && !playable) return { seed: first, winnable: null, difficulty: null, tries: 1 };
   if (winnable && winnableBy(env) === null)
     throw new TengymError(
       'bad-argument',
@@ -195,7 +221,7 @@ export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   if (never !== null) throw new TengymError('bad-options', `pickDeal: no ${env.id} deal can be won: ${never}`);
   if (level !== undefined && !['easy', 'medium', 'hard'].includes(level))
     throw new TengymError('bad-argument', `pickDeal: level is "easy", "medium" or "hard", got ${showValue(level)}`);
-  if (level !== undefined && thirdsOf(env) === null)
+  if (level !== undefined && difficultyThirdsOf(env) === null)
     throw new TengymError(
       'bad-argument',
       `pickDeal: ${envLabel(env)} has no measured difficulty thirds, so no deal is known to be ${level}`,
@@ -203,12 +229,13 @@ export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   const tries = choice.tries ?? 1000;
   for (let i = 0; i < tries && first + i <= MAX_SEED; i++) {
     env.reset({ seed: first + i });
-    if (level === undefined && !isWinnable(env)) continue;
+    if (playable && !leavesAChoice(env)) continue; // cheap: before the solver
+    if (winnable && level === undefined && !isWinnable(env)) continue;
     const difficulty = level === undefined ? null : dealDifficulty(env);
     if (level !== undefined && difficulty === null) continue;
     if (difficulty !== null && difficulty.level !== level) continue;
     return { seed: first + i, winnable: winnable ? true : null, difficulty, tries: i + 1 };
   }
-  const asked = [winnable ? 'winnable' : '', level ?? ''].filter(Boolean).join(' and ');
+  const asked = [playable ? 'playable' : '', winnable ? 'winnable' : '', level ?? ''].filter(Boolean).join(' and ');
   throw new TengymError('bad-argument', `pickDeal: no ${asked} deal among ${tries} seeds from ${first}`);
 }

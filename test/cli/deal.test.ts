@@ -27,6 +27,14 @@ describe('tengym deal', () => {
     );
   });
 
+  it('--playable skips the deals forced moves alone play to their end, as pickDeal does', () => {
+    const { seed } = pickDeal(make('decade'), { seed: 154, winnable: true, playable: true });
+    expect(seed).toBeGreaterThan(155); // 154 and 155 are won by forced moves alone
+    const r = tengym('deal', '--env', 'decade', '--seed', '154', '--winnable', '--playable');
+    expect(r.stdout).toMatch(new RegExp(`^decade, deal ${seed}, winnable, playable: seed ${seed}; it can be won`));
+    expect(tengym('deal', '--env', 'decade', '--seed', '154', '--winnable').stdout).toMatch(/^decade, deal 154, /);
+  });
+
   it('refuses a bad day, a level of a game without measured thirds, and --daily with --seed', () => {
     expect(tengym('deal', '--env', 'tens', '--daily', '27/11/2026').stderr).toMatch(/--daily takes a day "YYYY-MM-DD"/);
     expect(tengym('deal', '--env', 'tens', '--level', 'easy').stderr).toMatch(/no measured difficulty thirds/);

@@ -6,8 +6,10 @@ import {
   createAgent,
   dailySeed,
   dealDifficulty,
+  difficultyThirdsOf,
   envIds,
   isWinnable,
+  leavesAChoice,
   make,
   pickDeal,
   winnableBy,
@@ -70,6 +72,39 @@ describe('winnable deals', () => {
     600_000,
   );
 });
+
+describe('a playable deal', () => {
+  it('leaves the player a move to choose: decade 154 and 155 are won by forced moves alone, 156 is not', () => {
+    const env = make('decade');
+    const choices = [154, 155, 156, 157, 158].map((seed) => {
+      env.reset({ seed });
+      const state = JSON.stringify(env.getState());
+      const leaves = leavesAChoice(env);
+      expect(JSON.stringify(env.getState()), 'env left as it was').toBe(state);
+      // Played out here without the library: forced moves until a choice or the end.
+      while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+      expect(leaves, `seed ${seed}`).toBe(env.running);
+      return leaves;
+    });
+    expect(choices.slice(0, 2)).toEqual([false, false]);
+    // pickDeal skips the deals that leave no choice, winnable or not, and says so when none is found.
+    expect(pickDeal(env, { seed: 154, playable: true }).seed).toBe(154 + choices.indexOf(true));
+    const winnable = pickDeal(make('decade'), { seed: 154, winnable: true, playable: true });
+    expect(winnable.seed).toBe(firstSeed(154, (e) => isWinnable(e) === true && leavesAChoice(e)));
+    expect(winnable.winnable).toBe(true);
+    expect(() => pickDeal(env, { seed: 154, playable: true, tries: 2 })).toThrow(/no playable deal among 2 seeds/);
+    expect(() => leavesAChoice(make('decade'))).toThrow(/call reset\(\) first/);
+  });
+});
+
+/** The first decade seed from `from` on whose deal `holds`. */
+function firstSeed(from: number, holds: (env: ReturnType<typeof make>) => boolean): number {
+  const env = make('decade');
+  for (let seed = from; ; seed++) {
+    env.reset({ seed });
+    if (holds(env)) return seed;
+  }
+}
 
 describe('the daily deal', () => {
   it('is a date and an id hashed, the same for a Date of that UTC day and its "YYYY-MM-DD"', () => {
@@ -178,5 +213,19 @@ describe("a deal's difficulty", () => {
     }
     expect(() => pickDeal(make('tens'), { level: 'easy' })).toThrow(/no measured difficulty thirds/);
     expect(() => pickDeal(make('four-ten'), { level: 'easy' })).toThrow(/no deal is known to be winnable/);
+  });
+
+  it("difficultyThirdsOf gives the kit's thirds of a registered id's options, whichever id they were made from", () => {
+    const thirds = kitOf(make('decade').game).difficultyThirds!;
+    expect(difficultyThirdsOf(make('decade'))).toEqual(thirds.decade);
+    expect(difficultyThirdsOf(make('decade', { fives: true }))).toEqual(thirds['decade-fives']);
+    expect(difficultyThirdsOf(make('decade-fives', { fives: false }))).toEqual(thirds.decade);
+    expect(thirds.decade).not.toEqual(thirds['decade-fives']);
+    // Options no registered id has, a game that cannot tell, one whose order of moves changes nothing: none.
+    expect(difficultyThirdsOf(make('decade', { fives: true, win: 'one-left' }))).toBeNull();
+    expect(difficultyThirdsOf(make('four-ten'))).toBeNull();
+    expect(difficultyThirdsOf(make('tens'))).toBeNull();
+    // pickDeal takes a level where there are thirds, under whichever id.
+    expect(pickDeal(make('decade', { fives: true }), { level: 'easy' }).difficulty?.level).toBe('easy');
   });
 });

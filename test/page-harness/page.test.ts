@@ -10,6 +10,7 @@ import { loadHinter } from '../../src/node/hint-loader.js';
 import {
   chooseHintSource,
   dealDifficulty,
+  difficultyThirdsOf,
   formatScore,
   GameStates,
   isWinnable,
@@ -874,10 +875,16 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(await p.page.textContent('#deal-info')).toBe(`Winnable deal · ${difficultyLine(difficulty)}`);
         expect(opensWithAChoice('decade', seed)).toBe(true);
       }
-      // Not for decade with other options: its thirds were measured on decade's own.
+      // Options are placed as the library places them (difficultyThirdsOf): decade with fives is decade-fives, whose
+      // thirds were measured; won with one card left too, it is no registered id's, and has none.
       await p.page.click('#options-panel summary');
       await p.page.check('#options input[name="fives"]');
       await p.settled();
+      expect(difficultyThirdsOf(make('decade', { fives: true }))).not.toBeNull();
+      expect(await list.isVisible()).toBe(true);
+      await p.page.selectOption('#options select[name="win"]', 'one-left');
+      await p.settled();
+      expect(difficultyThirdsOf(make('decade', { fives: true, win: 'one-left' }))).toBeNull();
       expect(await list.isVisible()).toBe(false);
     });
   }, 120_000);

@@ -1,7 +1,7 @@
 /**
  * `tengym deal`: a deal for an app or a player, as `pickDeal` chooses it (a seed, the daily deal of a date, only
- * winnable ones, of a difficulty), with whether it can be won and its difficulty; and the flags `tengym play` shares
- * to start on such a deal.
+ * winnable ones, of a difficulty, ones that leave a move to choose), with whether it can be won and its difficulty;
+ * and the flags `tengym play` shares to start on such a deal.
  */
 import type { Argv, CommandModule } from 'yargs';
 import { dealDifficulty, pickDeal, winnableBy, type DealChoice, type DealDifficulty } from '../../agents/deals.js';
@@ -16,11 +16,12 @@ export interface DealFlags {
   daily?: string;
   winnable: boolean;
   level?: string;
+  playable: boolean;
 }
 
 const LEVELS = ['easy', 'medium', 'hard'] as const;
 
-/** Adds the deal-choosing flags (`--daily`, `--winnable`, `--level`) to a command that has `--seed`. */
+/** Adds the deal-choosing flags (`--daily`, `--winnable`, `--level`, `--playable`) to a command that has `--seed`. */
 export function withDealFlags<T>(y: Argv<T>): Argv<T & DealFlags> {
   return y
     .option('daily', {
@@ -37,6 +38,11 @@ export function withDealFlags<T>(y: Argv<T>): Argv<T & DealFlags> {
       type: 'string',
       choices: LEVELS,
       describe: "Only a winnable deal of this third of the env's winnable deals by difficulty (docs/apps.md)",
+    })
+    .option('playable', {
+      type: 'boolean',
+      default: false,
+      describe: 'Only a deal that leaves a move to choose: forced moves alone play some deals to their end',
     }) as unknown as Argv<T & DealFlags>;
 }
 
@@ -58,11 +64,16 @@ export function chooseDeal(
   const choice: DealChoice = {
     winnable: flags.winnable,
     level: flags.level as DealChoice['level'],
+    playable: flags.playable,
     ...(flags.daily !== undefined ? { date: dayOf(flags.daily) } : { seed: flags.seed ?? fresh() }),
   };
   const { seed, difficulty } = pickDeal(env, choice);
   env.reset({ seed });
-  const asked = [flags.level, flags.winnable || flags.level !== undefined ? 'winnable' : ''].filter(Boolean);
+  const asked = [
+    flags.level,
+    flags.winnable || flags.level !== undefined ? 'winnable' : '',
+    flags.playable ? 'playable' : '',
+  ].filter(Boolean);
   const chosen = [flags.daily !== undefined ? `the daily deal of ${dayOf(flags.daily)}` : `deal ${seed}`, ...asked];
   return { seed, chosen: chosen.join(', '), difficulty };
 }
@@ -98,7 +109,11 @@ export const dealCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 deal --env decade --daily today --winnable', "Today's winnable Decade deal")
-      .example('$0 deal --env decade --seed 100 --level hard', 'The first hard winnable Decade deal from seed 100'),
+      .example('$0 deal --env decade --seed 100 --level hard', 'The first hard winnable Decade deal from seed 100')
+      .example(
+        '$0 deal --env decade --seed 154 --winnable --playable',
+        'The first winnable Decade deal from seed 154 that leaves a move to choose',
+      ),
   handler: (args) => {
     const env = make(args.env, parseOptionsJson(args.options));
     const { seed, chosen, difficulty: picked } = chooseDeal(env, args, () => 0);
