@@ -11,12 +11,12 @@
 import sharedRules from '../docs/rules.md?raw';
 import {
   chooseHintSource,
+  difficultyThirdsOf,
   envs,
   forPlayers,
   formatScore,
   GameStates,
   hinterForEnv,
-  difficultyThirdsOf,
   isTengymError,
   leavesAChoice,
   make,
