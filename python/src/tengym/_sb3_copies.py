@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from ._engine import Engine
 
-    _Base = VecEnv
+    _Base: TypeAlias = VecEnv
 else:
     _Base = object
 

@@ -3,7 +3,7 @@ none was given, as SB3 seeds) and the deck of its reset options, the copies of a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ._engine import Engine
     from ._sb3_spaces import CopiesLegalDiscrete
 
-    _Base = VecEnv
+    _Base: TypeAlias = VecEnv
 else:
     _Base = object
 
