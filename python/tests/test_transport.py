@@ -125,6 +125,19 @@ def test_the_benchmark_prints_its_table(capsys):
     assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
 
 
+def test_the_parts_benchmark_splits_a_step_and_measures_both_floors(capsys):
+    from tengym import bench
+
+    bench.main(["--parts", "--env", "tens", "--rounds", "1", "--steps", "300"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        "| env | steps/s | engine round trip | Python's step work | resets, a step | picking the action | pipe floor "
+        "| shared-file floor |"
+    )
+    cells = [c.strip() for c in lines[3].strip("|").split("|")]
+    assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
+
+
 def test_the_gymnasium_benchmark_prints_each_mode(capsys):
     from tengym import bench
 

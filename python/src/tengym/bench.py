@@ -9,6 +9,9 @@ With --sb3 (needs the [train] extra): `tengym.sb3.make_vec_env` beside Stable-Ba
 `make_vec_env` over single envs (one engine process per copy), each stepped in random legal play
 with the masks sb3-contrib's `get_action_masks` gives MaskablePPO.
 
+With --parts: where one env's step goes, beside the floor of a round trip between two processes
+(`tengym.bench_transport`).
+
 With --gym (default sizes 2,4,8): Gymnasium's `make_vec` in its "sync" and "async" modes (a
 `TengymEnv` a copy, each with its engine process) beside tengym's own vector env of as many copies.
 """
@@ -30,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from ._engine import SHARED_DIR, SPIN_MICROS
+from .bench_transport import floor, one_env_parts
 from .env import TengymEnv
 from .vector import TengymVectorEnv
 
@@ -256,6 +260,31 @@ def tengym_command(given: str | None) -> list[str] | None:
     return None
 
 
+def parts_table(ids: list[str], rounds: int, steps: int = 100_000) -> None:
+    """`--parts`: one env's µs a step in parts, and the round trip's floors, medians of interleaved rounds."""
+    samples: dict[tuple[str, str], list[float]] = {}
+    for _ in range(rounds):
+        for env_id in ids:
+            parts = one_env_parts(env_id, steps)
+            size = int(parts.pop("frame bytes"))
+            parts["pipe floor"] = floor("pipe", size, steps)
+            if os.path.isdir("/dev/shm"):
+                parts["shared-file floor"] = floor("shared", size, steps)
+            for key, value in parts.items():
+                samples.setdefault((env_id, key), []).append(value)
+    cols = list(dict.fromkeys(k for _, k in samples))
+    print(
+        f"µs, medians of {rounds} interleaved rounds of {steps:,} steps or round trips; the floors: a Node.js "
+        "process answering each request with a frame of one env's rows frame's size, doing nothing else"
+    )
+    print("| env | steps/s | " + " | ".join(cols) + " |")
+    print("|---" * (len(cols) + 2) + "|")
+    for env_id in ids:
+        med = {c: statistics.median(samples[(env_id, c)]) for c in cols}
+        per_step = sum(med[c] for c in cols if "floor" not in c)
+        print(f"| {env_id} | {1e6 / per_step:,.0f} | " + " | ".join(f"{med[c]:.1f}" for c in cols) + " |")
+
+
 def main(argv=None) -> None:
     """`python -m tengym.bench`: the tables the options ask for."""
     p = argparse.ArgumentParser(prog="python -m tengym.bench", description=__doc__.splitlines()[0])
@@ -282,7 +311,16 @@ def main(argv=None) -> None:
         action="store_true",
         help="gymnasium.make_vec's sync and async modes beside tengym's vector env (default env decade, sizes 2,4,8)",
     )
+    p.add_argument(
+        "--parts",
+        action="store_true",
+        help="one env's step in parts, beside a round trip's floor over a pipe and a shared file (default env decade)",
+    )
+    p.add_argument("--steps", type=int, default=100_000, help="with --parts: steps (and round trips) a round")
     args = p.parse_args(argv)
+    if args.parts:
+        parts_table(args.env or ["decade"], args.rounds, args.steps)
+        return
     if args.gym:
         gym_table(
             args.env or ["decade"], [int(s) for s in (args.sizes or "2,4,8").split(",")], args.seconds, args.rounds

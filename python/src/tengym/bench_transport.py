@@ -1,0 +1,171 @@
+"""Where one env's step goes, and the floor of any two-process transport: `python -m tengym.bench --parts`.
+
+One env through the bridge is a round trip between two processes a step, so its steps per second
+are bounded by what a round trip costs on the machine, whatever the engine does. This measures:
+
+- **parts**: one env in random legal play (as `tengym.bench` plays it), each step's time split
+  into the engine's round trip (the step frame sent, the rows frame received: the engine's own
+  work included), Python's own work in `step` around it, the resets' share a step, and the
+  benchmark's choice of a legal action;
+- **floor**: a Node.js process answering each 12-byte request with a frame as large as one
+  env's rows frame and doing nothing else, over the transports two processes have: the pipe, the
+  way the bridge waits on it (each side polling a non-blocking handle, the engine catching EAGAIN),
+  and a shared file in /dev/shm that both sides poll (Python through mmap, Node with pread and
+  pwrite), which the bridge does not use for its waiting.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import random
+import struct
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+from ._engine.node import node_executable
+from .env import TengymEnv
+
+# The answering process: reads each request, answers with `bytes` bytes; `pipe` polls its stdin
+# as the engine does (a second, non-blocking open of the pipe), `shared` polls the shared file's
+# request counter and answers by writing the frame and then the answer counter there.
+_ANSWERER = r"""
+const fs = require('node:fs');
+const [mode, fdText, bytesText] = process.argv.slice(1);
+const frame = Buffer.alloc(Number(bytesText));
+const buf = Buffer.alloc(1 << 16);
+if (mode === 'pipe') {
+  const spin = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  for (;;) {
+    let n;
+    for (;;) {
+      try { n = fs.readSync(spin, buf, 0, buf.length, null); break; }
+      catch (e) { if (e.code !== 'EAGAIN') throw e; }
+    }
+    if (n === 0) process.exit(0);
+    fs.writeSync(1, frame);
+  }
+} else {
+  const fd = Number(fdText);
+  const bell = Buffer.alloc(4);
+  let seen = 0;
+  for (;;) {
+    do fs.readSync(fd, bell, 0, 4, 0); while (bell.readUInt32LE(0) === seen);
+    seen = bell.readUInt32LE(0);
+    if (seen === 0xffffffff) process.exit(0);
+    fs.writeSync(fd, frame, 0, frame.length, 64);
+    fs.writeSync(fd, bell, 0, 4, 4);
+  }
+}
+"""
+
+
+def one_env_parts(env_id: str, steps: int) -> dict[str, float]:
+    """Microseconds a step of one env in random legal play, split into its parts; and the rows frame's size."""
+    env = TengymEnv(env_id)
+    engine = env._engine
+    round_trip = engine.step_one
+    spent = {"round trip": 0, "calls": 0, "frame bytes": 0}
+
+    def timed_step_one(action: int):
+        t = time.perf_counter_ns()
+        body = round_trip(action)
+        spent["round trip"] += time.perf_counter_ns() - t
+        spent["calls"] += 1
+        spent["frame bytes"] = len(body) + 8  # the length word and the kind header the body came with
+        return body
+
+    engine.step_one = timed_step_one  # type: ignore[method-assign]  # timed in place, for this env only
+    rnd = random.Random(1)
+    try:
+        _, info = env.reset(seed=0)
+        pick = step = reset = 0
+        done = 0
+        while done < steps:
+            t0 = time.perf_counter_ns()
+            legal = np.flatnonzero(info["action_mask"])
+            t1 = time.perf_counter_ns()
+            if legal.size == 0:
+                _, info = env.reset()
+                reset += time.perf_counter_ns() - t1
+                continue
+            action = int(legal[rnd.randrange(legal.size)])
+            t2 = time.perf_counter_ns()
+            _, _, _, _, info = env.step(action)
+            t3 = time.perf_counter_ns()
+            pick += t2 - t0
+            step += t3 - t2
+            done += 1
+        return {
+            "engine round trip": spent["round trip"] / spent["calls"] / 1e3,
+            "Python's step work": (step - spent["round trip"]) / done / 1e3,
+            "resets, a step": reset / done / 1e3,
+            "picking the action": pick / done / 1e3,
+            "frame bytes": spent["frame bytes"],
+        }
+    finally:
+        env.close()
+
+
+def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
+    """Microseconds a round trip of a 12-byte request and a `frame_bytes` answer, over `mode` ('pipe' or 'shared')."""
+    shared = tempfile.TemporaryFile(dir="/dev/shm") if mode == "shared" else None  # noqa: SIM115 — closed below
+    fds: tuple[int, ...] = ()
+    if shared is not None:
+        shared.truncate(64 + frame_bytes)
+        fds = (shared.fileno(),)
+    answerer = subprocess.Popen(
+        [node_executable(), "-e", _ANSWERER, mode, str(fds[0] if fds else -1), str(frame_bytes)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        pass_fds=fds,
+        bufsize=0,
+    )
+    assert answerer.stdin is not None and answerer.stdout is not None
+    request, answers = answerer.stdin.fileno(), answerer.stdout.fileno()
+    buf = bytearray(max(1 << 16, frame_bytes))
+    view = memoryview(buf)
+    try:
+        if shared is not None:
+            bell = mmap.mmap(shared.fileno(), 64 + frame_bytes)
+            count = 0
+
+            def run(n: int) -> None:
+                nonlocal count
+                for _ in range(n):
+                    count += 1
+                    struct.pack_into("<I", bell, 0, count)
+                    while struct.unpack_from("<I", bell, 4)[0] != count:
+                        pass
+                    view[:frame_bytes] = bell[64 : 64 + frame_bytes]
+        else:
+            os.set_blocking(answers, False)
+            ask = b"\0" * 12
+
+            def run(n: int) -> None:
+                for _ in range(n):
+                    os.write(request, ask)
+                    got = 0
+                    while got < frame_bytes:
+                        try:  # noqa: SIM105 — a `with suppress` a poll would cost more than the poll
+                            got += os.readv(answers, [view[got:]])
+                        except BlockingIOError:
+                            pass
+
+        run(2000)  # the answerer's JIT warmed up
+        start = time.perf_counter()
+        run(round_trips)
+        return (time.perf_counter() - start) / round_trips * 1e6
+    finally:
+        if shared is not None:
+            struct.pack_into("<I", bell, 0, 0xFFFFFFFF)
+        answerer.stdin.close()
+        try:
+            answerer.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            answerer.kill()
+        if shared is not None:
+            shared.close()
