@@ -7,8 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { interruptedSentence } from '../../src/cli/commands/eval.js';
 import { RUN_LOCK } from '../../src/train/checkpoint.js';
+import { cpuSeconds } from '../helpers/process.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/**
+ * The processor seconds an eval is given before it is stopped: longest plays its 5,000 deals in about 2 (start-up
+ * included), pimc its 5,000 in some 45, so the signal comes once the first has finished, long before the second has.
+ */
+const CUT_CPU = 5;
 
 /**
  * A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and
@@ -55,19 +62,46 @@ function interruptWhen(
   });
 }
 
-/** Runs tengym, sends `signal` (SIGINT unless given) after `ms`, and resolves with what it printed. */
-function interruptAfter(
+/**
+ * Runs tengym, sends `signal` (SIGINT unless given) once it has used `cpu` seconds of processor time, and resolves with
+ * what it printed. Processor time, not time on the clock: an agent's deals take the same whatever else the machine
+ * runs, so the signal lands at the same point of the run on a busy machine as on a quiet one. Without /proc, after
+ * 8 s on the clock.
+ */
+function interruptAfterCpu(
   args: string[],
-  ms: number,
+  cpu: number,
   signal: NodeJS.Signals = 'SIGINT',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    const started = performance.now();
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const poll = setInterval(() => {
+      const used = cpuSeconds(child.pid!);
+      if (used === null ? performance.now() - started >= 8000 : used >= cpu) {
+        clearInterval(poll);
+        child.kill(signal);
+      }
+    }, 50);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs tengym to its end: its exit code and what it printed. */
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    setTimeout(() => child.kill(signal), ms);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -97,9 +131,9 @@ function interruptTimed(
 describe('Ctrl-C', () => {
   it('eval prints the games already played, as a table', async () => {
     // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
-    const { code, stdout } = await interruptAfter(
+    const { code, stdout } = await interruptAfterCpu(
       ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'],
-      8000,
+      CUT_CPU,
     );
     expect(code).toBe(130);
     expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
@@ -112,23 +146,26 @@ describe('Ctrl-C', () => {
 
   it('eval --json cut short has every field a whole report has, startupSeconds among them, whether an agent had ' +
     'finished or not', async () => {
-    const whole = spawnSync(
-      process.execPath,
-      [BIN, 'eval', '--env', 'decade', '--agents', 'longest', '--episodes', '10', '--workers', '1', '--json'],
-      { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
-    );
-    expect(whole.status, whole.stderr).toBe(0);
+    // The whole run and the two cut short are independent: they run side by side.
+    const cases = [
+      ['longest,pimc', ['longest']],
+      ['pimc,longest', []],
+    ] as const;
+    const [whole, ...cut] = await Promise.all([
+      run(['eval', '--env', 'decade', '--agents', 'longest', '--episodes', '10', '--workers', '1', '--json']),
+      ...cases.map(([agents]) =>
+        interruptAfterCpu(
+          ['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'],
+          CUT_CPU,
+        ),
+      ),
+    ]);
+    expect(whole.code, whole.stderr).toBe(0);
     const complete = JSON.parse(whole.stdout) as { startupSeconds: number; results: object[] };
     expect(complete.startupSeconds).toBeGreaterThan(0);
     // longest finished, pimc cut short; then pimc, the reference, cut short before any agent finished.
-    for (const [agents, finished] of [
-      ['longest,pimc', ['longest']],
-      ['pimc,longest', []],
-    ] as const) {
-      const { code, stdout } = await interruptAfter(
-        ['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'],
-        8000,
-      );
+    for (const [i, [, finished]] of cases.entries()) {
+      const { code, stdout } = cut[i];
       expect(code).toBe(130);
       const report = JSON.parse(stdout) as {
         startupSeconds: number;
@@ -140,11 +177,11 @@ describe('Ctrl-C', () => {
       expect(report.startupSeconds).toBeGreaterThan(0);
       if (report.results.length > 0) expect(Object.keys(report.results[0])).toEqual(Object.keys(complete.results[0]));
     }
-  }, 90_000);
+  }, 120_000);
 
   it('eval stopped before a later-listed reference has finished still compares with it: the reference plays ' +
     'first', async () => {
-    const { code, stdout } = await interruptAfter(
+    const { code, stdout } = await interruptAfterCpu(
       [
         'eval',
         '--env',
@@ -159,7 +196,7 @@ describe('Ctrl-C', () => {
         '1',
         '--json',
       ],
-      8000,
+      CUT_CPU,
     );
     expect(code).toBe(130);
     const report = JSON.parse(stdout) as { reference: string; results: { agent: string }[] };
@@ -169,9 +206,9 @@ describe('Ctrl-C', () => {
 
   it('eval --json prints the games already played as its JSON, ' +
     'marked interrupted, and the sentence on stderr', async () => {
-    const { code, stdout, stderr } = await interruptAfter(
+    const { code, stdout, stderr } = await interruptAfterCpu(
       ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
-      8000,
+      CUT_CPU,
     );
     expect(code).toBe(130);
     const report = JSON.parse(stdout) as {
@@ -187,9 +224,9 @@ describe('Ctrl-C', () => {
 
   it('eval stopped by SIGTERM (kill, a batch scheduler) prints what was played as Ctrl-C does, and exits with ' +
     '143', async () => {
-    const { code, stdout, stderr } = await interruptAfter(
+    const { code, stdout, stderr } = await interruptAfterCpu(
       ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
-      8000,
+      CUT_CPU,
       'SIGTERM',
     );
     expect(code).toBe(143);
@@ -222,9 +259,9 @@ describe('Ctrl-C', () => {
   );
 
   it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
-    // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at
-    // once.
-    const { code, stdout } = await interruptAfter(
+    // `first` plays its 40,000 deals in some 3 processor seconds, the start included; the report is then some
+    // 370 KB, more than a pipe holds at once.
+    const { code, stdout } = await interruptAfterCpu(
       [
         'eval',
         '--env',
@@ -238,7 +275,7 @@ describe('Ctrl-C', () => {
         '--json',
         '--per-deal',
       ],
-      8000,
+      CUT_CPU + 2,
     );
     expect(code).toBe(130);
     expect(stdout.length).toBeGreaterThan(300_000);
@@ -252,9 +289,26 @@ describe('Ctrl-C', () => {
 
   it('train says how to resume', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    const config = join(out, '..', 'config.json');
+    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
+    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
     try {
       const r = await interruptWhen(
-        ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out],
+        [
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '10000000',
+          '--eval-every',
+          '20000',
+          '--config',
+          config,
+          '--out',
+          out,
+        ],
         /^steps /m,
       );
       expect(r.code).toBe(130);
@@ -273,6 +327,9 @@ describe('Ctrl-C', () => {
 
   it('train --json interrupted ends its records with one saying where a resume continues', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    const config = join(out, '..', 'config.json');
+    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
+    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
     try {
       const r = await interruptWhen(
         [
@@ -285,6 +342,8 @@ describe('Ctrl-C', () => {
           '10000000',
           '--eval-every',
           '20000',
+          '--config',
+          config,
           '--out',
           out,
           '--json',
@@ -313,6 +372,9 @@ describe('Ctrl-C', () => {
   it('train stopped by SIGTERM (kill, a batch scheduler) says how ' +
     'to resume, exits 143 and leaves no lock', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    const config = join(out, '..', 'config.json');
+    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
+    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
     try {
       const r = await interruptWhen(
         [
@@ -325,6 +387,8 @@ describe('Ctrl-C', () => {
           '10000000',
           '--eval-every',
           '20000',
+          '--config',
+          config,
           '--out',
           out,
           '--json',
@@ -342,6 +406,26 @@ describe('Ctrl-C', () => {
       expect(existsSync(join(out, RUN_LOCK))).toBe(false);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train leaves no temporary files in the run folder, even when Ctrl-C comes during an evaluation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
+    const out = join(dir, 'run');
+    const config = join(dir, 'config.json');
+    // Held-out evaluations of 3,000 deals: Ctrl-C lands inside the first, just before its files are written.
+    writeTinyPpoConfig(config, { evalEpisodes: 3000, evalReference: 'first' });
+    try {
+      const r = await interruptWhen(
+        ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out],
+        /^config /m,
+      );
+      expect(r.code).toBe(130);
+      expect(readdirSync(out).filter((name) => name.includes('.tmp-'))).toEqual([]);
+      // Nor the lock that kept other runs out: the folder is free for the resume.
+      expect(readdirSync(out)).not.toContain('tengym-run.lock');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 
@@ -400,26 +484,6 @@ describe('Ctrl-C', () => {
       expect(r.code, r.stderr).toBe(130);
       expect(r.stderr).toContain('interrupted; resume with: tengym train --out ');
       expect(r.secondsAfterSignal).toBeLessThan(5);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-
-  it('train leaves no temporary files in the run folder, even when Ctrl-C comes during an evaluation', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
-    const out = join(dir, 'run');
-    const config = join(dir, 'config.json');
-    // Held-out evaluations of 3,000 deals: Ctrl-C lands inside the first, just before its files are written.
-    writeTinyPpoConfig(config, { evalEpisodes: 3000, evalReference: 'first' });
-    try {
-      const r = await interruptWhen(
-        ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out],
-        /^config /m,
-      );
-      expect(r.code).toBe(130);
-      expect(readdirSync(out).filter((name) => name.includes('.tmp-'))).toEqual([]);
-      // Nor the lock that kept other runs out: the folder is free for the resume.
-      expect(readdirSync(out)).not.toContain('tengym-run.lock');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

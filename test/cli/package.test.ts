@@ -16,13 +16,37 @@ import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
-import { firstStdoutLine } from '../helpers/process.js';
+import { firstStdoutLine, limit } from '../helpers/process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 let app = '';
 let tarball = '';
+
+/** Child processes two at a time, one a core. */
+const twoAtATime = limit(2);
+
+interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` in the scratch app, two at a time: its exit code and what it printed. */
+function runInApp(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Result> {
+  return twoAtATime(
+    () =>
+      new Promise((done) => {
+        const child = spawn(command, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], env });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => done({ status, stdout, stderr }));
+      }),
+  );
+}
 
 /** The README's ```js block that imports tengym/node. */
 function readmeNodeSnippet(): string {
@@ -58,24 +82,25 @@ beforeAll(() => {
   );
 }, 180_000);
 
-describe('the packed package', () => {
-  it("runs the README's Node snippet as written, printing what its comments say", () => {
+// Each test reads the install or writes a file of its own name: they run side by side.
+describe.concurrent('the packed package', () => {
+  it("runs the README's Node snippet as written, printing what its comments say", async () => {
     const snippet = readmeNodeSnippet();
     writeFileSync(join(app, 'snippet.mjs'), snippet);
-    const r = spawnSync(process.execPath, ['snippet.mjs'], { cwd: app, encoding: 'utf8' });
+    const r = await runInApp(process.execPath, ['snippet.mjs']);
     expect(r.status, r.stderr).toBe(0);
     const expected = [...snippet.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
     expect(expected.length).toBeGreaterThanOrEqual(2);
     expect(r.stdout.trim().split('\n')).toEqual(expected);
   });
 
-  it("tengym --version is tengym's version, not the app's", () => {
-    const r = spawnSync(join(app, 'node_modules', '.bin', 'tengym'), ['--version'], { cwd: app, encoding: 'utf8' });
+  it("tengym --version is tengym's version, not the app's", async () => {
+    const r = await runInApp(join(app, 'node_modules', '.bin', 'tengym'), ['--version']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe(VERSION);
   });
 
-  it('carries LICENSE (MIT, as package.json says), the models and tengym/node', () => {
+  it('carries LICENSE (MIT, as package.json says), the models and tengym/node', async () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(files).toContain('package/LICENSE');
     expect(readFileSync(join(app, 'node_modules', 'tengym', 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
@@ -85,17 +110,13 @@ describe('the packed package', () => {
     expect(pkg.license).toBe('MIT');
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './models', './node']));
     // A bundler or Metro imports a shipped model's files by their package path; tengym/models stays the code.
-    const resolved = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "for (const p of ['tengym/models/index.json', 'tengym/models/decade/model.json', 'tengym/models', " +
-          "'tengym/docs/api.md']) console.log(import.meta.resolve(p).replace(/^.*node_modules\\/tengym\\//, " +
-          "''));",
-      ],
-      { cwd: app, encoding: 'utf8' },
-    );
+    const resolved = await runInApp(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "for (const p of ['tengym/models/index.json', 'tengym/models/decade/model.json', 'tengym/models', " +
+        "'tengym/docs/api.md']) console.log(import.meta.resolve(p).replace(/^.*node_modules\\/tengym\\//, " +
+        "''));",
+    ]);
     expect(resolved.stderr).toBe('');
     expect(resolved.stdout.trim().split('\n')).toEqual([
       'models/index.json',
@@ -108,7 +129,7 @@ describe('the packed package', () => {
   it(
     'carries what the README links to: every relative link of the installed README and docs/*.md that names no ' +
       'source file opens a file of the package',
-    () => {
+    async () => {
       const root = join(app, 'node_modules', 'tengym');
       const pages = [
         'README.md',
@@ -163,32 +184,24 @@ describe('the packed package', () => {
     },
   );
 
-  it('loadAgent refuses a directory that is not there, by name', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => " +
-          'console.log(e.name, e.message));',
-      ],
-      { cwd: app, encoding: 'utf8' },
-    );
+  it('loadAgent refuses a directory that is not there, by name', async () => {
+    const r = await runInApp(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => " +
+        'console.log(e.name, e.message));',
+    ]);
     expect(r.stdout.trim()).toBe('TengymError no model at "no-such-dir": the directory does not exist');
   });
 
-  it('the package root lists and makes the catalogue agents', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import { agentsFor, createAgent, make } from 'tengym'; const env = make('decade'); env.reset({ seed: " +
-          "1 }); const a = createAgent('pimc', 'decade'); console.log(agentsFor('decade').map((x) => " +
-          "x.name).join(','), env.legal.slice(0, env.legalCount).includes(a.act(env)));",
-      ],
-      { cwd: app, encoding: 'utf8' },
-    );
+  it('the package root lists and makes the catalogue agents', async () => {
+    const r = await runInApp(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import { agentsFor, createAgent, make } from 'tengym'; const env = make('decade'); env.reset({ seed: " +
+        "1 }); const a = createAgent('pimc', 'decade'); console.log(agentsFor('decade').map((x) => " +
+        "x.name).join(','), env.legal.slice(0, env.legalCount).includes(a.act(env)));",
+    ]);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toMatch(/^random,first,.*\bpimc\b.* true$/);
   });
@@ -196,7 +209,7 @@ describe('the packed package', () => {
   it(
     'a CommonJS program requires the package root, tengym/node and tengym/models (Node 20.19+ loads ES modules ' +
       'by require)',
-    () => {
+    async () => {
       writeFileSync(
         join(app, 'required.cjs'),
         [
@@ -208,7 +221,7 @@ describe('the packed package', () => {
           'console.log(env.legalCount > 0, typeof shippedModelDir, typeof loadModelFromUrl);',
         ].join('\n'),
       );
-      const r = spawnSync(process.execPath, ['required.cjs'], { cwd: app, encoding: 'utf8' });
+      const r = await runInApp(process.execPath, ['required.cjs']);
       expect(r.stderr).toBe('');
       expect(r.stdout.trim()).toBe('true function function');
     },
@@ -217,13 +230,13 @@ describe('the packed package', () => {
 
 /**
  * Type-checks `lines` as main.ts of a program in the scratch app with these compiler options: tsc's output and exit
- * code.
+ * code. Two tsc at a time, one a core.
  */
 function typeCheck(
   name: string,
   lines: string[],
   options: Record<string, unknown>,
-): { output: string; status: number | null } {
+): Promise<{ output: string; status: number | null }> {
   const dir = join(app, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main.ts'), lines.join('\n'));
@@ -234,36 +247,52 @@ function typeCheck(
       files: ['main.ts'],
     }),
   );
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  return { output: r.stdout + r.stderr, status: r.status };
+  return twoAtATime(
+    () =>
+      new Promise((done) => {
+        const tsc = spawn(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        tsc.stdout.on('data', (d) => (output += d));
+        tsc.stderr.on('data', (d) => (output += d));
+        tsc.on('close', (status) => done({ output, status }));
+      }),
+  );
 }
 
 /** The module setting each moduleResolution goes with. */
 const MODULE_FOR: Record<string, string> = { node10: 'commonjs', node16: 'node16', bundler: 'esnext' };
 
-describe('the packed package in TypeScript', () => {
-  it('a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says', () => {
-    const lines = [
-      "import { make } from 'tengym';",
-      "declare module 'tengym' {",
-      "  interface EnvOptionsById { 'ten-pairs': { slots?: number } }",
-      '}',
-      "export const ok = () => make('ten-pairs', { slots: 4 });",
-      '// @ts-expect-error an option the declaration does not have',
-      "export const misspelt = () => make('ten-pairs', { slotz: 4 });",
-    ];
-    expect(
-      typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' }),
-    ).toEqual({ output: '', status: 0 });
-  });
+/** A type-check's time limit, counting its wait behind the others (two tsc at a time): 40 s each on a busy machine. */
+const TSC_LIMIT_MS = 300_000;
+
+// Each test type-checks its own program in its own folder: they run side by side.
+describe.concurrent('the packed package in TypeScript', () => {
+  it(
+    'a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says',
+    async () => {
+      const lines = [
+        "import { make } from 'tengym';",
+        "declare module 'tengym' {",
+        "  interface EnvOptionsById { 'ten-pairs': { slots?: number } }",
+        '}',
+        "export const ok = () => make('ten-pairs', { slots: 4 });",
+        '// @ts-expect-error an option the declaration does not have',
+        "export const misspelt = () => make('ten-pairs', { slotz: 4 });",
+      ];
+      expect(
+        await typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' }),
+      ).toEqual({ output: '', status: 0 });
+    },
+    TSC_LIMIT_MS,
+  );
 
   it(
     "a page types the models' index with ModelIndex from the package root: the shipped models/index.json is " +
       'one, and its weights go to useBrowserBackend',
-    () => {
+    async () => {
       const lines = [
         "import { hinterForEnv, type ModelIndex } from 'tengym';",
         "import { useBrowserBackend } from 'tengym/models';",
@@ -275,7 +304,7 @@ describe('the packed package in TypeScript', () => {
         'export const misspelt: number = index.decade.weight;',
       ];
       expect(
-        typeCheck('ts-model-index', lines, {
+        await typeCheck('ts-model-index', lines, {
           skipLibCheck: true,
           module: 'esnext',
           moduleResolution: 'bundler',
@@ -283,6 +312,7 @@ describe('the packed package in TypeScript', () => {
         }),
       ).toEqual({ output: '', status: 0 });
     },
+    TSC_LIMIT_MS,
   );
 
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
@@ -290,7 +320,7 @@ describe('the packed package in TypeScript', () => {
   // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
   it.each(['node10', 'node16', 'bundler'])(
     'the package root type-checks with moduleResolution %s and skipLibCheck off, its types whole',
-    (resolution) => {
+    async (resolution) => {
       const lines = [
         "import { createRng, make, type Env, type Rng } from 'tengym';",
         "const env: Env = make('tens');",
@@ -300,7 +330,7 @@ describe('the packed package in TypeScript', () => {
         'export const uses = [env, rng.next(), wrong];',
       ];
       expect(
-        typeCheck(`ts-root-${resolution}`, lines, {
+        await typeCheck(`ts-root-${resolution}`, lines, {
           skipLibCheck: false,
           esModuleInterop: true,
           module: MODULE_FOR[resolution],
@@ -308,13 +338,14 @@ describe('the packed package in TypeScript', () => {
         }),
       ).toEqual({ output: '', status: 0 });
     },
+    TSC_LIMIT_MS,
   );
 
   // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
   // so the subpaths reach their types through "typesVersions".
   it.each(['node10', 'node16', 'bundler'])(
     'a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s',
-    (resolution) => {
+    async (resolution) => {
       const lines = [
         "import { make, type Env } from 'tengym';",
         "import { shippedModelDir } from 'tengym/node';",
@@ -324,13 +355,14 @@ describe('the packed package in TypeScript', () => {
         'export const uses = [env, dir, loadModelFromUrl];',
       ];
       expect(
-        typeCheck(`ts-${resolution}`, lines, {
+        await typeCheck(`ts-${resolution}`, lines, {
           skipLibCheck: true,
           module: MODULE_FOR[resolution],
           moduleResolution: resolution,
         }),
       ).toEqual({ output: '', status: 0 });
     },
+    TSC_LIMIT_MS,
   );
 });
 
@@ -782,13 +814,22 @@ function readmeSynopsis(): string[] {
   return block.trim().split('\n');
 }
 
-function tengym(args: string[]): { status: number | null; stdout: string; stderr: string } {
+/** Runs the packed tengym in the app: its exit code and what it printed. */
+function tengym(args: string[]): Promise<Result> {
   // COLUMNS=1000: yargs prints each example on one line, so the commands can be read back.
-  return spawnSync(join(app, 'node_modules', '.bin', 'tengym'), args, {
-    cwd: app,
-    encoding: 'utf8',
-    env: { ...process.env, COLUMNS: '1000' },
-  });
+  return runInApp(join(app, 'node_modules', '.bin', 'tengym'), args, { ...process.env, COLUMNS: '1000' });
+}
+
+let helps: Promise<Map<string, Result>> | undefined;
+
+/** `tengym <command> --help` for each command of the README's command list, run once for the tests that read it. */
+function commandHelps(): Promise<Map<string, Result>> {
+  helps ??= (async () => {
+    const commands = [...new Set(readmeSynopsis().map((line) => line.split(' ')[1]))];
+    const results = await Promise.all(commands.map((command) => tengym([command, '--help'])));
+    return new Map(commands.map((command, i) => [command, results[i]]));
+  })();
+  return helps;
 }
 
 /** The commands of `tengym <command> --help`'s Examples section. */
@@ -853,21 +894,25 @@ function runExample(command: string, cwd: string): Promise<Ran> {
 }
 
 describe('every command the README and --help show, run from the packed package', () => {
-  it("the README's command list: each command's --help names every flag the list shows", () => {
+  it("the README's command list: each command's --help names every flag the list shows", async () => {
     const lines = readmeSynopsis();
     expect(lines.length).toBeGreaterThanOrEqual(12);
+    const help = await commandHelps();
     for (const line of lines) {
       const [bin, command] = line.split(' ');
       expect(bin).toBe('tengym');
-      const r = tengym([command, '--help']);
+      const r = help.get(command)!;
       expect(r.status, `${line}\n${r.stderr}`).toBe(0);
       for (const [flag] of line.matchAll(/--[a-z][a-z-]*/g)) expect(r.stdout, `${line}: ${flag}`).toContain(flag);
     }
   });
 
   it('each --help example runs as written: it ends with 0, or runs until Ctrl-C and stops cleanly', async () => {
-    const commands = [...new Set(readmeSynopsis().map((line) => line.split(' ')[1]))];
-    const examples = commands.flatMap((command) => helpExamples(tengym([command, '--help']).stdout));
+    const help = await commandHelps();
+    // Each command's examples in the order its --help lists them, as one runs them (hint's read the file the one
+    // before writes, train's resume continues the run before); the commands' lists side by side, two at a time.
+    const chains = [...help.values()].map((r) => helpExamples(r.stdout)).filter((chain) => chain.length > 0);
+    const examples = chains.flat();
     expect(examples.length).toBeGreaterThanOrEqual(20);
     const folder = join(app, 'examples');
     mkdirSync(folder, { recursive: true });
@@ -880,14 +925,12 @@ describe('every command the README and --help show, run from the packed package'
     );
     const failures: string[] = [];
     let interrupted = 0;
-    for (const example of examples) {
-      // The examples' `tengym` is the packed bin on the PATH (shell pipes and files as written).
-      const r = await runExample(example, folder);
+    const check = (example: string, r: Ran) => {
       const documented = DOCUMENTED_ERRORS[example];
       if (documented) {
         if (r.code === 0 || !documented.test(r.stderr))
           failures.push(`${example}: expected the error ${documented}, got exit ${r.code}: ${r.stderr.trim()}`);
-        continue;
+        return;
       }
       if (r.interrupted) {
         // Stopped by Ctrl-C while working: no error on stderr, and it ended by the signal, or by
@@ -900,47 +943,64 @@ describe('every command the README and --help show, run from the packed package'
       } else if (r.code !== 0) {
         failures.push(`${example}: exit ${r.code}: ${r.stderr.trim()}`);
       }
-    }
+    };
+    // The longest lists first, so that the two at a time end near together.
+    const longestFirst = [...chains].sort((a, b) => b.length - a.length);
+    await Promise.all(
+      longestFirst.map((chain) =>
+        twoAtATime(async () => {
+          // The examples' `tengym` is the packed bin on the PATH (shell pipes and files as written).
+          for (const example of chain) check(example, await runExample(example, folder));
+        }),
+      ),
+    );
     expect(failures).toEqual([]);
     // Over a third run to the end (16 of 29 when written); those that take minutes (training,
     // long evaluations, serve) are stopped.
     expect(examples.length - interrupted).toBeGreaterThan(examples.length / 3);
   }, 600_000);
 
-  it('shipped models and configs are found by the paths the docs write, from any folder', () => {
-    const evalRun = tengym(['eval', '--env', 'decade', '--agents', 'models/decade,first', '--episodes', '4', '--json']);
+  it('shipped models and configs are found by the paths the docs write, from any folder', async () => {
+    const configs = ['configs/four-ten-solver.json', 'four-ten-solver'];
+    // Four independent runs, side by side.
+    const [evalRun, missing, ...fromConfigs] = await Promise.all(
+      [
+        ['eval', '--env', 'decade', '--agents', 'models/decade,first', '--episodes', '4', '--json'],
+        [
+          'train',
+          '--env',
+          'four-ten',
+          '--algo',
+          'afterstate',
+          '--config',
+          'no-such-config',
+          '--out',
+          join(app, 'run-missing'),
+        ],
+        // Read and validated (its solver targets are Four Ten's), without the minutes of solving a real run takes.
+        ...configs.map((config) => [
+          'train',
+          '--env',
+          'tens',
+          '--algo',
+          'afterstate',
+          '--config',
+          config,
+          '--out',
+          join(app, `run-${config.replace(/\W/g, '-')}`),
+        ]),
+      ].map((args) => tengym(args)),
+    );
     expect(evalRun.status, evalRun.stderr).toBe(0);
     expect(JSON.parse(evalRun.stdout).results.map((row: { agent: string }) => row.agent)).toEqual([
       'models/decade',
       'first',
     ]);
-    for (const config of ['configs/four-ten-solver.json', 'four-ten-solver']) {
-      // Read and validated (its solver targets are Four Ten's), without the minutes of solving a real run takes.
-      const r = tengym([
-        'train',
-        '--env',
-        'tens',
-        '--algo',
-        'afterstate',
-        '--config',
-        config,
-        '--out',
-        join(app, `run-${config.replace(/\W/g, '-')}`),
-      ]);
+    expect(fromConfigs).toHaveLength(configs.length);
+    for (const r of fromConfigs) {
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/afterstate config: no solver targets for tens/);
     }
-    const missing = tengym([
-      'train',
-      '--env',
-      'four-ten',
-      '--algo',
-      'afterstate',
-      '--config',
-      'no-such-config',
-      '--out',
-      join(app, 'run-missing'),
-    ]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(
       new RegExp(
