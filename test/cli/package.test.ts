@@ -27,6 +27,12 @@ let tarball = '';
 /** Child processes two at a time, one a core. */
 const twoAtATime = limit(2);
 
+/**
+ * The time limit of a test running beside others, its wait for a turn included: behind a few type-checks of some 40 s
+ * each on a busy machine.
+ */
+const QUEUED_LIMIT_MS = 300_000;
+
 interface Result {
   status: number | null;
   stdout: string;
@@ -83,7 +89,7 @@ beforeAll(() => {
 }, 180_000);
 
 // Each test reads the install or writes a file of its own name: they run side by side.
-describe.concurrent('the packed package', () => {
+describe.concurrent('the packed package', { timeout: QUEUED_LIMIT_MS }, () => {
   it("runs the README's Node snippet as written, printing what its comments say", async () => {
     const snippet = readmeNodeSnippet();
     writeFileSync(join(app, 'snippet.mjs'), snippet);
@@ -265,9 +271,6 @@ function typeCheck(
 /** The module setting each moduleResolution goes with. */
 const MODULE_FOR: Record<string, string> = { node10: 'commonjs', node16: 'node16', bundler: 'esnext' };
 
-/** A type-check's time limit, counting its wait behind the others (two tsc at a time): 40 s each on a busy machine. */
-const TSC_LIMIT_MS = 300_000;
-
 // Each test type-checks its own program in its own folder: they run side by side.
 describe.concurrent('the packed package in TypeScript', () => {
   it(
@@ -286,7 +289,7 @@ describe.concurrent('the packed package in TypeScript', () => {
         await typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' }),
       ).toEqual({ output: '', status: 0 });
     },
-    TSC_LIMIT_MS,
+    QUEUED_LIMIT_MS,
   );
 
   it(
@@ -312,7 +315,7 @@ describe.concurrent('the packed package in TypeScript', () => {
         }),
       ).toEqual({ output: '', status: 0 });
     },
-    TSC_LIMIT_MS,
+    QUEUED_LIMIT_MS,
   );
 
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
@@ -338,7 +341,7 @@ describe.concurrent('the packed package in TypeScript', () => {
         }),
       ).toEqual({ output: '', status: 0 });
     },
-    TSC_LIMIT_MS,
+    QUEUED_LIMIT_MS,
   );
 
   // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
@@ -362,7 +365,7 @@ describe.concurrent('the packed package in TypeScript', () => {
         }),
       ).toEqual({ output: '', status: 0 });
     },
-    TSC_LIMIT_MS,
+    QUEUED_LIMIT_MS,
   );
 });
 
