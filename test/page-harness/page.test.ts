@@ -305,6 +305,19 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }
 
+  /**
+   * `check` on each of `items`, two pages at a time: the checks of one test that each open a page of their own and
+   * share nothing but the browser. Every check runs to its end; the first failure is the test's.
+   */
+  async function eachInTwoPages<T>(items: readonly T[], check: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) await check(items[next++]);
+    };
+    const settled = await Promise.allSettled([lane(), lane()]);
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  }
+
   it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to ' +
     'tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
@@ -824,12 +837,15 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
     // Then the real draws, unstubbed: 20 are enough to see that they go the same way (a page that skipped no deal
     // would still fail 81% of the time on them alone).
-    for (let k = 0; k < 20; k++)
-      await withPage('', async (p) => {
-        const view = await p.view();
-        expect(view.running).toBe(true);
-        expect(view.legal.length).toBeGreaterThan(1);
-      });
+    await eachInTwoPages(
+      Array.from({ length: 20 }, (_, k) => k),
+      () =>
+        withPage('', async (p) => {
+          const view = await p.view();
+          expect(view.running).toBe(true);
+          expect(view.legal.length).toBeGreaterThan(1);
+        }),
+    );
   }, 180_000);
 
   it('a deal drawn at random skips the seeds whose deals end before the first move, a link plays its own', async () => {
@@ -1403,7 +1419,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym ' +
     'hint', async () => {
-    for (const id of envIds()) {
+    await eachInTwoPages(envIds(), async (id) => {
       const { source, fromModel } = await loadHinter(id, {});
       // The model ids' hints are played above; here the baselines' are shown at every move.
       await withPage(`env=${id}&seed=3${fromModel ? '' : '&hints=1'}`, async (p) => {
@@ -1425,16 +1441,18 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(end.state, id).toEqual(env.getState());
         expect(await p.page.locator('#outcome').isVisible(), id).toBe(true);
       });
-    }
+    });
   }, 300_000);
 
   it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
     'table', async () => {
-    for (const viewport of [
+    const viewports = [
       { width: 360, height: 740 },
       { width: 768, height: 1024 },
-    ]) {
-      for (const id of envIds()) {
+    ];
+    await eachInTwoPages(
+      viewports.flatMap((viewport) => envIds().map((id) => ({ viewport, id }))),
+      async ({ viewport, id }) => {
         await withPage(
           `env=${id}&seed=4&hints=1`,
           async (p) => {
@@ -1452,8 +1470,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           },
           { viewport },
         );
-      }
-    }
+      },
+    );
   }, 300_000);
 
   it('four-ten on a phone: each hand’s name fits beside its cards, none running under them', async () => {
@@ -1581,7 +1599,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
     'next', async () => {
-    for (const id of envIds()) {
+    await eachInTwoPages(envIds(), async (id) => {
       // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
       await withPage(
         `env=${id}&seed=4`,
@@ -1608,7 +1626,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         },
         { viewport: { width: 360, height: 740 } },
       );
-    }
+    });
   }, 90_000);
 
   it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still ' +
@@ -1943,7 +1961,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // The heading the panel draws first: the title of the id's own section of the rules document.
     const document = rulesDocument();
     const heading = (id: string) => /^## (.*)$/m.exec(rulesSection(document, id) ?? '')?.[1];
-    for (const id of envIds()) {
+    await eachInTwoPages(envIds(), async (id) => {
       await withPage(`env=${id}&seed=1`, async (p) => {
         expect(await p.page.locator('#rules').isVisible(), id).toBe(false);
         await p.page.click('#rules-panel summary');
@@ -1961,7 +1979,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         // A variant read from its engine's section says first what it changes.
         if (id === 'decade-loop') expect(text).toContain('This game is decade-loop: the line is a loop');
       });
-    }
+    });
   }, 120_000);
 
   // Skipped on a machine with no network address.
