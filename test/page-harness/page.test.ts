@@ -1004,7 +1004,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       ['tens', true],
       ['four-ten', false],
     ];
-    for (const [id, winnable] of games) {
+    await eachInTwoPages(games, async ([id, winnable]) => {
       const p = await PlayPage.open(session.browser, `${base}?env=${id}&seed=1${winnable ? '&winnable=1' : ''}`, {
         init: clockAt('2026-11-27T23:30:00Z'),
         timezoneId: 'Pacific/Kiritimati',
@@ -1031,7 +1031,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       } finally {
         await p.close();
       }
-    }
+    });
   }, 120_000);
 
   it('Winnable deals only is off, with the reason beside it, for a game that cannot tell which deals can be won ' +
@@ -1088,7 +1088,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
     // A first move that is not legal in the deal, or not a move at all (the deal's 41 opening
     // draws are forced, played whatever the link says): the deal from its start, and a word why.
-    for (const moves of ['999', 'f41.x', 'f41.u', 'f99']) {
+    await eachInTwoPages(['999', 'f41.x', 'f41.u', 'f99'], async (moves) => {
       await withPage(`env=decade&seed=7&moves=${moves}`, async (p) => {
         expect((await p.view()).state).toEqual(dealtState('decade', 7));
         expect(await p.page.locator('#message').textContent()).toBe(
@@ -1096,7 +1096,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         );
         expect(new URL(p.page.url()).search).toBe('?env=decade&seed=7');
       });
-    }
+    });
   }, 60_000);
 
   it('a link with a move that is not legal keeps the moves before it and says which it was; the address then ' +
@@ -1252,7 +1252,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         `Promise.resolve(Response.json(${JSON.stringify({ decade: { env: 'decade' } })}))`,
       ],
     ];
-    for (const [file, why, answer] of failures) {
+    await eachInTwoPages(failures, async ([file, why, answer]) => {
       await withPage(
         'env=decade&seed=2&hints=1',
         async (p) => {
@@ -1283,7 +1283,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
             };`,
         },
       );
-    }
+    });
   }, 90_000);
 
   // The two ways a WebAssembly binary is not had: the network fails the request once, or the
@@ -1644,12 +1644,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           'the stock).',
       ],
     ];
-    for (const [query, text] of cases) {
+    await eachInTwoPages(cases, async ([query, text]) => {
       await withPage(query, async (p) => {
         await playFirstMovesToEnd(p);
         expect(await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent"), query).toBe(text);
       });
-    }
+    });
   }, 60_000);
 
   it("stacks are numbered from 1 for a player: the board's labels, the moves, what is read out; the state JSON " +
