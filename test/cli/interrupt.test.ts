@@ -36,6 +36,18 @@ function writeTinyPpoConfig(path: string, heldOut: { evalEpisodes: number; evalR
   );
 }
 
+/**
+ * A training run to be interrupted: 10 million steps of a small network evaluated on 100 deals (its first evaluation,
+ * at the start, comes in seconds, not a minute), into a new folder `out` whose parent the test removes.
+ */
+function longTrainRun(): { out: string; args: string[] } {
+  const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+  const config = join(out, '..', 'config.json');
+  writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
+  const args = ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000'];
+  return { out, args: [...args, '--config', config, '--out', out] };
+}
+
 /** Runs tengym, sends `signal` (SIGINT unless given) once stdout matches `ready`, and resolves with what it printed. */
 function interruptWhen(
   args: string[],
@@ -288,29 +300,9 @@ describe('Ctrl-C', () => {
   }, 60_000);
 
   it('train says how to resume', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
-    const config = join(out, '..', 'config.json');
-    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
-    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
+    const { out, args } = longTrainRun();
     try {
-      const r = await interruptWhen(
-        [
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--steps',
-          '10000000',
-          '--eval-every',
-          '20000',
-          '--config',
-          config,
-          '--out',
-          out,
-        ],
-        /^steps /m,
-      );
+      const r = await interruptWhen(args, /^steps /m);
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
       // And what the resume keeps: the checkpoint of the last evaluation, not the steps since.
@@ -326,30 +318,9 @@ describe('Ctrl-C', () => {
   }, 120_000);
 
   it('train --json interrupted ends its records with one saying where a resume continues', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
-    const config = join(out, '..', 'config.json');
-    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
-    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
+    const { out, args } = longTrainRun();
     try {
-      const r = await interruptWhen(
-        [
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--steps',
-          '10000000',
-          '--eval-every',
-          '20000',
-          '--config',
-          config,
-          '--out',
-          out,
-          '--json',
-        ],
-        /"type":"evaluation"/,
-      );
+      const r = await interruptWhen([...args, '--json'], /"type":"evaluation"/);
       expect(r.code).toBe(130);
       const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
       expect(last).toEqual({
@@ -371,31 +342,9 @@ describe('Ctrl-C', () => {
 
   it('train stopped by SIGTERM (kill, a batch scheduler) says how ' +
     'to resume, exits 143 and leaves no lock', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
-    const config = join(out, '..', 'config.json');
-    // A small network evaluated on 100 deals: the first evaluation, at the start, comes in seconds, not a minute.
-    writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
+    const { out, args } = longTrainRun();
     try {
-      const r = await interruptWhen(
-        [
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--steps',
-          '10000000',
-          '--eval-every',
-          '20000',
-          '--config',
-          config,
-          '--out',
-          out,
-          '--json',
-        ],
-        /"type":"evaluation"/,
-        'SIGTERM',
-      );
+      const r = await interruptWhen([...args, '--json'], /"type":"evaluation"/, 'SIGTERM');
       expect(r.code, r.stderr).toBe(143);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
       expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({
