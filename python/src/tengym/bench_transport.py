@@ -51,9 +51,15 @@ if (mode === 'pipe') {
 } else {
   const fd = Number(fdText);
   const bell = Buffer.alloc(4);
+  const parent = process.ppid;
   let seen = 0;
   for (;;) {
-    do fs.readSync(fd, bell, 0, 4, 0); while (bell.readUInt32LE(0) === seen);
+    // Polling the file never sees the parent go, as the pipe's end of file does: its pid is checked now and then.
+    for (let polls = 1; ; polls++) {
+      fs.readSync(fd, bell, 0, 4, 0);
+      if (bell.readUInt32LE(0) !== seen) break;
+      if (polls % 100000 === 0 && process.ppid !== parent) process.exit(0);
+    }
     seen = bell.readUInt32LE(0);
     if (seen === 0xffffffff) process.exit(0);
     fs.writeSync(fd, frame, 0, frame.length, 64);
@@ -117,6 +123,7 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
     if shared is not None:
         shared.truncate(64 + frame_bytes)
         fds = (shared.fileno(),)
+        bell = mmap.mmap(shared.fileno(), 64 + frame_bytes)
     answerer = subprocess.Popen(
         [node_executable(), "-e", _ANSWERER, mode, str(fds[0] if fds else -1), str(frame_bytes)],
         stdin=subprocess.PIPE,
@@ -130,7 +137,6 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
     view = memoryview(buf)
     try:
         if shared is not None:
-            bell = mmap.mmap(shared.fileno(), 64 + frame_bytes)
             count = 0
 
             def run(n: int) -> None:
