@@ -55,5 +55,6 @@ export {
   type HintResult,
   type Hinter,
   type HinterConfig,
+  type PrepareOptions,
   type SavedMoves,
 } from './hints/hint.js';

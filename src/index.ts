@@ -138,6 +138,7 @@ export {
   type HintResult,
   type Hinter,
   type HinterConfig,
+  type PrepareOptions,
 } from './hints/hint.js';
 export {
   chooseHintSource,

@@ -50,6 +50,11 @@ const HIDDEN_OPTIONS = new Set(['reward']);
  * than 200 in 10 s, which a long run of forced moves or a script would pass.
  */
 const URL_INTERVAL_MS = 60;
+/**
+ * How long a hint may spend building its source's tables (Four Ten's, about a second in all): half a frame. Until they
+ * are built the page shows the quick answer and builds them a slice a frame, then shows the source's.
+ */
+const HINT_BUDGET_MS = 8;
 /** How long a key's new deal waits for its second `n` in a game under way, its question on screen. */
 const NEW_DEAL_CONFIRM_MS = 3000;
 const NEW_DEAL_QUESTION = 'Press n again for a new deal.';
@@ -1148,11 +1153,12 @@ function hinterFor(current: Env): Promise<PageHinter> {
         return modelError ?? undefined;
       },
     };
-    loading = hinterForEnv(current.id, opts, models)
+    const config = { budgetMs: HINT_BUDGET_MS };
+    loading = hinterForEnv(current.id, opts, models, config)
       // The model's own files failed: the search chosen without a model, as when the list fails.
       .catch((e: unknown) => {
         if (modelError === null) throw e;
-        return hinterForEnv(current.id, opts, { ...models, info: () => null });
+        return hinterForEnv(current.id, opts, { ...models, info: () => null }, config);
       })
       .then((loaded) => ({
         loaded,
@@ -1233,6 +1239,20 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   }
   ui.movesPanel.hidden = result.hints.length === moves.length;
   restoreFocus(true);
+  if (result.interim) await finishHints(loaded, gen);
+  if (result.interim && gen === generation) {
+    lastHints = null;
+    await showHints(moves, position, gen);
+  }
+}
+
+/**
+ * Builds what the hints of this position still need, a slice a frame (the page answers the player between slices),
+ * until done or the position changes (its hints then carry the building on).
+ */
+async function finishHints(loaded: LoadedHinter, gen: number): Promise<void> {
+  while (gen === generation && !loaded.hinter.prepare(env, { budgetMs: HINT_BUDGET_MS }))
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 }
 
 // ------------------------------------------------------------------ drawing

@@ -137,6 +137,17 @@ export interface GameKit {
   /** Words added to each hint's sentence, by action (the round's prospects, say); null when there are none. */
   hintDetails?(env: Env, agent: Agent): Map<number, string> | null;
   /**
+   * What a hint of this state by `agent` (with `hintDetails` where `details`) must build before it can answer in
+   * milliseconds, as work that runs in slices (`Staged`, staged.ts), for a hinter with a time budget (`budgetMs`);
+   * null when nothing is left to build, or nothing of it builds in slices.
+   */
+  hintWork?(env: Env, agent: Agent, details: boolean): Iterator<unknown> | null;
+  /**
+   * The catalogue name of the agent that answers, at once, the hints of a hinter with a time budget while `hintWork`
+   * is not done.
+   */
+  readonly quickHints?: string;
+  /**
    * What a move costs a player beyond itself, among moves of equal value (hints/tie-break.ts): lower is
    * shown first, so that a player following the top hint ends the turn rather than walk through moves that
    * change nothing the score can see. Without it, ties keep the ranking agent's order.

@@ -41,6 +41,7 @@ import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
 import type { HintBaseline } from '../agents/kit.js';
 import { assertModelFits } from '../agents/learned/model-fit.js';
+import { runUntil, nowMs } from '../agents/staged.js';
 import { preferFewerMoves } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
@@ -79,6 +80,12 @@ export interface HintResult {
   legalCount: number;
   /** Best first. */
   hints: Hint[];
+  /**
+   * Set where a hinter with a time budget (`budgetMs`) answered before its source's tables were built: from the
+   * game's quick agent (`source` names it), or from the source without its sentences' figures. A later hint, or
+   * `prepare`, carries the building on.
+   */
+  interim?: true;
 }
 
 /** Options of one `hinter.hint` call. */
@@ -112,6 +119,20 @@ export interface HinterConfig {
    * a situation (about 1 s), as the kit says.
    */
   details?: boolean;
+  /**
+   * How long a hint may spend building the tables its source needs the first time (Four Ten's round prospects: a
+   * second in Node, many on a phone), in milliseconds. Until they are built, each hint spends up to this long
+   * building them and then answers from the game's quick agent (`GameKit.quickHints`), or from the source without
+   * its sentences' figures, with `interim: true`; `prepare` builds them while the app is idle. Without it, a hint
+   * builds whatever it needs before it answers.
+   */
+  budgetMs?: number;
+}
+
+/** Options of `hinter.prepare`. */
+export interface PrepareOptions {
+  /** At most this many milliseconds of building (default: until done). */
+  budgetMs?: number;
 }
 
 /**
@@ -128,6 +149,12 @@ export interface Hinter {
    * order, in the same form (getState() JSONs, or the same env object). Elsewhere it does nothing.
    */
   observe(state: EnvState | Env): void;
+  /**
+   * Builds what the hints of `state` need the first time (the tables of Four Ten's sources), for at most
+   * `budgetMs`: true when a hint of it will answer from its source at once. An app calls it in idle time, a slice
+   * at a time (`setTimeout(warmUp, 0)` until it returns true), so that no hint waits. Elsewhere it returns true.
+   */
+  prepare(state: EnvState | Env, options?: PrepareOptions): boolean;
   /**
    * The source the hints of this env would name; throws, as `hint` would, where the hinter's model was trained for
    * another env.
@@ -599,6 +626,9 @@ interface EnvSlot {
   env: Env;
   agent: Agent;
   source: string;
+  /** The game's quick agent (`GameKit.quickHints`), by name, and made the first time a hint needs it. */
+  quickAgent: string | undefined;
+  quick: { agent: Agent; source: string } | null;
 }
 
 function envKey(id: string, options: unknown): string {
@@ -649,6 +679,9 @@ function modelSource(agent: Agent): string {
   return m ? `model (${m.algorithm}, trained for ${m.env}, ${withThousands(m.steps)} env steps)` : 'model';
 }
 
+/** Milliseconds: a positive number (zod's numbers are finite). */
+const budgetSchema = z.number().check(z.positive());
+
 const hinterConfigSchema = z.strictObject({
   model: z.optional(agentSchema),
   agent: z.optional(
@@ -658,6 +691,7 @@ const hinterConfigSchema = z.strictObject({
   ),
   source: z.optional(z.string()),
   details: z.optional(z.boolean()),
+  budgetMs: z.optional(budgetSchema),
 });
 
 /** Every agent name of the catalogue, over every env. */
@@ -677,7 +711,7 @@ function checkHinterConfig(config: unknown): HinterConfig {
       config !== null && typeof config === 'object' && !Array.isArray(config) ? ` (${describeKind(config)})` : '';
     throw new TengymError(
       'bad-argument',
-      `createHinter takes an object { model?, agent?, source?, details? }, got ${showValue(config)}${kind}`,
+      `createHinter takes an object { model?, agent?, source?, details?, budgetMs? }, got ${showValue(config)}${kind}`,
     );
   }
   const parsed = hinterConfigSchema.safeParse(config);
@@ -706,6 +740,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
   const agentName = typeof config.agent === 'string' ? config.agent : null;
   const figures = config.details ?? true;
+  const budget = config.budgetMs;
   const slots = new Map<string, EnvSlot>();
 
   function slotFor(id: string, options: object): EnvSlot {
@@ -728,7 +763,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
         ({ agent, source } = hintBaseline(env.id, resolved.options));
         if (config.source) source = config.source;
       }
-      slot = { env, agent, source };
+      const quick = kitOf(env.game).quickHints;
+      slot = { env, agent, source, quickAgent: quick, quick: null };
       slots.set(key, slot);
       // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
       slots.set(envKey(env.id, resolved.options), slot);
@@ -761,7 +797,27 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     return { env: slot.env, slot };
   }
 
+  /**
+   * Runs what the hints of `env` need built, the ranking's (and with `withDetails` the sentences'), until it is done
+   * (true) or the clock reaches `deadline`.
+   */
+  function buildUntil(env: Env, slot: EnvSlot, withDetails: boolean, deadline: number): boolean {
+    const work = kitOf(env.game).hintWork?.(env, slot.agent, withDetails) ?? null;
+    return work === null || runUntil(work, deadline);
+  }
+
+  /** The quick agent of a slot whose game has one (and where the source is not that agent already). */
+  function quickOf(env: Env, slot: EnvSlot): { agent: Agent; source: string } | null {
+    if (slot.quickAgent === undefined || slot.quickAgent === slot.agent.name) return null;
+    if (!slot.quick) {
+      const agent = createAgent(slot.quickAgent, envConfig(env.id, env.options));
+      slot.quick = { agent, source: `${slot.quickAgent} (a quick rule, while ${slot.source} builds its tables)` };
+    }
+    return slot.quick;
+  }
+
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
+    const started = nowMs();
     // Options as reset checks its own: a misspelt key (`{ tops: 3 }`) is named, not ignored.
     if (!isPlainObject(options as unknown))
       throw new TengymError(
@@ -782,9 +838,16 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const env = shielded(given, slot);
     const changes = env.changes;
     const sameOutcome = hasSameOutcome(env);
-    const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
-    const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
-    if (env.changes !== changes) throw changedEnv('hint', slot.source);
+    // With a time budget, the quick agent ranks while the source's tables are not built, and the source ranks
+    // without its sentences' figures while theirs are not.
+    const timed = budget !== undefined && !sameOutcome;
+    const quick = timed ? quickOf(env, slot) : null;
+    const ranks = quick === null || buildUntil(env, slot, false, started + budget!);
+    const full = ranks && (!timed || !figures || buildUntil(env, slot, true, started + budget!));
+    const { agent, source } = ranks ? slot : quick!;
+    const details = figures && full ? (kitOf(env.game).hintDetails?.(env, agent) ?? null) : null;
+    const ranked = sameOutcome || !agent.score ? scoresFromAct(agent, env) : agent.score(env);
+    if (env.changes !== changes) throw changedEnv('hint', source);
     const hints: Hint[] = [];
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
     for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
@@ -792,7 +855,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       if (!env.isLegal(action))
         throw new TengymError(
           'bad-action',
-          `hint: ${slot.source} ranked action ${showValue(action)}, which is ` +
+          `hint: ${source} ranked action ${showValue(action)}, which is ` +
             `not legal here; legal now: ${env.describeLegal()}`,
         );
       const detail = details?.get(action);
@@ -808,7 +871,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);
     }
-    const result: HintResult = { env: env.id, source: slot.source, sameOutcome, legalCount: env.legalCount, hints };
+    const result: HintResult = { env: env.id, source, sameOutcome, legalCount: env.legalCount, hints };
+    if (!full) result.interim = true;
     if (sameOutcome)
       result.note =
         `${titleOf(env.id)} has no real decisions: every legal move leads to the same end, so any of them is as ` +
@@ -825,6 +889,20 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (env.changes !== changes) throw changedEnv('observe', slot.source);
   }
 
+  function prepare(state: EnvState | Env, options: PrepareOptions = {}): boolean {
+    const started = nowMs();
+    if (!isPlainObject(options as unknown))
+      throw new TengymError(
+        'bad-argument',
+        `prepare options must be an object such as { budgetMs: 8 }, got ${describeKind(options)}`,
+      );
+    const parsed = z.strictObject({ budgetMs: z.optional(budgetSchema) }).safeParse(options);
+    if (!parsed.success) throw new TengymError('bad-argument', `bad prepare options: ${formatZodError(parsed.error)}`);
+    const { env: given, slot } = loaded(state);
+    if (!given.running) return true;
+    return buildUntil(shielded(given, slot), slot, figures, started + (parsed.data.budgetMs ?? Infinity));
+  }
+
   const hinter: Hinter = {
     hint: (state, options) => {
       lastGameOf.set(hinter, showing);
@@ -834,6 +912,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       lastGameOf.set(hinter, showing);
       observe(state);
     },
+    prepare,
     sourceFor: (envId, options = {}) => slotFor(envId, options).source,
   };
   lastGameOf.set(hinter, null);

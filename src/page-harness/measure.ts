@@ -25,6 +25,7 @@ import { backendsFor, type BrowserBackend } from '../agents/learned/browser-back
 import { hasSameOutcome } from '../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../env/registry.js';
 import { programArgs } from '../node/program-args.js';
+import '../games/index.js';
 
 const USAGE =
   '  node dist/page-harness/measure.js [--states 300] [--loads 3] ' +

@@ -24,7 +24,7 @@ function refusal(config: unknown): string {
 
 describe('createHinter checks its config at once', () => {
   it.each([
-    ['a string', 'x', /createHinter takes an object \{ model\?, agent\?, source\?, details\? \}, got "x"/],
+    ['a string', 'x', /createHinter takes an object \{ model\?, agent\?, source\?, details\?, budgetMs\? \}, got "x"/],
     ['a number', 42, /createHinter takes an object .*got 42/],
     ['null', null, /createHinter takes an object .*got null/],
     ['an array', [], /createHinter takes an object .*got \[\]/],
@@ -44,6 +44,11 @@ describe('createHinter checks its config at once', () => {
       /createHinter: unknown agent "nope"; the catalogue's agents are .*first/,
     ],
     ['a source that is not text', { source: 1 }, /→ at source/],
+    ['a budget of 0 ms', { budgetMs: 0 }, /bad createHinter config: .*→ at budgetMs/],
+    ['a negative budget', { budgetMs: -5 }, /→ at budgetMs/],
+    ['a budget that is not a number', { budgetMs: '8' }, /→ at budgetMs/],
+    ['an endless budget', { budgetMs: Infinity }, /received Infinity → at budgetMs/],
+    ['a budget that is NaN', { budgetMs: NaN }, /→ at budgetMs/],
     [
       'both a model and an agent',
       { model: new FirstAgent(), agent: 'first' },
@@ -63,9 +68,20 @@ describe('createHinter checks its config at once', () => {
       { agent: new FirstAgent() },
       { model: new FirstAgent(), source: 'mine' },
       { details: false },
+      { budgetMs: 8 },
     ]) {
       expect(createHinter(config).hint(env, { top: 1 }).hints).toHaveLength(1);
     }
+  });
+
+  it('a budget changes nothing where no table is built: prepare is done at once, the hints are the same', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const budgeted = createHinter({ budgetMs: 1 });
+    expect(budgeted.prepare(env, { budgetMs: 1 })).toBe(true);
+    const hints = budgeted.hint(env);
+    expect(hints.interim).toBeUndefined();
+    expect(hints).toEqual(createHinter().hint(env));
   });
 
   it('takes a plain object of another realm (an iframe, vm), as make and hint do', () => {

@@ -60,6 +60,13 @@ describe('a program given what it cannot use', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('the page measurement knows every game: an unknown id is named beside the registered ones', () => {
+    const r = run('node dist/page-harness/measure.js', ['--envs', 'nope']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unknown env "nope"; registered ids: tens, .*four-ten/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("follow-hints off Four Ten defaults to the env's own hints beside first, not to Four Ten's agents", () => {
     const r = run('npx tsx research/follow-hints.ts', ['--env', 'decade-optional', '--games', '2']);
     expect(r.stderr).toBe('');

@@ -426,6 +426,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     const { source } = await loadHinter('four-ten', {});
     expect(source).toMatch(/^bottom-direct /);
     await withPage('env=four-ten&seed=5&hints=1', async (p) => {
+      // The first hints came at once from greedy while bottom-direct's tables were built, a slice a frame; then
+      // bottom-direct's replaced them.
+      expect(await p.page.evaluate('window.tengym.hintMs.length')).toBe(2);
       // The first 40 decisions as a player makes them (taps, hands, keys).
       for (let guard = 0; guard < 40; guard++) {
         const v = await p.view();

@@ -14,7 +14,7 @@ import { BottomAgent } from './agents/bottom.js';
 import { DirectBottomAgent } from './agents/bottom-direct.js';
 import { ExpectimaxAgent } from './agents/expectimax.js';
 import { GreedyAgent } from './agents/greedy.js';
-import { fourTenHintDetails } from './agents/hint-details.js';
+import { fourTenHintDetails, fourTenHintWork } from './agents/hint-details.js';
 
 const FOUR_TEN = [fourTenGame];
 
@@ -74,7 +74,8 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
  * `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than the
  * shipped model's hints: docs/hints.md), else by the exact `optimal` for rules whose game
  * values ship (other rules would first solve the game for about 20 minutes), else by
- * `expectimax`, each sentence with the round's prospects; training presets for its decision
+ * `expectimax`, each sentence with the round's prospects; while their tables build (a hinter with a time
+ * budget), `greedy`'s at once; training presets for its decision
  * nearly every step and games of dozens of them: fewer copies, longer rollouts, a wider net for
  * its small observation, points scaled to ~1 per round, and more entropy (with 0.01 the policy
  * collapses in 100k steps); afterstate values with about 20 positions to value per step.
@@ -98,6 +99,8 @@ export const FOUR_TEN_KIT: GameKit = {
     return baseline('expectimax', "a search over the next cards' chances");
   },
   hintDetails: fourTenHintDetails,
+  hintWork: fourTenHintWork,
+  quickHints: 'greedy',
   presets: {
     ppo: () => ({
       totalSteps: 2_000_000,

@@ -11602,6 +11602,45 @@ function fourTenInconsistencies(game, o, rng) {
 	});
 	return changes;
 }
+// src/agents/staged.ts
+/**
+* Work that runs in slices: a table an agent or a hint needs that takes longer to build than a
+* hint may take (Four Ten's round solves take a second in Node and many on a phone, where
+* JavaScript has one thread). The work is a generator that yields every millisecond or so;
+* `get()` runs what is left and returns the value, as a plain call would, and `steps()` hands the
+* same work to `runUntil`, a slice at a time. One `Staged` is shared by every caller: work a
+* slice did is never done again.
+*/
+var Staged = class {
+	work;
+	result = null;
+	constructor(work) {
+		this.work = work;
+	}
+	/** Whether the value is ready. */
+	get done() {
+		return this.result !== null;
+	}
+	/** Runs one slice; true once the value is ready. */
+	step() {
+		if (this.result) return true;
+		const r = this.work.next();
+		if (r.done) this.result = { value: r.value };
+		return r.done === true;
+	}
+	/** The value, after running whatever work is left. */
+	get() {
+		while (!this.step());
+		return this.result.value;
+	}
+	/** The work left, as a generator that yields between slices (for `yield*` in a larger piece of work). */
+	*steps() {
+		while (!this.step()) yield;
+		return this.result.value;
+	}
+};
+/** A clock in milliseconds: `performance.now()` where there is one (browsers, Node, React Native), else `Date.now()`. */
+const nowMs = () => typeof performance !== "undefined" ? performance.now() : Date.now();
 // src/games/four-ten/agents/common.ts
 /** Four Ten options with their defaults filled in, from an env's options or a partial object. */
 function fourTenOptionsOf(options) {
@@ -11616,15 +11655,19 @@ function rulesOf$1(options) {
 		drawVisible: options.drawVisible
 	};
 }
-/** The check of every configuration, computed once per rule set. */
+/** The check of every configuration, computed once per rule set (in slices: `Staged`). */
 const verdictCache = /* @__PURE__ */ new Map();
-function verdicts(rules) {
+function verdictsStaged(rules) {
 	const id = `${rules.handTarget}/${rules.check}`;
 	let table = verdictCache.get(id);
-	if (!table) {
-		table = new Uint8Array(NUM_CONFIGS);
-		for (let c = 0; c < NUM_CONFIGS; c++) table[c] = judgeConfig(c, rules);
-		verdictCache.set(id, table);
+	if (!table) verdictCache.set(id, table = new Staged(judgeAll(rules)));
+	return table;
+}
+function* judgeAll(rules) {
+	const table = new Uint8Array(NUM_CONFIGS);
+	for (let c = 0; c < NUM_CONFIGS; c++) {
+		table[c] = judgeConfig(c, rules);
+		if ((c & 8191) === 8191) yield;
 	}
 	return table;
 }
@@ -11944,7 +11987,7 @@ const CONTINUES = 0;
 * exchange graph's components, and where each (component, stock) value lives. Built once
 * (about 0.2 s) and shared by every solution with those rules.
 */
-var RoundModel = class {
+var RoundModel = class RoundModel {
 	handTarget;
 	check;
 	/** CONTINUES, SCORES, FAULTS or IMPOSSIBLE per configuration. */
@@ -11982,30 +12025,39 @@ var RoundModel = class {
 	fullSize = 0;
 	/** M by key m1 + 9 m2 + 81 m3 + 729 m4. */
 	mByKey = (/* @__PURE__ */ new Int16Array(6561)).fill(-1);
+	/** Unbuilt: `build` fills it in. */
 	constructor(handTarget, check) {
-		if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) throw new TengymError("bad-argument", `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
 		this.handTarget = handTarget;
 		this.check = check;
-		this.judgeAll();
-		this.findComponents();
-		this.layOutFull();
 	}
-	judgeAll() {
-		for (let a = 0; a < 70; a++) for (let b = 0; b < 70; b++) for (let c = 0; c < 70; c++) {
-			const id = configId(a, b, c);
-			let ok = true;
-			for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > 8) ok = false;
-			if (!ok) {
-				this.verdict[id] = 3;
-				continue;
+	/** The model for these rules, built a slice at a time (`Staged`). */
+	static *build(handTarget, check) {
+		if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) throw new TengymError("bad-argument", `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
+		const model = new RoundModel(handTarget, check);
+		yield* model.judgeAll();
+		yield* model.findComponents();
+		yield* model.layOutFull();
+		return model;
+	}
+	*judgeAll() {
+		for (let a = 0; a < 70; a++) {
+			yield;
+			for (let b = 0; b < 70; b++) for (let c = 0; c < 70; c++) {
+				const id = configId(a, b, c);
+				let ok = true;
+				for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > 8) ok = false;
+				if (!ok) {
+					this.verdict[id] = 3;
+					continue;
+				}
+				const hand = MS_SUM[a];
+				const home = MS_SUM[b];
+				const shadow = MS_SUM[c];
+				this.verdict[id] = judgeHands(hand, home, shadow, this);
 			}
-			const hand = MS_SUM[a];
-			const home = MS_SUM[b];
-			const shadow = MS_SUM[c];
-			this.verdict[id] = judgeHands(hand, home, shadow, this);
 		}
 	}
-	findComponents() {
+	*findComponents() {
 		const queue = new Int32Array(NUM_CONFIGS);
 		const members = new Int32Array(NUM_CONFIGS);
 		const starts = [0];
@@ -12015,6 +12067,7 @@ var RoundModel = class {
 		const nb = /* @__PURE__ */ new Int32Array(32);
 		let nMembers = 0;
 		for (let id = 0; id < NUM_CONFIGS; id++) {
+			if ((id & 4095) === 4095) yield;
 			if (this.verdict[id] !== CONTINUES || this.comp[id] >= 0) continue;
 			const k = flags.length;
 			let flag = 0;
@@ -12053,7 +12106,7 @@ var RoundModel = class {
 		nonFull.sort((x, y) => this.compCards[y] - this.compCards[x] || x - y);
 		this.nonFullOrder = Int32Array.from(nonFull);
 	}
-	layOutFull() {
+	*layOutFull() {
 		const mCounts = [];
 		for (let m4 = 0; m4 <= 8; m4++) for (let m3 = 0; m3 <= 8; m3++) for (let m2 = 0; m2 <= 8; m2++) {
 			const m1 = 12 - m2 - m3 - m4;
@@ -12096,6 +12149,7 @@ var RoundModel = class {
 		this.fullSize = offset;
 		for (let a = 0; a < 70; a++) {
 			if (MS_SIZE[a] !== 4) continue;
+			yield;
 			for (let b = 0; b < 70; b++) {
 				if (MS_SIZE[b] !== 4) continue;
 				for (let c = 0; c < 70; c++) {
@@ -12112,6 +12166,7 @@ var RoundModel = class {
 		const stocks = new Int32Array(total);
 		let at = 0;
 		for (let M = 0; M < numM; M++) {
+			if ((M & 7) === 7) yield;
 			stockStart[M] = at;
 			const box = this.mBox[M];
 			const sizes = new Int32Array(box);
@@ -12168,16 +12223,19 @@ var RoundModel = class {
 	}
 };
 const models = /* @__PURE__ */ new Map();
-/** The shared model for these rules. */
-function roundModel(handTarget, check) {
+/** The shared model for these rules, built in slices where a caller asks for them. */
+function roundModelStaged(handTarget, check) {
 	const key = `${handTarget}/${check}`;
 	let m = models.get(key);
 	if (!m) {
-		m = new RoundModel(handTarget, check);
+		m = new Staged(RoundModel.build(handTarget, check));
+		m.step();
 		models.set(key, m);
 	}
 	return m;
 }
+/** The shared model for these rules. */
+const roundModel = (handTarget, check) => roundModelStaged(handTarget, check).get();
 /** Round points minus λ per fault (λ = 0: expected round points). */
 function roundPayoffs(handTarget, lambda = 0) {
 	const bottom = /* @__PURE__ */ new Float64Array(49);
@@ -12376,14 +12434,18 @@ function addScaled(acc, x, p) {
 * About 1 s for the default rules on one core (a third more with stats).
 */
 function solveRound(rules, payoffs, opts = {}) {
-	const model = opts.model ?? roundModel(rules.handTarget, rules.check);
+	return new Staged(solveRoundSteps(rules, payoffs, opts)).get();
+}
+/** `solveRound` a slice at a time (`Staged`): its `seconds` count the pauses between slices too. */
+function* solveRoundSteps(rules, payoffs, opts = {}) {
+	const start = nowMs();
+	const model = opts.model ?? (yield* roundModelStaged(rules.handTarget, rules.check).steps());
 	if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error("solveRound: model of other rules");
 	if (payoffs.bottom.length <= 48 || payoffs.fault.length <= 48) throw new TengymError("bad-argument", `round payoffs need bottom and fault for totals 0..48`);
-	const start = performance.now();
 	const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
-	solveFull(sol);
-	solveNonFull(sol);
-	sol.seconds = (performance.now() - start) / 1e3;
+	yield* solveFull(sol);
+	yield* solveNonFull(sol);
+	sol.seconds = (nowMs() - start) / 1e3;
 	return sol;
 }
 /**
@@ -12502,7 +12564,7 @@ var ComponentBest = class {
 	}
 };
 /** Full hands: replacements, stock sizes 1..20. */
-function solveFull(sol) {
+function* solveFull(sol) {
 	const m = sol.model;
 	const slotBase = m.slotBase;
 	const full = sol.full;
@@ -12526,6 +12588,7 @@ function solveFull(sol) {
 			const from = m.mSizeStart[M * 22 + k];
 			const to = k < 21 ? m.mSizeStart[M * 22 + k + 1] : m.mBox[M];
 			if (k > 20 || from >= to) continue;
+			yield;
 			for (let si = from; si < to; si++) {
 				const idx = m.mStocks[list + si];
 				let rest = idx;
@@ -12581,7 +12644,7 @@ function solveFull(sol) {
 	}
 }
 /** Fewer than 12 cards: placements, 11 cards down to 0 (the stock follows from the hands). */
-function solveNonFull(sol) {
+function* solveNonFull(sol) {
 	const m = sol.model;
 	const verdict = m.verdict;
 	const slotBase = m.slotBase;
@@ -12643,6 +12706,7 @@ function solveNonFull(sol) {
 		return nonFull[k2];
 	};
 	for (let oi = 0; oi < m.nonFullOrder.length; oi++) {
+		if ((oi & 255) === 255) yield;
 		const comp = m.nonFullOrder[oi];
 		const flags = m.compFlags[comp];
 		const total = m.compTotal[comp];
@@ -12968,17 +13032,20 @@ function gamePolicy(rules, onProgress) {
 	}
 	return policy;
 }
-/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
-function lambdaRound(rules, lambda) {
+/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ), in slices. */
+function lambdaRoundStaged(rules, lambda) {
 	if (!Number.isFinite(lambda) || lambda < 0) throw new TengymError("bad-argument", `λ must be a finite number ≥ 0, got ${lambda}`);
 	const key = `${rulesKey$1(rules)}/${lambda}`;
 	let sol = lambdaRounds.get(key);
 	if (!sol) {
-		sol = solveRound(rules, roundPayoffs(rules.handTarget, lambda), { stats: true });
+		roundModelStaged(rules.handTarget, rules.check);
+		sol = new Staged(solveRoundSteps(rules, roundPayoffs(rules.handTarget, lambda), { stats: true }));
 		lambdaRounds.set(key, sol);
 	}
 	return sol;
 }
+/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
+const lambdaRound = (rules, lambda) => lambdaRoundStaged(rules, lambda).get();
 function viewOf(env) {
 	const four = fourTenOf(env);
 	if (!four) throw new TengymError("bad-argument", `optimal plays four-ten, not ${env.id}`);
@@ -13208,6 +13275,8 @@ const OPTIMAL_AGENTS = [{
 * exchange, no fault, no score" graph, computed once.
 */
 const SLOTS$1 = 12;
+/** About how many configurations a slice of the solve values (a millisecond or so in Node). */
+const SLICE = 2048;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
 function cappedPoints(cap, faultCost, bottom = true) {
 	return {
@@ -13239,71 +13308,99 @@ var ExchangeGraph = class {
 	componentIndex;
 	partialComponents;
 	fullComponents;
-	constructor(rules) {
-		this.verdict = verdicts(rules);
-		const parent = new Int32Array(NUM_CONFIGS).fill(-1);
-		const find = (x) => {
-			while (parent[x] !== x) {
-				parent[x] = parent[parent[x]];
-				x = parent[x];
-			}
-			return x;
-		};
-		for (let c = 0; c < NUM_CONFIGS; c++) if (this.verdict[c] === 0) parent[c] = c;
-		const reachesScore = new Uint8Array(NUM_CONFIGS);
-		for (let c = 0; c < NUM_CONFIGS; c++) {
-			if (parent[c] < 0) continue;
-			for (let e = 0; e < 32; e++) {
-				const d = afterExchange(c, e);
-				if (d < 0) continue;
-				const v = this.verdict[d];
-				if (v === 1) reachesScore[c] = 1;
-				else if (v === 0) {
-					const ra = find(c);
-					const rb = find(d);
-					if (ra !== rb) parent[ra] = rb;
-				}
-			}
-		}
-		this.component = new Int32Array(NUM_CONFIGS).fill(-1);
-		const lists = [];
-		const ids = new Int32Array(NUM_CONFIGS).fill(-1);
-		for (let c = 0; c < NUM_CONFIGS; c++) {
-			if (parent[c] < 0) continue;
-			const r = find(c);
-			if (ids[r] < 0) {
-				ids[r] = lists.length;
-				lists.push([]);
-			}
-			this.component[c] = ids[r];
-			lists[ids[r]].push(c);
-		}
-		this.members = lists.map((l) => Int32Array.from(l));
-		this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
-		let partial = 0;
-		let full = 0;
-		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS$1 ? full++ : partial++;
-		this.partialSize = partial;
-		this.fullSize = full;
-		this.componentIndex = new Int32Array(lists.length);
-		let partialComps = 0;
-		let fullComps = 0;
-		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComps++ : partialComps++);
-		this.partialComponents = partialComps;
-		this.fullComponents = fullComps;
-		this.scores = new Uint8Array(lists.length);
-		lists.forEach((l, k) => this.scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0);
+	constructor(parts) {
+		this.component = parts.component;
+		this.scores = parts.scores;
+		this.members = parts.members;
+		this.verdict = parts.verdict;
+		this.dense = parts.dense;
+		this.partialSize = parts.partialSize;
+		this.fullSize = parts.fullSize;
+		this.componentIndex = parts.componentIndex;
+		this.partialComponents = parts.partialComponents;
+		this.fullComponents = parts.fullComponents;
 	}
 };
+/** Builds the exchange graph of a rule set, a slice at a time (`Staged`). */
+function* buildGraph(rules) {
+	const verdict = yield* verdictsStaged(rules).steps();
+	const parent = new Int32Array(NUM_CONFIGS).fill(-1);
+	const find = (x) => {
+		while (parent[x] !== x) {
+			parent[x] = parent[parent[x]];
+			x = parent[x];
+		}
+		return x;
+	};
+	for (let c = 0; c < NUM_CONFIGS; c++) if (verdict[c] === 0) parent[c] = c;
+	const reachesScore = new Uint8Array(NUM_CONFIGS);
+	for (let c = 0; c < NUM_CONFIGS; c++) {
+		if ((c & 4095) === 4095) yield;
+		if (parent[c] < 0) continue;
+		for (let e = 0; e < 32; e++) {
+			const d = afterExchange(c, e);
+			if (d < 0) continue;
+			const v = verdict[d];
+			if (v === 1) reachesScore[c] = 1;
+			else if (v === 0) {
+				const ra = find(c);
+				const rb = find(d);
+				if (ra !== rb) parent[ra] = rb;
+			}
+		}
+	}
+	const component = new Int32Array(NUM_CONFIGS).fill(-1);
+	const lists = [];
+	const ids = new Int32Array(NUM_CONFIGS).fill(-1);
+	for (let c = 0; c < NUM_CONFIGS; c++) {
+		if ((c & 4095) === 4095) yield;
+		if (parent[c] < 0) continue;
+		const r = find(c);
+		if (ids[r] < 0) {
+			ids[r] = lists.length;
+			lists.push([]);
+		}
+		component[c] = ids[r];
+		lists[ids[r]].push(c);
+	}
+	const members = [];
+	const dense = new Int32Array(NUM_CONFIGS).fill(-1);
+	let partialSize = 0;
+	let fullSize = 0;
+	const componentIndex = new Int32Array(lists.length);
+	let partialComponents = 0;
+	let fullComponents = 0;
+	const scores = new Uint8Array(lists.length);
+	for (let k = 0; k < lists.length; k++) {
+		const l = lists[k];
+		members.push(Int32Array.from(l));
+		for (const c of l) dense[c] = configCards(c) === SLOTS$1 ? fullSize++ : partialSize++;
+		componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComponents++ : partialComponents++;
+		scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0;
+		if ((k & 127) === 127) yield;
+	}
+	return new ExchangeGraph({
+		component,
+		scores,
+		members,
+		verdict,
+		dense,
+		partialSize,
+		fullSize,
+		componentIndex,
+		partialComponents,
+		fullComponents
+	});
+}
 const graphCache = /* @__PURE__ */ new Map();
-function exchangeGraph(rules) {
+function exchangeGraphStaged(rules) {
 	const id = `${rules.handTarget}/${rules.check}`;
 	let g = graphCache.get(id);
-	if (!g) graphCache.set(id, g = new ExchangeGraph(rules));
+	if (!g) graphCache.set(id, g = new Staged(buildGraph(rules)));
 	return g;
 }
 /** The solved prospects of one rule set and one set of values. */
-var Prospects = class {
+var Prospects = class Prospects {
 	rules;
 	values;
 	graph;
@@ -13318,17 +13415,23 @@ var Prospects = class {
 	bestPartial;
 	/** Same for full hands, by cards drawn. */
 	bestFull = [];
-	constructor(rules, values) {
+	/** Unsolved: `solve()` fills the tables (`prospectsStaged` does both). */
+	constructor(rules, values, graph) {
 		this.rules = rules;
 		this.values = values;
-		this.graph = exchangeGraph(rules);
+		this.graph = graph;
 		this.startPartial = new Float32Array(this.graph.partialSize);
 		this.bestPartial = new Float32Array(this.graph.partialComponents);
 		for (let n = SLOTS$1; n < 32; n++) {
 			this.startFull.push(new Float32Array(this.graph.fullSize));
 			this.bestFull.push(new Float32Array(this.graph.fullComponents));
 		}
-		this.solve();
+	}
+	/** The solved prospects, built a slice at a time. */
+	static *build(rules, values) {
+		const p = new Prospects(rules, values, yield* exchangeGraphStaged(rules).steps());
+		yield* p.solve();
+		return p;
 	}
 	/** Value of a round that ends with `points` gained. */
 	gain(points) {
@@ -13359,13 +13462,18 @@ var Prospects = class {
 		const i = this.graph.dense[c];
 		return configCards(c) === SLOTS$1 ? this.startFull[drawn - SLOTS$1][i] : this.startPartial[i];
 	}
-	solve() {
+	*solve() {
 		const g = this.graph;
+		let done = 0;
 		for (let n = 31; n >= SLOTS$1; n--) {
 			const table = this.startFull[n - SLOTS$1];
 			for (const members of g.members) {
 				if (configCards(members[0]) !== SLOTS$1) continue;
 				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
+				if ((done += members.length) >= SLICE) {
+					done = 0;
+					yield;
+				}
 			}
 			this.fillBest(this.bestFull[n - SLOTS$1], table, SLOTS$1);
 		}
@@ -13373,8 +13481,13 @@ var Prospects = class {
 			for (const members of g.members) {
 				if (configCards(members[0]) !== k) continue;
 				for (const c of members) this.startPartial[g.dense[c]] = this.placeValue(c, k);
+				if ((done += members.length) >= SLICE) {
+					done = 0;
+					yield;
+				}
 			}
 			this.fillBest(this.bestPartial, this.startPartial, k);
+			yield;
 		}
 	}
 	/** The best turn-start value of each component of configurations holding `cards` cards (by componentIndex). */
@@ -13424,13 +13537,15 @@ var Prospects = class {
 	}
 };
 const prospectCache = /* @__PURE__ */ new Map();
-/** The solved prospects for these rules and values (computed once per process). */
-function prospects(rules, values) {
+/** The prospects for these rules and values, solved once per process, in slices where a caller asks for them. */
+function prospectsStaged(rules, values) {
 	const id = `${rules.handTarget}/${rules.check}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(",")}`;
 	let p = prospectCache.get(id);
-	if (!p) prospectCache.set(id, p = new Prospects(rules, values));
+	if (!p) prospectCache.set(id, p = new Staged(Prospects.build(rules, values)));
 	return p;
 }
+/** The solved prospects for these rules and values (computed once per process). */
+const prospects = (rules, values) => prospectsStaged(rules, values).get();
 // src/games/four-ten/agents/bottom.ts
 /**
 * Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step
@@ -13466,9 +13581,18 @@ var BottomAgent = class {
 		checkPlaying(env, this.name);
 		return this.scorePosition(readPosition(env), legalList(env));
 	}
+	/** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
+	tablesFor(env) {
+		checkPlaying(env, this.name);
+		return prospectsStaged(this.rules, this.valuesAt(readPosition(env)));
+	}
+	/** A fault costs a round's worth of points; safety first makes the exact price matter little. */
+	valuesAt(p) {
+		return cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom);
+	}
 	/** `score` for a position and its legal ids, without an env (`bottom-direct` plays turns ahead with it). */
 	scorePosition(p, legal) {
-		this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
+		this.table = prospects(this.rules, this.valuesAt(p));
 		return {
 			kind: "heuristic",
 			actions: bestFirst(legal.map((action) => {
@@ -13653,6 +13777,11 @@ var ExpectimaxAgent = class {
 	act(env) {
 		checkPlaying(env, this.name);
 		return this.score(env).actions[0].action;
+	}
+	/** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
+	tablesFor(env) {
+		checkPlaying(env, this.name);
+		return prospectsStaged(this.rules, this.valuesFor(readPosition(env)));
 	}
 	score(env) {
 		checkPlaying(env, this.name);
@@ -13873,6 +14002,32 @@ function fourTenProspects(d, handTarget) {
 	parts.push(d.fault < 1e-12 ? "no risk of a fault" : `${percent(d.fault)} risk of a fault`);
 	return `${parts.join(", ")} (${d.points.toFixed(1)} points expected this round, the rest played by the solver)`;
 }
+/** What the sentences' figures assume of the rest of the round. */
+function detailsObjective(rules, agent) {
+	return agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? "game" : { lambda: SENTENCE_LAMBDA };
+}
+/** The sentences' round, where the exact solver does not rank: solved for points − 40·P(fault). */
+const SENTENCE_LAMBDA = 40;
+/**
+* The tables a Four Ten hint builds the first time, as slices (`GameKit.hintWork`): `bottom`'s, `bottom-direct`'s or
+* `expectimax`'s prospects for the points still needed, and the round the sentences' figures come from. The exact
+* solver's tables and a trained model's features build in one go.
+*/
+function fourTenHintWork(env, agent, details) {
+	const work = [];
+	if (agent instanceof BottomAgent || agent instanceof ExpectimaxAgent) work.push(agent.tablesFor(env));
+	if (details) try {
+		const rules = gameRulesOf(env.options);
+		const objective = detailsObjective(rules, agent);
+		if (objective !== "game") work.push(lambdaRoundStaged(rules, objective.lambda));
+	} catch (e) {
+		if (!(e instanceof TengymError)) throw e;
+	}
+	const left = work.filter((w) => !w.done);
+	return left.length === 0 ? null : (function* () {
+		for (const w of left) yield* w.steps();
+	})();
+}
 /**
 * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
 * solution it ranks with (one round solve per (points, safeties), which it needs anyway);
@@ -13881,7 +14036,7 @@ function fourTenProspects(d, handTarget) {
 */
 function fourTenHintDetails(env, agent) {
 	const rules = gameRulesOf(env.options);
-	const objective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? "game" : { lambda: 40 };
+	const objective = detailsObjective(rules, agent);
 	try {
 		const details = new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
 		const endTurn = [...details.keys()].find((a) => env.moveKind(a) === "end-turn");
@@ -13917,7 +14072,8 @@ function hasDefaultRules(options) {
 * `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than the
 * shipped model's hints: docs/hints.md), else by the exact `optimal` for rules whose game
 * values ship (other rules would first solve the game for about 20 minutes), else by
-* `expectimax`, each sentence with the round's prospects; training presets for its decision
+* `expectimax`, each sentence with the round's prospects; while their tables build (a hinter with a time
+* budget), `greedy`'s at once; training presets for its decision
 * nearly every step and games of dozens of them: fewer copies, longer rollouts, a wider net for
 * its small observation, points scaled to ~1 per round, and more entropy (with 0.01 the policy
 * collapses in 100k steps); afterstate values with about 20 positions to value per step.
@@ -13968,6 +14124,8 @@ const FOUR_TEN_KIT = {
 		return baseline("expectimax", "a search over the next cards' chances");
 	},
 	hintDetails: fourTenHintDetails,
+	hintWork: fourTenHintWork,
+	quickHints: "greedy",
 	presets: {
 		ppo: () => ({
 			totalSteps: 2e6,

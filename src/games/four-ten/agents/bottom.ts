@@ -38,7 +38,8 @@ import {
   type FourTenRules,
   type Position,
 } from './common.js';
-import { capFor, cappedPoints, prospects, type Prospects } from './prospects.js';
+import type { Staged } from '../../../agents/staged.js';
+import { capFor, cappedPoints, prospects, prospectsStaged, type ProspectValues, type Prospects } from './prospects.js';
 
 /**
  * Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step
@@ -86,13 +87,20 @@ export class BottomAgent implements Agent {
     return this.scorePosition(readPosition(env), legalList(env));
   }
 
+  /** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
+  tablesFor(env: Env): Staged<Prospects> {
+    checkPlaying(env, this.name);
+    return prospectsStaged(this.rules, this.valuesAt(readPosition(env)));
+  }
+
+  /** A fault costs a round's worth of points; safety first makes the exact price matter little. */
+  private valuesAt(p: Position): ProspectValues {
+    return cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom);
+  }
+
   /** `score` for a position and its legal ids, without an env (`bottom-direct` plays turns ahead with it). */
   protected scorePosition(p: Position, legal: readonly number[]): ActionScores {
-    // A fault costs a round's worth of points; safety first makes the exact price matter little.
-    this.table = prospects(
-      this.rules,
-      cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom),
-    );
+    this.table = prospects(this.rules, this.valuesAt(p));
     const actions = legal.map((action): ScoredAction => {
       const j = this.judgeAction(p, action);
       return { action, score: j.value - SAFETY_FIRST * j.fault };

@@ -7,6 +7,7 @@
  * stock's size and this turn's seen configurations; never the stock's order (`deck`).
  */
 import type { Env } from '../../../env/env.js';
+import { Staged } from '../../../agents/staged.js';
 import { TengymError, formatZodError } from '../../../env/errors.js';
 import {
   END_TURN,
@@ -44,15 +45,22 @@ export function rulesOf(options: Pick<FourTenOptions, 'handTarget' | 'check' | '
   return { handTarget: options.handTarget, check: options.check, drawVisible: options.drawVisible };
 }
 
-/** The check of every configuration, computed once per rule set. */
-const verdictCache = new Map<string, Uint8Array>();
-export function verdicts(rules: FourTenRules): Uint8Array {
+/** The check of every configuration, computed once per rule set (in slices: `Staged`). */
+const verdictCache = new Map<string, Staged<Uint8Array>>();
+export function verdictsStaged(rules: FourTenRules): Staged<Uint8Array> {
   const id = `${rules.handTarget}/${rules.check}`;
   let table = verdictCache.get(id);
-  if (!table) {
-    table = new Uint8Array(NUM_CONFIGS);
-    for (let c = 0; c < NUM_CONFIGS; c++) table[c] = judgeConfig(c, rules);
-    verdictCache.set(id, table);
+  if (!table) verdictCache.set(id, (table = new Staged(judgeAll(rules))));
+  return table;
+}
+
+export const verdicts = (rules: FourTenRules): Uint8Array => verdictsStaged(rules).get();
+
+function* judgeAll(rules: FourTenRules): Generator<void, Uint8Array> {
+  const table = new Uint8Array(NUM_CONFIGS);
+  for (let c = 0; c < NUM_CONFIGS; c++) {
+    table[c] = judgeConfig(c, rules);
+    if ((c & 8191) === 8191) yield;
   }
   return table;
 }

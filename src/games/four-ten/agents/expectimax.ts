@@ -63,7 +63,8 @@ import {
   type FourTenRules,
   type Position,
 } from './common.js';
-import { capFor, cappedPoints, prospects, type ProspectValues, type Prospects } from './prospects.js';
+import type { Staged } from '../../../agents/staged.js';
+import { capFor, cappedPoints, prospects, prospectsStaged, type ProspectValues, type Prospects } from './prospects.js';
 
 export interface ExpectimaxSettings {
   /** Draws after this turn's searched exactly (0: this turn only). */
@@ -123,6 +124,12 @@ export class ExpectimaxAgent implements Agent {
   act(env: Env): number {
     checkPlaying(env, this.name);
     return this.score(env).actions[0].action;
+  }
+
+  /** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
+  tablesFor(env: Env): Staged<Prospects> {
+    checkPlaying(env, this.name);
+    return prospectsStaged(this.rules, this.valuesFor(readPosition(env)));
   }
 
   score(env: Env): ActionScores {

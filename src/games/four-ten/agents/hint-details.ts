@@ -5,14 +5,19 @@
 import type { Env } from '../../../env/env.js';
 import { TengymError } from '../../../env/errors.js';
 import type { Agent } from '../../../agents/agent.js';
+import type { Staged } from '../../../agents/staged.js';
+import type { GameRules } from '../solver/game-policy.js';
 import {
   OptimalFourTenAgent,
   fourTenActionDetails,
   gameRulesOf,
   hasShippedGameValues,
+  lambdaRoundStaged,
   type FourTenActionDetail,
   type FourTenObjective,
 } from '../solver/optimal-agent.js';
+import { BottomAgent } from './bottom.js';
+import { ExpectimaxAgent } from './expectimax.js';
 
 /** "31%"; "0.4%", "0.06%" or "under 0.01%" below 1% and above 0; "over 99%" for 99.5% … 100% excluded. */
 function percent(p: number): string {
@@ -43,6 +48,39 @@ export function fourTenProspects(d: FourTenActionDetail, handTarget: number): st
   return `${parts.join(', ')} (${d.points.toFixed(1)} points expected this round, the rest played by the solver)`;
 }
 
+/** What the sentences' figures assume of the rest of the round. */
+function detailsObjective(rules: GameRules, agent: Agent): FourTenObjective {
+  return agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: SENTENCE_LAMBDA };
+}
+
+/** The sentences' round, where the exact solver does not rank: solved for points − 40·P(fault). */
+const SENTENCE_LAMBDA = 40;
+
+/**
+ * The tables a Four Ten hint builds the first time, as slices (`GameKit.hintWork`): `bottom`'s, `bottom-direct`'s or
+ * `expectimax`'s prospects for the points still needed, and the round the sentences' figures come from. The exact
+ * solver's tables and a trained model's features build in one go.
+ */
+export function fourTenHintWork(env: Env, agent: Agent, details: boolean): Iterator<unknown> | null {
+  const work: Staged<unknown>[] = [];
+  if (agent instanceof BottomAgent || agent instanceof ExpectimaxAgent) work.push(agent.tablesFor(env));
+  if (details) {
+    try {
+      const rules = gameRulesOf(env.options);
+      const objective = detailsObjective(rules, agent);
+      if (objective !== 'game') work.push(lambdaRoundStaged(rules, objective.lambda));
+    } catch (e) {
+      if (!(e instanceof TengymError)) throw e; // rules the solver refuses: the sentences go without figures
+    }
+  }
+  const left = work.filter((w) => !w.done);
+  return left.length === 0
+    ? null
+    : (function* () {
+        for (const w of left) yield* w.steps();
+      })();
+}
+
 /**
  * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
  * solution it ranks with (one round solve per (points, safeties), which it needs anyway);
@@ -51,8 +89,7 @@ export function fourTenProspects(d: FourTenActionDetail, handTarget: number): st
  */
 export function fourTenHintDetails(env: Env, agent: Agent): Map<number, string> | null {
   const rules = gameRulesOf(env.options);
-  const objective: FourTenObjective =
-    agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
+  const objective = detailsObjective(rules, agent);
   try {
     const details = new Map(
       fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]),

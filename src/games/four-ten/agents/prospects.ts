@@ -33,9 +33,12 @@ import {
   configTotal,
   removeCard,
 } from '../hands.js';
-import { verdicts, type FourTenRules } from './common.js';
+import { Staged } from '../../../agents/staged.js';
+import { verdictsStaged, type FourTenRules } from './common.js';
 
 const SLOTS = 12;
+/** About how many configurations a slice of the solve values (a millisecond or so in Node). */
+const SLICE = 2048;
 
 export interface ProspectValues {
   /** worth[g]: value of ending the round with g points gained (g = 0..48: Hand = handTarget or the bottom). */
@@ -76,68 +79,97 @@ export class ExchangeGraph {
   readonly partialComponents: number;
   readonly fullComponents: number;
 
-  constructor(rules: FourTenRules) {
-    this.verdict = verdicts(rules);
-    const parent = new Int32Array(NUM_CONFIGS).fill(-1);
-    const find = (x: number): number => {
-      while (parent[x] !== x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-      }
-      return x;
-    };
-    for (let c = 0; c < NUM_CONFIGS; c++) if (this.verdict[c] === NOTHING) parent[c] = c;
-    const reachesScore = new Uint8Array(NUM_CONFIGS);
-    for (let c = 0; c < NUM_CONFIGS; c++) {
-      if (parent[c] < 0) continue;
-      for (let e = 0; e < 32; e++) {
-        const d = afterExchange(c, e);
-        if (d < 0) continue;
-        const v = this.verdict[d];
-        if (v === SCORES) reachesScore[c] = 1;
-        else if (v === NOTHING) {
-          const ra = find(c);
-          const rb = find(d);
-          if (ra !== rb) parent[ra] = rb;
-        }
-      }
-    }
-    this.component = new Int32Array(NUM_CONFIGS).fill(-1);
-    const lists: number[][] = [];
-    const ids = new Int32Array(NUM_CONFIGS).fill(-1);
-    for (let c = 0; c < NUM_CONFIGS; c++) {
-      if (parent[c] < 0) continue;
-      const r = find(c);
-      if (ids[r] < 0) {
-        ids[r] = lists.length;
-        lists.push([]);
-      }
-      this.component[c] = ids[r];
-      lists[ids[r]].push(c);
-    }
-    this.members = lists.map((l) => Int32Array.from(l));
-    this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
-    let partial = 0;
-    let full = 0;
-    for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
-    this.partialSize = partial;
-    this.fullSize = full;
-    this.componentIndex = new Int32Array(lists.length);
-    let partialComps = 0;
-    let fullComps = 0;
-    lists.forEach((l, k) => (this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++));
-    this.partialComponents = partialComps;
-    this.fullComponents = fullComps;
-    this.scores = new Uint8Array(lists.length);
-    lists.forEach((l, k) => (this.scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0));
+  constructor(parts: ExchangeGraph) {
+    this.component = parts.component;
+    this.scores = parts.scores;
+    this.members = parts.members;
+    this.verdict = parts.verdict;
+    this.dense = parts.dense;
+    this.partialSize = parts.partialSize;
+    this.fullSize = parts.fullSize;
+    this.componentIndex = parts.componentIndex;
+    this.partialComponents = parts.partialComponents;
+    this.fullComponents = parts.fullComponents;
   }
 }
 
-const graphCache = new Map<string, ExchangeGraph>();
-export function exchangeGraph(rules: FourTenRules): ExchangeGraph {
+/** Builds the exchange graph of a rule set, a slice at a time (`Staged`). */
+function* buildGraph(rules: FourTenRules): Generator<void, ExchangeGraph> {
+  const verdict = yield* verdictsStaged(rules).steps();
+  const parent = new Int32Array(NUM_CONFIGS).fill(-1);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  };
+  for (let c = 0; c < NUM_CONFIGS; c++) if (verdict[c] === NOTHING) parent[c] = c;
+  const reachesScore = new Uint8Array(NUM_CONFIGS);
+  for (let c = 0; c < NUM_CONFIGS; c++) {
+    if ((c & 4095) === 4095) yield;
+    if (parent[c] < 0) continue;
+    for (let e = 0; e < 32; e++) {
+      const d = afterExchange(c, e);
+      if (d < 0) continue;
+      const v = verdict[d];
+      if (v === SCORES) reachesScore[c] = 1;
+      else if (v === NOTHING) {
+        const ra = find(c);
+        const rb = find(d);
+        if (ra !== rb) parent[ra] = rb;
+      }
+    }
+  }
+  const component = new Int32Array(NUM_CONFIGS).fill(-1);
+  const lists: number[][] = [];
+  const ids = new Int32Array(NUM_CONFIGS).fill(-1);
+  for (let c = 0; c < NUM_CONFIGS; c++) {
+    if ((c & 4095) === 4095) yield;
+    if (parent[c] < 0) continue;
+    const r = find(c);
+    if (ids[r] < 0) {
+      ids[r] = lists.length;
+      lists.push([]);
+    }
+    component[c] = ids[r];
+    lists[ids[r]].push(c);
+  }
+  const members: Int32Array[] = [];
+  const dense = new Int32Array(NUM_CONFIGS).fill(-1);
+  let partialSize = 0;
+  let fullSize = 0;
+  const componentIndex = new Int32Array(lists.length);
+  let partialComponents = 0;
+  let fullComponents = 0;
+  const scores = new Uint8Array(lists.length);
+  for (let k = 0; k < lists.length; k++) {
+    const l = lists[k];
+    members.push(Int32Array.from(l));
+    for (const c of l) dense[c] = configCards(c) === SLOTS ? fullSize++ : partialSize++;
+    componentIndex[k] = configCards(l[0]) === SLOTS ? fullComponents++ : partialComponents++;
+    scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0;
+    if ((k & 127) === 127) yield;
+  }
+  return new ExchangeGraph({
+    component,
+    scores,
+    members,
+    verdict,
+    dense,
+    partialSize,
+    fullSize,
+    componentIndex,
+    partialComponents,
+    fullComponents,
+  });
+}
+
+const graphCache = new Map<string, Staged<ExchangeGraph>>();
+function exchangeGraphStaged(rules: FourTenRules): Staged<ExchangeGraph> {
   const id = `${rules.handTarget}/${rules.check}`;
   let g = graphCache.get(id);
-  if (!g) graphCache.set(id, (g = new ExchangeGraph(rules)));
+  if (!g) graphCache.set(id, (g = new Staged(buildGraph(rules))));
   return g;
 }
 
@@ -158,17 +190,24 @@ export class Prospects {
   /** Same for full hands, by cards drawn. */
   private readonly bestFull: Float32Array[] = [];
 
-  constructor(rules: FourTenRules, values: ProspectValues) {
+  /** Unsolved: `solve()` fills the tables (`prospectsStaged` does both). */
+  private constructor(rules: FourTenRules, values: ProspectValues, graph: ExchangeGraph) {
     this.rules = rules;
     this.values = values;
-    this.graph = exchangeGraph(rules);
+    this.graph = graph;
     this.startPartial = new Float32Array(this.graph.partialSize);
     this.bestPartial = new Float32Array(this.graph.partialComponents);
     for (let n = SLOTS; n < FOUR_TEN_DECK_SIZE; n++) {
       this.startFull.push(new Float32Array(this.graph.fullSize));
       this.bestFull.push(new Float32Array(this.graph.fullComponents));
     }
-    this.solve();
+  }
+
+  /** The solved prospects, built a slice at a time. */
+  static *build(rules: FourTenRules, values: ProspectValues): Generator<void, Prospects> {
+    const p = new Prospects(rules, values, yield* exchangeGraphStaged(rules).steps());
+    yield* p.solve();
+    return p;
   }
 
   /** Value of a round that ends with `points` gained. */
@@ -205,14 +244,20 @@ export class Prospects {
     return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
   }
 
-  private solve(): void {
+  private *solve(): Generator<void> {
     const g = this.graph;
+    // Configurations valued since the last slice ended.
+    let done = 0;
     // Full hands: replacements, from the 31st card drawn back to the 12th.
     for (let n = FOUR_TEN_DECK_SIZE - 1; n >= SLOTS; n--) {
       const table = this.startFull[n - SLOTS];
       for (const members of g.members) {
         if (configCards(members[0]) !== SLOTS) continue;
         for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
+        if ((done += members.length) >= SLICE) {
+          done = 0;
+          yield;
+        }
       }
       this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
     }
@@ -221,8 +266,13 @@ export class Prospects {
       for (const members of g.members) {
         if (configCards(members[0]) !== k) continue;
         for (const c of members) this.startPartial[g.dense[c]] = this.placeValue(c, k);
+        if ((done += members.length) >= SLICE) {
+          done = 0;
+          yield;
+        }
       }
       this.fillBest(this.bestPartial, this.startPartial, k);
+      yield;
     }
   }
 
@@ -276,13 +326,17 @@ export class Prospects {
   }
 }
 
-const prospectCache = new Map<string, Prospects>();
-/** The solved prospects for these rules and values (computed once per process). */
-export function prospects(rules: FourTenRules, values: ProspectValues): Prospects {
+const prospectCache = new Map<string, Staged<Prospects>>();
+/** The prospects for these rules and values, solved once per process, in slices where a caller asks for them. */
+export function prospectsStaged(rules: FourTenRules, values: ProspectValues): Staged<Prospects> {
   const id =
     `${rules.handTarget}/${rules.check}/${rules.drawVisible}/` +
     `${values.fault}/${values.bottom !== false}/${values.worth.join(',')}`;
   let p = prospectCache.get(id);
-  if (!p) prospectCache.set(id, (p = new Prospects(rules, values)));
+  if (!p) prospectCache.set(id, (p = new Staged(Prospects.build(rules, values))));
   return p;
 }
+
+/** The solved prospects for these rules and values (computed once per process). */
+export const prospects = (rules: FourTenRules, values: ProspectValues): Prospects =>
+  prospectsStaged(rules, values).get();

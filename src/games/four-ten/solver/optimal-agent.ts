@@ -37,13 +37,14 @@ import {
   type GameRules,
   type GameSolveProgress,
 } from './game-policy.js';
-import { CONTINUES, FAULTS } from './round-model.js';
-import { blankOutlook, roundPayoffs, solveRound, type RoundOutlook, type RoundSolution } from './round-solver.js';
+import { CONTINUES, FAULTS, roundModelStaged } from './round-model.js';
+import { blankOutlook, roundPayoffs, solveRoundSteps, type RoundOutlook, type RoundSolution } from './round-solver.js';
+import { Staged } from '../../../agents/staged.js';
 
 // ---------------------------------------------------------------- policies, shared per rules
 
 const policies = new Map<string, GamePolicy>();
-const lambdaRounds = new Map<string, RoundSolution>();
+const lambdaRounds = new Map<string, Staged<RoundSolution>>();
 
 /** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
 export function gameRulesOf(options: unknown): GameRules {
@@ -97,18 +98,22 @@ export function installGameValues(values: GameValues): GamePolicy {
   return policy;
 }
 
-/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
-export function lambdaRound(rules: GameRules, lambda: number): RoundSolution {
+/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ), in slices. */
+export function lambdaRoundStaged(rules: GameRules, lambda: number): Staged<RoundSolution> {
   if (!Number.isFinite(lambda) || lambda < 0)
     throw new TengymError('bad-argument', `λ must be a finite number ≥ 0, got ${lambda}`);
   const key = `${rulesKey(rules)}/${lambda}`;
   let sol = lambdaRounds.get(key);
   if (!sol) {
-    sol = solveRound(rules, roundPayoffs(rules.handTarget, lambda), { stats: true });
+    roundModelStaged(rules.handTarget, rules.check); // refuses rules the solver cannot take here, not in a slice
+    sol = new Staged(solveRoundSteps(rules, roundPayoffs(rules.handTarget, lambda), { stats: true }));
     lambdaRounds.set(key, sol);
   }
   return sol;
 }
+
+/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
+export const lambdaRound = (rules: GameRules, lambda: number): RoundSolution => lambdaRoundStaged(rules, lambda).get();
 
 // ---------------------------------------------------------------- reading the env
 

@@ -12,6 +12,7 @@
  * cards have one value each (the stock follows from the hands).
  */
 import { TengymError } from '../../../env/errors.js';
+import { Staged } from '../../../agents/staged.js';
 import {
   FAULTS,
   MS_COUNTS,
@@ -86,19 +87,27 @@ export class RoundModel {
   /** M by key m1 + 9 m2 + 81 m3 + 729 m4. */
   private readonly mByKey = new Int16Array(6561).fill(-1);
 
-  constructor(handTarget: number, check: 'points-first' | 'faults-first') {
+  /** Unbuilt: `build` fills it in. */
+  private constructor(handTarget: number, check: 'points-first' | 'faults-first') {
+    this.handTarget = handTarget;
+    this.check = check;
+  }
+
+  /** The model for these rules, built a slice at a time (`Staged`). */
+  static *build(handTarget: number, check: 'points-first' | 'faults-first'): Generator<void, RoundModel> {
     if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) {
       throw new TengymError('bad-argument', `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
     }
-    this.handTarget = handTarget;
-    this.check = check;
-    this.judgeAll();
-    this.findComponents();
-    this.layOutFull();
+    const model = new RoundModel(handTarget, check);
+    yield* model.judgeAll();
+    yield* model.findComponents();
+    yield* model.layOutFull();
+    return model;
   }
 
-  private judgeAll(): void {
+  private *judgeAll(): Generator<void> {
     for (let a = 0; a < NUM_MULTISETS; a++) {
+      yield;
       for (let b = 0; b < NUM_MULTISETS; b++) {
         for (let c = 0; c < NUM_MULTISETS; c++) {
           const id = configId(a, b, c);
@@ -119,7 +128,7 @@ export class RoundModel {
     }
   }
 
-  private findComponents(): void {
+  private *findComponents(): Generator<void> {
     const queue = new Int32Array(NUM_CONFIGS);
     const members = new Int32Array(NUM_CONFIGS);
     const starts: number[] = [0];
@@ -129,6 +138,7 @@ export class RoundModel {
     const nb = new Int32Array(32);
     let nMembers = 0;
     for (let id = 0; id < NUM_CONFIGS; id++) {
+      if ((id & 4095) === 4095) yield;
       if (this.verdict[id] !== CONTINUES || this.comp[id] >= 0) continue;
       const k = flags.length;
       let flag = 0;
@@ -168,7 +178,7 @@ export class RoundModel {
     this.nonFullOrder = Int32Array.from(nonFull);
   }
 
-  private layOutFull(): void {
+  private *layOutFull(): Generator<void> {
     const mCounts: number[] = [];
     for (let m4 = 0; m4 <= 8; m4++) {
       for (let m3 = 0; m3 <= 8; m3++) {
@@ -218,6 +228,7 @@ export class RoundModel {
     // Every full configuration's M (ending ones too: the solver looks up their totals only, but queries use M).
     for (let a = 0; a < NUM_MULTISETS; a++) {
       if (MS_SIZE[a] !== 4) continue;
+      yield;
       for (let b = 0; b < NUM_MULTISETS; b++) {
         if (MS_SIZE[b] !== 4) continue;
         for (let c = 0; c < NUM_MULTISETS; c++) {
@@ -235,6 +246,7 @@ export class RoundModel {
     const stocks = new Int32Array(total);
     let at = 0;
     for (let M = 0; M < numM; M++) {
+      if ((M & 7) === 7) yield;
       stockStart[M] = at;
       const box = this.mBox[M];
       const sizes = new Int32Array(box);
@@ -294,14 +306,20 @@ export class RoundModel {
   }
 }
 
-const models = new Map<string, RoundModel>();
-/** The shared model for these rules. */
-export function roundModel(handTarget: number, check: 'points-first' | 'faults-first'): RoundModel {
+const models = new Map<string, Staged<RoundModel>>();
+/** The shared model for these rules, built in slices where a caller asks for them. */
+export function roundModelStaged(handTarget: number, check: 'points-first' | 'faults-first'): Staged<RoundModel> {
   const key = `${handTarget}/${check}`;
   let m = models.get(key);
   if (!m) {
-    m = new RoundModel(handTarget, check);
+    m = new Staged(RoundModel.build(handTarget, check));
+    // A refused handTarget is refused now, and again at every later call.
+    m.step();
     models.set(key, m);
   }
   return m;
 }
+
+/** The shared model for these rules. */
+export const roundModel = (handTarget: number, check: 'points-first' | 'faults-first'): RoundModel =>
+  roundModelStaged(handTarget, check).get();

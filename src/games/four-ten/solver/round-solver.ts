@@ -59,6 +59,7 @@
  * round points, P(fault) and P(score) of the optimal policy (P(bottom) is the rest), for hints.
  */
 import { TengymError } from '../../../env/errors.js';
+import { Staged, nowMs } from '../../../agents/staged.js';
 import {
   FOUR_TEN_DECK_SIZE,
   HAND_STRIDE,
@@ -73,7 +74,15 @@ import {
   configTotal,
   withHand,
 } from '../hands.js';
-import { CONTINUES, FAULTS, SCORES, TOUCHES_FAULT, TOUCHES_SCORE, roundModel, type RoundModel } from './round-model.js';
+import {
+  CONTINUES,
+  FAULTS,
+  SCORES,
+  TOUCHES_FAULT,
+  TOUCHES_SCORE,
+  roundModelStaged,
+  type RoundModel,
+} from './round-model.js';
 
 export interface RoundRules {
   drawVisible: boolean;
@@ -334,16 +343,25 @@ export function solveRound(
   payoffs: RoundPayoffs,
   opts: { stats?: boolean; model?: RoundModel } = {},
 ): RoundSolution {
-  const model = opts.model ?? roundModel(rules.handTarget, rules.check);
+  return new Staged(solveRoundSteps(rules, payoffs, opts)).get();
+}
+
+/** `solveRound` a slice at a time (`Staged`): its `seconds` count the pauses between slices too. */
+export function* solveRoundSteps(
+  rules: RoundRules,
+  payoffs: RoundPayoffs,
+  opts: { stats?: boolean; model?: RoundModel } = {},
+): Generator<void, RoundSolution> {
+  const start = nowMs();
+  const model = opts.model ?? (yield* roundModelStaged(rules.handTarget, rules.check).steps());
   if (model.handTarget !== rules.handTarget || model.check !== rules.check)
     throw new Error('solveRound: model of other rules');
   if (payoffs.bottom.length <= MAX_TOTAL || payoffs.fault.length <= MAX_TOTAL)
     throw new TengymError('bad-argument', `round payoffs need bottom and fault for totals 0..${MAX_TOTAL}`);
-  const start = performance.now();
   const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
-  solveFull(sol);
-  solveNonFull(sol);
-  sol.seconds = (performance.now() - start) / 1000;
+  yield* solveFull(sol);
+  yield* solveNonFull(sol);
+  sol.seconds = (nowMs() - start) / 1000;
   return sol;
 }
 
@@ -477,7 +495,7 @@ class ComponentBest {
 }
 
 /** Full hands: replacements, stock sizes 1..20. */
-function solveFull(sol: RoundSolution): void {
+function* solveFull(sol: RoundSolution): Generator<void> {
   const m = sol.model;
   const slotBase = m.slotBase;
   const full = sol.full;
@@ -501,6 +519,7 @@ function solveFull(sol: RoundSolution): void {
       const from = m.mSizeStart[M * 22 + k];
       const to = k < 21 ? m.mSizeStart[M * 22 + k + 1] : m.mBox[M];
       if (k > 20 || from >= to) continue;
+      yield;
       for (let si = from; si < to; si++) {
         const idx = m.mStocks[list + si];
         let rest = idx;
@@ -559,7 +578,7 @@ function solveFull(sol: RoundSolution): void {
 }
 
 /** Fewer than 12 cards: placements, 11 cards down to 0 (the stock follows from the hands). */
-function solveNonFull(sol: RoundSolution): void {
+function* solveNonFull(sol: RoundSolution): Generator<void> {
   const m = sol.model;
   const verdict = m.verdict;
   const slotBase = m.slotBase;
@@ -622,6 +641,7 @@ function solveNonFull(sol: RoundSolution): void {
     return nonFull[k2];
   };
   for (let oi = 0; oi < m.nonFullOrder.length; oi++) {
+    if ((oi & 255) === 255) yield;
     const comp = m.nonFullOrder[oi];
     const flags = m.compFlags[comp];
     const total = m.compTotal[comp];

@@ -1,0 +1,52 @@
+/**
+ * Work that runs in slices: a table an agent or a hint needs that takes longer to build than a
+ * hint may take (Four Ten's round solves take a second in Node and many on a phone, where
+ * JavaScript has one thread). The work is a generator that yields every millisecond or so;
+ * `get()` runs what is left and returns the value, as a plain call would, and `steps()` hands the
+ * same work to `runUntil`, a slice at a time. One `Staged` is shared by every caller: work a
+ * slice did is never done again.
+ */
+export class Staged<T> {
+  private readonly work: Iterator<unknown, T>;
+  private result: { value: T } | null = null;
+
+  constructor(work: Iterator<unknown, T>) {
+    this.work = work;
+  }
+
+  /** Whether the value is ready. */
+  get done(): boolean {
+    return this.result !== null;
+  }
+
+  /** Runs one slice; true once the value is ready. */
+  step(): boolean {
+    if (this.result) return true;
+    const r = this.work.next();
+    if (r.done) this.result = { value: r.value };
+    return r.done === true;
+  }
+
+  /** The value, after running whatever work is left. */
+  get(): T {
+    while (!this.step());
+    return this.result!.value;
+  }
+
+  /** The work left, as a generator that yields between slices (for `yield*` in a larger piece of work). */
+  *steps(): Generator<void, T, unknown> {
+    while (!this.step()) yield;
+    return this.result!.value;
+  }
+}
+
+/** A clock in milliseconds: `performance.now()` where there is one (browsers, Node, React Native), else `Date.now()`. */
+export const nowMs = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Runs `work` a slice at a time until it ends or the clock reaches `deadline` (`nowMs()`): whether it ended. */
+export function runUntil(work: Iterator<unknown>, deadline: number): boolean {
+  for (;;) {
+    if (work.next().done) return true;
+    if (nowMs() >= deadline) return false;
+  }
+}

@@ -1,0 +1,110 @@
+// Four Ten's hints with a time budget (createHinter({ budgetMs })): while the source's tables build, greedy ranks
+// (the quick agent), then the source without its sentences' figures, then the source as a hinter without a budget
+// answers; `prepare` builds the same tables a slice at a time; and tables built in slices equal tables built in one
+// go. The tables are built once per process, so the first test here sees none built.
+import { describe, expect, it } from 'vitest';
+import { make } from '../../../../src/env/registry.js';
+import { TengymError } from '../../../../src/env/errors.js';
+import { createHinter, type HintResult } from '../../../../src/hints/hint.js';
+import { Staged } from '../../../../src/agents/staged.js';
+import { NOTHING, NUM_CONFIGS, configCards } from '../../../../src/games/four-ten/hands.js';
+import { Prospects, cappedPoints, prospects } from '../../../../src/games/four-ten/agents/prospects.js';
+import { gameRulesOf, lambdaRound } from '../../../../src/games/four-ten/solver/optimal-agent.js';
+import { roundPayoffs, solveRound } from '../../../../src/games/four-ten/solver/round-solver.js';
+
+const actions = (r: HintResult) => r.hints.map((h) => h.action);
+
+describe('Four Ten hints with a time budget', () => {
+  it('answer at once from greedy, then from bottom-direct without figures, then as without a budget', () => {
+    const env = make('four-ten');
+    env.reset({ seed: 5 });
+    const hinter = createHinter({ budgetMs: 1 });
+    const phases: string[] = [];
+    let last: HintResult | null = null;
+    for (let calls = 0; calls < 100_000; calls++) {
+      const r = hinter.hint(env);
+      const phase = !r.interim ? 'full' : r.source.startsWith('greedy ') ? 'quick' : 'no figures';
+      if (phases.at(-1) !== phase) phases.push(phase);
+      if (phase === 'quick') {
+        expect(r.source).toMatch(/^greedy \(a quick rule, while bottom-direct \(.*\) builds its tables\)$/);
+        const greedy = createHinter({ agent: 'greedy', details: false }).hint(env);
+        expect(actions(r)).toEqual(actions(greedy));
+        expect(r.hints.map((h) => h.text)).toEqual(greedy.hints.map((h) => h.text));
+      }
+      if (phase === 'no figures') {
+        expect(r.source).toMatch(/^bottom-direct /);
+        expect(r.hints.map((h) => h.text)).toEqual(r.hints.map((h) => env.describeAction(h.action)));
+      }
+      last = r;
+      if (phase === 'full') break;
+    }
+    expect(phases).toEqual(['quick', 'no figures', 'full']);
+    // The full answer is a hinter's without a budget: the ranking and every sentence's figures.
+    expect(last).toEqual(createHinter().hint(env));
+    expect(last!.hints[0].text).toMatch(/points expected this round/);
+  });
+
+  it('prepare builds in slices what a hint of another state still needs, and then the hint answers in full', () => {
+    // Another rule set: tables not built yet.
+    const env = make('four-ten', { check: 'faults-first' });
+    env.reset({ seed: 8 });
+    const hinter = createHinter({ budgetMs: 1 });
+    expect(hinter.hint(env).interim).toBe(true);
+    let slices = 1;
+    while (!hinter.prepare(env, { budgetMs: 1 })) slices++;
+    expect(slices).toBeGreaterThan(10);
+    expect(hinter.prepare(env)).toBe(true);
+    const full = hinter.hint(env);
+    expect(full.interim).toBeUndefined();
+    expect(full).toEqual(createHinter().hint(env));
+  });
+
+  it('a hint without a budget finishes tables a budget left half built', () => {
+    const env = make('four-ten', { handTarget: 11 });
+    env.reset({ seed: 2 });
+    const budgeted = createHinter({ budgetMs: 1 });
+    expect(budgeted.prepare(env, { budgetMs: 1 })).toBe(false);
+    const full = createHinter().hint(env);
+    expect(full.interim).toBeUndefined();
+    expect(full.hints[0].text).toMatch(/points expected this round/);
+    expect(budgeted.prepare(env, { budgetMs: 1 })).toBe(true);
+    expect(budgeted.hint(env)).toEqual(full);
+  });
+
+  it('tables built in slices are the tables built in one go', () => {
+    const rules = gameRulesOf({});
+    // Built in slices by the first test.
+    const sliced = lambdaRound(rules, 40);
+    const whole = solveRound(rules, roundPayoffs(rules.handTarget, 40), { stats: true });
+    for (const table of ['full', 'nonFull', 'fullPoints', 'fullFault', 'nonFullScore'] as const)
+      expect(sliced[table]).toEqual(whole[table]);
+    const values = cappedPoints(Infinity, rules.handTarget);
+    const slicedProspects = prospects(rules, values);
+    const wholeProspects = new Staged(Prospects.build(rules, values)).get();
+    expect(wholeProspects).not.toBe(slicedProspects);
+    let compared = 0;
+    for (let c = 0; c < NUM_CONFIGS; c++) {
+      if (slicedProspects.graph.verdict[c] !== NOTHING) continue;
+      const cards = configCards(c);
+      for (let drawn = cards; drawn <= (cards === 12 ? 31 : cards); drawn++) {
+        expect(slicedProspects.turnStart(c, drawn)).toBe(wholeProspects.turnStart(c, drawn));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50_000);
+  });
+
+  it('prepare refuses options it does not take, as hint does', () => {
+    const env = make('four-ten');
+    env.reset({ seed: 1 });
+    const hinter = createHinter();
+    for (const [options, message] of [
+      [{ budgetMs: 0 }, /bad prepare options: .*→ at budgetMs/],
+      [{ budget: 5 }, /bad prepare options: Unrecognized key: "budget"/],
+      ['fast', /prepare options must be an object such as \{ budgetMs: 8 \}/],
+    ] as const) {
+      expect(() => hinter.prepare(env, options as never)).toThrow(TengymError);
+      expect(() => hinter.prepare(env, options as never)).toThrow(message);
+    }
+  });
+});
