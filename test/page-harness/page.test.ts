@@ -818,7 +818,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 60_000);
 
   it('opened with no parameters, the game is never over before the first move: its seeds drawn to be deals of ' +
-    'forced moves alone, then 20 times at random', async () => {
+    'forced moves alone, then 50 times at random', async () => {
     // 8% of decade's deals are nothing but forced moves, which play themselves: a new deal skips them. The page's
     // seeds first stubbed to two such deals in a row (47 and 74), then a playable one: a page that did not skip them,
     // or drew its seed some other way, fails here every time, where 50 random openings failed it 98.5% of the time.
@@ -838,10 +838,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       },
       { init },
     );
-    // Then the real draws, unstubbed: 20 are enough to see that they go the same way (a page that skipped no deal
-    // would still fail 81% of the time on them alone).
+    // Then the real draws, unstubbed, 50 times (a page that skipped no deal would fail 98.5% of the time on them
+    // alone).
     await eachInTwoPages(
-      Array.from({ length: 20 }, (_, k) => k),
+      Array.from({ length: 50 }, (_, k) => k),
       () =>
         withPage('', async (p) => {
           const view = await p.view();
