@@ -52,8 +52,9 @@ export function isWinnable(env: Env): boolean | null {
   const by = winnableBy(env);
   if (by === null) return null;
   if (!env.running) return env.outcome().won;
-  const solver = kitOf(env.game).solver;
-  return playsToWin(env, by === 'solver' && solver !== undefined ? createAgent(solver, env) : null);
+  const kit = kitOf(env.game);
+  if (by === 'solver' && kit.cannotWin?.(env) === true) return false;
+  return playsToWin(env, by === 'solver' && kit.solver !== undefined ? createAgent(kit.solver, env) : null);
 }
 
 /**
@@ -180,7 +181,10 @@ export interface DealChoice {
    * end (8% of decade's) before the player has done anything.
    */
   playable?: boolean;
-  /** Seeds tried at most (default 1,000). */
+  /**
+   * Seeds tried at most (default 1,000; for a winnable deal of a game that rules out most lost deals in microseconds
+   * before its solver, `GameKit.cannotWin`, 1,000,000: one decade-max3 deal in about 7,000 can be won).
+   */
   tries?: number;
 }
 
@@ -226,7 +230,7 @@ export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
       'bad-argument',
       `pickDeal: ${envLabel(env)} has no measured difficulty thirds, so no deal is known to be ${level}`,
     );
-  const tries = choice.tries ?? 1000;
+  const tries = choice.tries ?? (winnable && kitOf(env.game).cannotWin !== undefined ? 1_000_000 : 1000);
   for (let i = 0; i < tries && first + i <= MAX_SEED; i++) {
     env.reset({ seed: first + i });
     if (playable && !leavesAChoice(env)) continue; // cheap: before the solver

@@ -125,6 +125,11 @@ export interface GameKit {
    */
   readonly solver?: string;
   /**
+   * A fast test that the game at env's state cannot be won, which spares the solver most losing deals (`isWinnable`,
+   * `pickDeal`): true only where the solver would lose it too; false where it can be won or the test cannot tell.
+   */
+  cannotWin?(env: Env): boolean;
+  /**
    * The search that ranks hints where no model is given, the strongest fair one measured;
    * `baseline(name, role)` makes one from the catalogue. Without it, `first` ranks them.
    */

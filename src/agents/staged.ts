@@ -40,7 +40,7 @@ export class Staged<T> {
   }
 }
 
-/** A clock in milliseconds: `performance.now()` where there is one (browsers, Node, React Native), else `Date.now()`. */
+/** A clock in milliseconds: `performance.now()` (browsers, Node, React Native), else `Date.now()`. */
 export const nowMs = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /** Runs `work` a slice at a time until it ends or the clock reaches `deadline` (`nowMs()`): whether it ended. */

@@ -21,6 +21,7 @@ import { holdsUntilStockEmpty } from './agents/hold.js';
 import { LookaheadAgent } from './agents/lookahead.js';
 import { OracleAgent, oracleSearches } from './agents/oracle.js';
 import { PimcAgent } from './agents/pimc.js';
+import { surelyLost } from './agents/lost-deals.js';
 import { rulesOf } from './agents/position.js';
 
 const DECADE = [decadeGame];
@@ -128,6 +129,8 @@ export const DECADE_KIT: GameKit = {
   simpleBaseline: 'longest',
   searches: ['pimc', 'lookahead'],
   solver: 'oracle',
+  // One straight line with forced discards is a stack, searched in microseconds (lost-deals.ts).
+  cannotWin: surelyLost,
   // docs/apps.md, "Winnable and daily deals, and their difficulty".
   difficultyThirds: {
     decade: {
