@@ -6,7 +6,7 @@
 // bundler (an import map into node_modules; the second with the decade model), served as they
 // are and played in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
 import { firstStdoutLine, limit } from '../helpers/process.js';
 
@@ -63,18 +63,25 @@ function readmeNodeSnippet(): string {
   return snippet;
 }
 
+/** The tarball and the scratch app's folder, removed once the tests are done. */
+let packDir = '';
+
+afterAll(() => {
+  if (packDir !== '') rmSync(packDir, { recursive: true, force: true });
+});
+
 beforeAll(() => {
   // dist/ is built (npm test builds first); packing skips the prepare script's second build.
-  const dir = mkdtempSync(join(tmpdir(), 'tengym-pack-'));
+  packDir = mkdtempSync(join(tmpdir(), 'tengym-pack-'));
   const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], {
       cwd: ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }),
   ) as { filename: string }[];
-  tarball = join(dir, packed[0].filename);
-  app = join(dir, 'scratch-app');
+  tarball = join(packDir, packed[0].filename);
+  app = join(packDir, 'scratch-app');
   mkdirSync(app);
   writeFileSync(
     join(app, 'package.json'),

@@ -75,7 +75,12 @@ describe('winnable deals', () => {
   });
 
   it('the fast test is kept to one straight line with forced discards, where the line is a stack', () => {
-    for (const options of [{ loop: true }, { discard: 'optional' }, { stacks: 7 }, { pickedUp: 'deck-bottom' }]) {
+    for (const options of [
+      { loop: true },
+      { discard: 'optional' },
+      { stacks: 7 },
+      { pickedUp: 'deck-bottom' },
+    ] as const) {
       const env = make('decade', options);
       for (let seed = 0; seed < 200; seed++) {
         env.reset({ seed });

@@ -13414,6 +13414,7 @@ var ExchangeGraph = class {
 	componentIndex;
 	partialComponents;
 	fullComponents;
+	/** The graph `buildGraph` computed, field by field. */
 	constructor(parts) {
 		this.component = parts.component;
 		this.scores = parts.scores;

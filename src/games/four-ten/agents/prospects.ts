@@ -79,6 +79,7 @@ export class ExchangeGraph {
   readonly partialComponents: number;
   readonly fullComponents: number;
 
+  /** The graph `buildGraph` computed, field by field. */
   constructor(parts: ExchangeGraph) {
     this.component = parts.component;
     this.scores = parts.scores;
