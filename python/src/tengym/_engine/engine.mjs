@@ -21556,6 +21556,7 @@ function allocate(config, num, settings) {
 		sameStep,
 		redeal: vector || settings.redeal,
 		firstCopy: settings.firstCopy,
+		scratch: null,
 		out,
 		rowsBytes,
 		lastMasksAt,
@@ -21759,7 +21760,7 @@ function handleJson(msg) {
 			const decks = msg.decks;
 			if (decks !== void 0 && (!Array.isArray(decks) || decks.length !== c.envs.length)) throw new TengymError("bad-deck", `reset: decks must be a list of ${c.envs.length} deck(s) or nulls`);
 			const deckOf = (i) => decks !== void 0 ? decks[i] ?? void 0 : msg.deck;
-			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 || decks !== void 0 ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 || decks !== void 0 ? c.scratch ??= make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
 			if (scratch && (seed !== void 0 || msg.deck !== void 0)) checkDeal(c, scratch, seed, msg.deck, "");
 			if (scratch && seeds !== void 0) {
 				for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
