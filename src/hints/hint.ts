@@ -694,6 +694,15 @@ const hinterConfigSchema = z.strictObject({
   budgetMs: z.optional(budgetSchema),
 });
 
+/** A call's options that are not a plain object, refused with what they are and an example of what is taken. */
+function checkOptionsObject(options: unknown, call: string, example: string): void {
+  if (!isPlainObject(options))
+    throw new TengymError(
+      'bad-argument',
+      `${call} options must be an object such as ${example}, got ${describeKind(options)}`,
+    );
+}
+
 /** Every agent name of the catalogue, over every env. */
 function catalogueNames(): string[] {
   return [...new Set(envIds().flatMap((id) => agentsFor(id).map((a) => a.name)))];
@@ -819,11 +828,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
     const started = nowMs();
     // Options as reset checks its own: a misspelt key (`{ tops: 3 }`) is named, not ignored.
-    if (!isPlainObject(options as unknown))
-      throw new TengymError(
-        'bad-argument',
-        `hint options must be an object such as { top: 3 }, got ${describeKind(options)}`,
-      );
+    checkOptionsObject(options, 'hint', '{ top: 3 }');
     for (const key in options)
       if (key !== 'top') throw new TengymError('bad-argument', `unknown hint option "${key}"; hint takes { top }`);
     const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
@@ -891,11 +896,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
 
   function prepare(state: EnvState | Env, options: PrepareOptions = {}): boolean {
     const started = nowMs();
-    if (!isPlainObject(options as unknown))
-      throw new TengymError(
-        'bad-argument',
-        `prepare options must be an object such as { budgetMs: 8 }, got ${describeKind(options)}`,
-      );
+    checkOptionsObject(options, 'prepare', '{ budgetMs: 8 }');
     const parsed = z.strictObject({ budgetMs: z.optional(budgetSchema) }).safeParse(options);
     if (!parsed.success) throw new TengymError('bad-argument', `bad prepare options: ${formatZodError(parsed.error)}`);
     const { env: given, slot } = loaded(state);
