@@ -55,6 +55,5 @@ export {
   type HintResult,
   type Hinter,
   type HinterConfig,
-  type PrepareOptions,
   type SavedMoves,
 } from './hints/hint.js';

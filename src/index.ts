@@ -138,7 +138,6 @@ export {
   type HintResult,
   type Hinter,
   type HinterConfig,
-  type PrepareOptions,
 } from './hints/hint.js';
 export {
   chooseHintSource,

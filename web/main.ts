@@ -1251,7 +1251,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
  * until done or the position changes (its hints then carry the building on).
  */
 async function finishHints(loaded: LoadedHinter, gen: number): Promise<void> {
-  while (gen === generation && !loaded.hinter.prepare(env, { budgetMs: HINT_BUDGET_MS }))
+  while (gen === generation && !loaded.hinter.prepare(env, HINT_BUDGET_MS))
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 }
 

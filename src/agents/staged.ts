@@ -3,8 +3,8 @@
  * hint may take (Four Ten's round solves take a second in Node and many on a phone, where
  * JavaScript has one thread). The work is a generator that yields every millisecond or so;
  * `get()` runs what is left and returns the value, as a plain call would, and `steps()` hands the
- * same work to `runUntil`, a slice at a time. One `Staged` is shared by every caller: work a
- * slice did is never done again.
+ * same work to a caller that runs it a slice at a time (a hinter with a time budget). One `Staged`
+ * is shared by every caller: work a slice did is never done again.
  */
 export class Staged<T> {
   private readonly work: Iterator<unknown, T>;
@@ -37,16 +37,5 @@ export class Staged<T> {
   *steps(): Generator<void, T, unknown> {
     while (!this.step()) yield;
     return this.result!.value;
-  }
-}
-
-/** A clock in milliseconds: `performance.now()` (browsers, Node, React Native), else `Date.now()`. */
-export const nowMs = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-/** Runs `work` a slice at a time until it ends or the clock reaches `deadline` (`nowMs()`): whether it ended. */
-export function runUntil(work: Iterator<unknown>, deadline: number): boolean {
-  for (;;) {
-    if (work.next().done) return true;
-    if (nowMs() >= deadline) return false;
   }
 }

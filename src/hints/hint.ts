@@ -41,7 +41,6 @@ import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
 import type { HintBaseline } from '../agents/kit.js';
 import { assertModelFits } from '../agents/learned/model-fit.js';
-import { runUntil, nowMs } from '../agents/staged.js';
 import { preferFewerMoves } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
@@ -129,12 +128,6 @@ export interface HinterConfig {
   budgetMs?: number;
 }
 
-/** Options of `hinter.prepare`. */
-export interface PrepareOptions {
-  /** At most this many milliseconds of building (default: until done). */
-  budgetMs?: number;
-}
-
 /**
  * Ranks the legal moves of a state, best first (`createHinter`). Its source is chosen per env id, the
  * strongest fair source measured unless the config says otherwise.
@@ -150,11 +143,12 @@ export interface Hinter {
    */
   observe(state: EnvState | Env): void;
   /**
-   * Builds what the hints of `state` need the first time (the tables of Four Ten's sources), for at most
-   * `budgetMs`: true when a hint of it will answer from its source at once. An app calls it in idle time, a slice
-   * at a time (`setTimeout(warmUp, 0)` until it returns true), so that no hint waits. Elsewhere it returns true.
+   * Builds what the hints of `state` need the first time (the tables of Four Ten's sources), for at most `budgetMs`
+   * milliseconds (default: until done): true when a hint of it will answer from its source at once. An app calls it
+   * in idle time, a slice at a time (`setTimeout(warmUp, 16)` until it returns true), so that no hint waits.
+   * Elsewhere it returns true.
    */
-  prepare(state: EnvState | Env, options?: PrepareOptions): boolean;
+  prepare(state: EnvState | Env, budgetMs?: number): boolean;
   /**
    * The source the hints of this env would name; throws, as `hint` would, where the hinter's model was trained for
    * another env.
@@ -626,8 +620,7 @@ interface EnvSlot {
   env: Env;
   agent: Agent;
   source: string;
-  /** The game's quick agent (`GameKit.quickHints`), by name, and made the first time a hint needs it. */
-  quickAgent: string | undefined;
+  /** With a time budget, the game's quick agent (`GameKit.quickHints`), where the source is another. */
   quick: { agent: Agent; source: string } | null;
 }
 
@@ -679,8 +672,11 @@ function modelSource(agent: Agent): string {
   return m ? `model (${m.algorithm}, trained for ${m.env}, ${withThousands(m.steps)} env steps)` : 'model';
 }
 
-/** Milliseconds: a positive number (zod's numbers are finite). */
-const budgetSchema = z.number().check(z.positive());
+/** A time budget, where it enters (createHinter, prepare): milliseconds above 0, finite or Infinity. */
+function checkBudget(budgetMs: unknown, where: string): void {
+  if (typeof budgetMs !== 'number' || !(budgetMs > 0))
+    throw new TengymError('bad-argument', `${where}: budgetMs must be a number above 0, got ${showValue(budgetMs)}`);
+}
 
 const hinterConfigSchema = z.strictObject({
   model: z.optional(agentSchema),
@@ -691,17 +687,8 @@ const hinterConfigSchema = z.strictObject({
   ),
   source: z.optional(z.string()),
   details: z.optional(z.boolean()),
-  budgetMs: z.optional(budgetSchema),
+  budgetMs: z.optional(z.number()),
 });
-
-/** A call's options that are not a plain object, refused with what they are and an example of what is taken. */
-function checkOptionsObject(options: unknown, call: string, example: string): void {
-  if (!isPlainObject(options))
-    throw new TengymError(
-      'bad-argument',
-      `${call} options must be an object such as ${example}, got ${describeKind(options)}`,
-    );
-}
 
 /** Every agent name of the catalogue, over every env. */
 function catalogueNames(): string[] {
@@ -750,6 +737,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const agentName = typeof config.agent === 'string' ? config.agent : null;
   const figures = config.details ?? true;
   const budget = config.budgetMs;
+  if (budget !== undefined) checkBudget(budget, 'createHinter');
   const slots = new Map<string, EnvSlot>();
 
   function slotFor(id: string, options: object): EnvSlot {
@@ -772,8 +760,19 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
         ({ agent, source } = hintBaseline(env.id, resolved.options));
         if (config.source) source = config.source;
       }
-      const quick = kitOf(env.game).quickHints;
-      slot = { env, agent, source, quickAgent: quick, quick: null };
+      const quick = budget === undefined ? undefined : kitOf(env.game).quickHints;
+      slot = {
+        env,
+        agent,
+        source,
+        quick:
+          quick === undefined
+            ? null
+            : {
+                agent: createAgent(quick, resolved),
+                source: `${quick} (while ${source} builds its tables)`,
+              },
+      };
       slots.set(key, slot);
       // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
       slots.set(envKey(env.id, resolved.options), slot);
@@ -811,24 +810,19 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
    * (true) or the clock reaches `deadline`.
    */
   function buildUntil(env: Env, slot: EnvSlot, withDetails: boolean, deadline: number): boolean {
-    const work = kitOf(env.game).hintWork?.(env, slot.agent, withDetails) ?? null;
-    return work === null || runUntil(work, deadline);
-  }
-
-  /** The quick agent of a slot whose game has one (and where the source is not that agent already). */
-  function quickOf(env: Env, slot: EnvSlot): { agent: Agent; source: string } | null {
-    if (slot.quickAgent === undefined || slot.quickAgent === slot.agent.name) return null;
-    if (!slot.quick) {
-      const agent = createAgent(slot.quickAgent, envConfig(env.id, env.options));
-      slot.quick = { agent, source: `${slot.quickAgent} (a quick rule, while ${slot.source} builds its tables)` };
-    }
-    return slot.quick;
+    const work = kitOf(env.game).hintWork?.(env, slot.agent, withDetails);
+    while (work && !work.next().done) if (performance.now() >= deadline) return false;
+    return true;
   }
 
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
-    const started = nowMs();
+    const started = performance.now();
     // Options as reset checks its own: a misspelt key (`{ tops: 3 }`) is named, not ignored.
-    checkOptionsObject(options, 'hint', '{ top: 3 }');
+    if (!isPlainObject(options as unknown))
+      throw new TengymError(
+        'bad-argument',
+        `hint options must be an object such as { top: 3 }, got ${describeKind(options)}`,
+      );
     for (const key in options)
       if (key !== 'top') throw new TengymError('bad-argument', `unknown hint option "${key}"; hint takes { top }`);
     const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
@@ -845,11 +839,10 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const sameOutcome = hasSameOutcome(env);
     // With a time budget, the quick agent ranks while the source's tables are not built, and the source ranks
     // without its sentences' figures while theirs are not.
-    const timed = budget !== undefined && !sameOutcome;
-    const quick = timed ? quickOf(env, slot) : null;
-    const ranks = quick === null || buildUntil(env, slot, false, started + budget!);
-    const full = ranks && (!timed || !figures || buildUntil(env, slot, true, started + budget!));
-    const { agent, source } = ranks ? slot : quick!;
+    const deadline = budget === undefined || sameOutcome ? Infinity : started + budget;
+    const ranks = slot.quick === null || buildUntil(env, slot, false, deadline);
+    const full = ranks && (!figures || buildUntil(env, slot, true, deadline));
+    const { agent, source } = ranks ? slot : slot.quick!;
     const details = figures && full ? (kitOf(env.game).hintDetails?.(env, agent) ?? null) : null;
     const ranked = sameOutcome || !agent.score ? scoresFromAct(agent, env) : agent.score(env);
     if (env.changes !== changes) throw changedEnv('hint', source);
@@ -894,14 +887,11 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (env.changes !== changes) throw changedEnv('observe', slot.source);
   }
 
-  function prepare(state: EnvState | Env, options: PrepareOptions = {}): boolean {
-    const started = nowMs();
-    checkOptionsObject(options, 'prepare', '{ budgetMs: 8 }');
-    const parsed = z.strictObject({ budgetMs: z.optional(budgetSchema) }).safeParse(options);
-    if (!parsed.success) throw new TengymError('bad-argument', `bad prepare options: ${formatZodError(parsed.error)}`);
+  function prepare(state: EnvState | Env, budgetMs = Infinity): boolean {
+    const started = performance.now();
+    checkBudget(budgetMs, 'prepare');
     const { env: given, slot } = loaded(state);
-    if (!given.running) return true;
-    return buildUntil(shielded(given, slot), slot, figures, started + (parsed.data.budgetMs ?? Infinity));
+    return !given.running || buildUntil(given, slot, figures, started + budgetMs);
   }
 
   const hinter: Hinter = {

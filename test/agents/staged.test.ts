@@ -1,7 +1,6 @@
-// Work in slices (src/agents/staged.ts): a Staged value is computed once, whoever runs its slices, and
-// runUntil stops at its deadline with the work left for later.
+// Work in slices (src/agents/staged.ts): a Staged value is computed once, whoever runs its slices.
 import { describe, expect, it } from 'vitest';
-import { Staged, nowMs, runUntil } from '../../src/agents/staged.js';
+import { Staged } from '../../src/agents/staged.js';
 
 /** Sums 0..n-1 a number a slice, counting the slices run. */
 function counting(n: number): { staged: Staged<number>; slices: () => number } {
@@ -49,14 +48,5 @@ describe('Staged', () => {
     let s = a.next();
     while (!s.done) s = a.next();
     expect(s.value).toBe(15);
-  });
-
-  it('runUntil stops at the deadline with the work left, and ends it on a later call', () => {
-    const { staged, slices } = counting(1_000_000);
-    // A deadline already past: one slice runs, and the work is not done.
-    expect(runUntil(staged.steps(), nowMs() - 1)).toBe(false);
-    expect(slices()).toBe(1);
-    expect(runUntil(staged.steps(), Infinity)).toBe(true);
-    expect(staged.get()).toBe((1_000_000 * 999_999) / 2);
   });
 });

@@ -44,8 +44,8 @@ describe('createHinter checks its config at once', () => {
       /createHinter: unknown agent "nope"; the catalogue's agents are .*first/,
     ],
     ['a source that is not text', { source: 1 }, /→ at source/],
-    ['a budget of 0 ms', { budgetMs: 0 }, /bad createHinter config: .*→ at budgetMs/],
-    ['a negative budget', { budgetMs: -5 }, /→ at budgetMs/],
+    ['a budget of 0 ms', { budgetMs: 0 }, /^createHinter: budgetMs must be a number above 0, got 0$/],
+    ['a negative budget', { budgetMs: -5 }, /^createHinter: budgetMs must be a number above 0, got -5$/],
     ['a budget that is not a number', { budgetMs: '8' }, /→ at budgetMs/],
     ['an endless budget', { budgetMs: Infinity }, /received Infinity → at budgetMs/],
     ['a budget that is NaN', { budgetMs: NaN }, /→ at budgetMs/],
@@ -78,7 +78,7 @@ describe('createHinter checks its config at once', () => {
     const env = make('decade');
     env.reset({ seed: 3 });
     const budgeted = createHinter({ budgetMs: 1 });
-    expect(budgeted.prepare(env, { budgetMs: 1 })).toBe(true);
+    expect(budgeted.prepare(env, 1)).toBe(true);
     const hints = budgeted.hint(env);
     expect(hints.interim).toBeUndefined();
     expect(hints).toEqual(createHinter().hint(env));

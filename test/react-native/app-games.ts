@@ -75,7 +75,7 @@ function budgetHintTimes(tengym: typeof Tengym, id: string, hints: number, budge
   for (let seed = 11; times.length < hints; ) {
     while (!env.running) env.reset({ seed: ++seed });
     const idleStart = performance.now();
-    for (let i = 0; i < idle; i++) hinter.prepare(env, { budgetMs });
+    for (let i = 0; i < idle; i++) hinter.prepare(env, budgetMs);
     const start = performance.now();
     const result = hinter.hint(env);
     times.push(performance.now() - start);

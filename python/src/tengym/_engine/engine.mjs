@@ -10047,100 +10047,68 @@ function seenHash$2(state, memory) {
 * discarded is a part of a line that held none: the next move is a draw. The game is a stack: each card drawn is
 * pushed, and then one run that ends with it may be popped, the player choosing among the runs that end there. A
 * search over those choices alone (a few a deal) decides the deal. The deal's first cards are the exception (a run
-* may lie anywhere among them), and are searched as any line is.
+* may lie anywhere among them): each run the env offers there is tried on a copy.
 *
 * It says "lost" only where the search found no way to clear the line; a search that runs past its budget says
 * nothing. Deals it passes are still decided by the solver.
 */
 /** Search nodes before the test gives up (it then says nothing of the deal). */
 const NODE_BUDGET = 1e5;
-/** Whether the test holds under these options: one straight line, forced discards, discarded cards leave the game. */
-function stackLineRules(o) {
-	return o.stacks === 1 && !o.loop && o.discard === "forced" && o.pickedUp === "discard";
-}
 /**
-* True when the game at env's state (a fresh deal, or any later state) cannot be won under options that
-* `stackLineRules` holds for; false when it can, or when the test cannot tell.
+* True when the game at env's state (a fresh deal, or any later state) cannot be won, on one straight line with
+* forced discards where discarded cards leave the game; false when it can, or when the test cannot tell.
 */
 function surelyLost(env) {
 	const decade = decadeOf(env);
-	if (decade === null || !stackLineRules(decade.options) || !env.running) return false;
-	const { state, options } = decade;
-	const line = [];
-	for (let i = 0; i < state.len[0]; i++) line.push(CARD_VALUE[state.table[i]]);
-	const stock = [];
-	for (let i = 0; i < state.stockLen; i++) stock.push(CARD_VALUE[state.stock[(state.stockHead + i) % state.stock.length]]);
-	return new StackSearch(stock, runTotals(options), options.minRun, maxRunLength(options)).fromAnyLine(line) === "lost";
+	if (decade === null) return false;
+	const o = decade.options;
+	return o.stacks === 1 && !o.loop && o.discard === "forced" && o.pickedUp === "discard" && !mayWin(env);
 }
-var StackSearch = class {
-	stock;
-	good;
-	minRun;
-	maxRun;
-	nodes = 0;
-	/** The line as a stack of values: line[0..top). */
-	line = /* @__PURE__ */ new Int32Array(64);
-	top = 0;
-	constructor(stock, good, minRun, maxRun) {
-		this.stock = stock;
-		this.good = good;
-		this.minRun = minRun;
-		this.maxRun = maxRun;
-	}
-	/** A line that may hold runs anywhere (the deal's first cards): each run is tried, then the stack search. */
-	fromAnyLine(line) {
-		if (++this.nodes > NODE_BUDGET) return "unknown";
-		let unknown = false;
-		let anyRun = false;
-		for (let st = 0; st + this.minRun <= line.length; st++) {
-			let sum = 0;
-			for (let i = st; i < line.length && i - st + 1 <= this.maxRun; i++) {
-				sum += line[i];
-				if (sum >= this.good.length) break;
-				if (i - st + 1 < this.minRun || this.good[sum] !== 1) continue;
-				anyRun = true;
-				const v = this.fromAnyLine([...line.slice(0, st), ...line.slice(i + 1)]);
-				if (v === "won") return "won";
-				if (v === "unknown") unknown = true;
-			}
-		}
-		if (anyRun) return unknown ? "unknown" : "lost";
-		this.top = 0;
-		for (const v of line) this.line[this.top++] = v;
-		return this.draw(0);
-	}
-	/** The line holds no run; the next card is stock[next]. */
-	draw(next) {
-		if (++this.nodes > NODE_BUDGET) return "unknown";
-		if (next === this.stock.length) return this.top === 0 ? "won" : "lost";
-		if (this.top > (this.stock.length - next) * (this.maxRun - 1)) return "lost";
-		this.line[this.top++] = this.stock[next];
-		let unknown = false;
-		let anyRun = false;
+/** Whether env's state may be won: a run pending (the deal's first cards may hold one anywhere) tried on a copy. */
+function mayWin(env) {
+	if (!env.running) return env.outcome().won;
+	if (env.isLegal(0)) return stackMayWin(decadeOf(env));
+	return env.legalActions().some((action) => {
+		const next = env.clone();
+		next.step(action);
+		return mayWin(next);
+	});
+}
+/** Whether a state whose line holds no run may be won: the stack search over the stock's cards. */
+function stackMayWin({ state, options }) {
+	const good = runTotals(options);
+	const maxRun = maxRunLength(options);
+	const cards = state.stockLen;
+	const stock = (k) => CARD_VALUE[state.stock[(state.stockHead + k) % 52]];
+	const line = /* @__PURE__ */ new Int32Array(52);
+	let top = state.len[0];
+	for (let i = 0; i < top; i++) line[i] = CARD_VALUE[state.table[i]];
+	let nodes = 0;
+	/** Whether the line as it stands, the next card stock(next), may be cleared (true past the budget). */
+	const draw = (next) => {
+		if (++nodes > NODE_BUDGET) return true;
+		if (next === cards) return top === 0;
+		line[top++] = stock(next);
+		let mayClear = false;
+		let runs = 0;
 		let sum = 0;
-		for (let length = 1; length <= this.maxRun && length <= this.top; length++) {
-			sum += this.line[this.top - length];
-			if (sum >= this.good.length) break;
-			if (length < this.minRun || this.good[sum] !== 1) continue;
-			anyRun = true;
-			const saved = this.line.slice(this.top - length, this.top);
-			this.top -= length;
-			const v = this.draw(next + 1);
-			this.line.set(saved, this.top);
-			this.top += length;
-			if (v === "won") {
-				this.top--;
-				return "won";
-			}
-			if (v === "unknown") unknown = true;
+		for (let length = 1; length <= maxRun && length <= top && !mayClear; length++) {
+			sum += line[top - length];
+			if (sum >= good.length) break;
+			if (length < options.minRun || good[sum] !== 1) continue;
+			runs++;
+			const run = line.slice(top - length, top);
+			top -= length;
+			mayClear = draw(next + 1);
+			line.set(run, top);
+			top += length;
 		}
-		let v;
-		if (anyRun) v = unknown ? "unknown" : "lost";
-		else v = this.draw(next + 1);
-		this.top--;
-		return v;
-	}
-};
+		if (runs === 0) mayClear = draw(next + 1);
+		top--;
+		return mayClear;
+	};
+	return draw(0);
+}
 // src/games/decade/kit.ts
 /**
 * The decade family's baselines. Every agent plays every decade id and option of the engine
@@ -11714,8 +11682,8 @@ function fourTenInconsistencies(game, o, rng) {
 * hint may take (Four Ten's round solves take a second in Node and many on a phone, where
 * JavaScript has one thread). The work is a generator that yields every millisecond or so;
 * `get()` runs what is left and returns the value, as a plain call would, and `steps()` hands the
-* same work to `runUntil`, a slice at a time. One `Staged` is shared by every caller: work a
-* slice did is never done again.
+* same work to a caller that runs it a slice at a time (a hinter with a time budget). One `Staged`
+* is shared by every caller: work a slice did is never done again.
 */
 var Staged = class {
 	work;
@@ -11745,8 +11713,6 @@ var Staged = class {
 		return this.result.value;
 	}
 };
-/** A clock in milliseconds: `performance.now()` (browsers, Node, React Native), else `Date.now()`. */
-const nowMs = () => typeof performance !== "undefined" ? performance.now() : Date.now();
 // src/games/four-ten/agents/common.ts
 /** Four Ten options with their defaults filled in, from an env's options or a partial object. */
 function fourTenOptionsOf(options) {
@@ -12544,14 +12510,14 @@ function solveRound(rules, payoffs, opts = {}) {
 }
 /** `solveRound` a slice at a time (`Staged`): its `seconds` count the pauses between slices too. */
 function* solveRoundSteps(rules, payoffs, opts = {}) {
-	const start = nowMs();
+	const start = performance.now();
 	const model = opts.model ?? (yield* roundModelStaged(rules.handTarget, rules.check).steps());
 	if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error("solveRound: model of other rules");
 	if (payoffs.bottom.length <= 48 || payoffs.fault.length <= 48) throw new TengymError("bad-argument", `round payoffs need bottom and fault for totals 0..48`);
 	const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
 	yield* solveFull(sol);
 	yield* solveNonFull(sol);
-	sol.seconds = (nowMs() - start) / 1e3;
+	sol.seconds = (performance.now() - start) / 1e3;
 	return sol;
 }
 /**

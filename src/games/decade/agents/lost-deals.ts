@@ -8,110 +8,84 @@
  * discarded is a part of a line that held none: the next move is a draw. The game is a stack: each card drawn is
  * pushed, and then one run that ends with it may be popped, the player choosing among the runs that end there. A
  * search over those choices alone (a few a deal) decides the deal. The deal's first cards are the exception (a run
- * may lie anywhere among them), and are searched as any line is.
+ * may lie anywhere among them): each run the env offers there is tried on a copy.
  *
  * It says "lost" only where the search found no way to clear the line; a search that runs past its budget says
  * nothing. Deals it passes are still decided by the solver.
  */
-import { CARD_VALUE, decadeOf, maxRunLength, runTotals, type DecadeOptions } from '../engine.js';
+import {
+  CARD_VALUE,
+  DRAW,
+  decadeOf,
+  maxRunLength,
+  runTotals,
+  type DecadeOptions,
+  type DecadeState,
+} from '../engine.js';
+import { DECK_SIZE } from '../../../env/cards.js';
 import type { Env } from '../../../env/env.js';
 
 /** Search nodes before the test gives up (it then says nothing of the deal). */
 const NODE_BUDGET = 100_000;
 
-/** Whether the test holds under these options: one straight line, forced discards, discarded cards leave the game. */
-export function stackLineRules(o: DecadeOptions): boolean {
-  return o.stacks === 1 && !o.loop && o.discard === 'forced' && o.pickedUp === 'discard';
-}
-
 /**
- * True when the game at env's state (a fresh deal, or any later state) cannot be won under options that
- * `stackLineRules` holds for; false when it can, or when the test cannot tell.
+ * True when the game at env's state (a fresh deal, or any later state) cannot be won, on one straight line with
+ * forced discards where discarded cards leave the game; false when it can, or when the test cannot tell.
  */
 export function surelyLost(env: Env): boolean {
   const decade = decadeOf(env);
-  if (decade === null || !stackLineRules(decade.options) || !env.running) return false;
-  const { state, options } = decade;
-  const line: number[] = [];
-  for (let i = 0; i < state.len[0]; i++) line.push(CARD_VALUE[state.table[i]]);
-  const stock: number[] = [];
-  for (let i = 0; i < state.stockLen; i++)
-    stock.push(CARD_VALUE[state.stock[(state.stockHead + i) % state.stock.length]]);
-  const search = new StackSearch(stock, runTotals(options), options.minRun, maxRunLength(options));
-  const result = search.fromAnyLine(line);
-  return result === 'lost';
+  if (decade === null) return false;
+  const o = decade.options;
+  return o.stacks === 1 && !o.loop && o.discard === 'forced' && o.pickedUp === 'discard' && !mayWin(env);
 }
 
-type Verdict = 'won' | 'lost' | 'unknown';
+/** Whether env's state may be won: a run pending (the deal's first cards may hold one anywhere) tried on a copy. */
+function mayWin(env: Env): boolean {
+  if (!env.running) return env.outcome().won;
+  if (env.isLegal(DRAW)) return stackMayWin(decadeOf(env)!);
+  return env.legalActions().some((action) => {
+    const next = env.clone();
+    next.step(action);
+    return mayWin(next);
+  });
+}
 
-class StackSearch {
-  private nodes = 0;
-  /** The line as a stack of values: line[0..top). */
-  private readonly line = new Int32Array(64);
-  private top = 0;
+/** Whether a state whose line holds no run may be won: the stack search over the stock's cards. */
+function stackMayWin({ state, options }: { state: DecadeState; options: DecadeOptions }): boolean {
+  const good = runTotals(options);
+  const maxRun = maxRunLength(options);
+  const cards = state.stockLen;
+  const stock = (k: number) => CARD_VALUE[state.stock[(state.stockHead + k) % DECK_SIZE]];
+  // The line as a stack of values: line[0..top).
+  const line = new Int32Array(DECK_SIZE);
+  let top = state.len[0];
+  for (let i = 0; i < top; i++) line[i] = CARD_VALUE[state.table[i]];
+  let nodes = 0;
 
-  constructor(
-    private readonly stock: readonly number[],
-    private readonly good: Uint8Array,
-    private readonly minRun: number,
-    private readonly maxRun: number,
-  ) {}
-
-  /** A line that may hold runs anywhere (the deal's first cards): each run is tried, then the stack search. */
-  fromAnyLine(line: readonly number[]): Verdict {
-    if (++this.nodes > NODE_BUDGET) return 'unknown';
-    let unknown = false;
-    let anyRun = false;
-    for (let st = 0; st + this.minRun <= line.length; st++) {
-      let sum = 0;
-      for (let i = st; i < line.length && i - st + 1 <= this.maxRun; i++) {
-        sum += line[i];
-        if (sum >= this.good.length) break;
-        if (i - st + 1 < this.minRun || this.good[sum] !== 1) continue;
-        anyRun = true;
-        const v = this.fromAnyLine([...line.slice(0, st), ...line.slice(i + 1)]);
-        if (v === 'won') return 'won';
-        if (v === 'unknown') unknown = true;
-      }
-    }
-    if (anyRun) return unknown ? 'unknown' : 'lost';
-    // No run: the line is a stack from here on.
-    this.top = 0;
-    for (const v of line) this.line[this.top++] = v;
-    return this.draw(0);
-  }
-
-  /** The line holds no run; the next card is stock[next]. */
-  private draw(next: number): Verdict {
-    if (++this.nodes > NODE_BUDGET) return 'unknown';
-    if (next === this.stock.length) return this.top === 0 ? 'won' : 'lost';
-    // Each draw takes at most maxRun − 1 of the cards already down off the line.
-    if (this.top > (this.stock.length - next) * (this.maxRun - 1)) return 'lost';
-    this.line[this.top++] = this.stock[next];
-    let unknown = false;
-    let anyRun = false;
+  /** Whether the line as it stands, the next card stock(next), may be cleared (true past the budget). */
+  const draw = (next: number): boolean => {
+    if (++nodes > NODE_BUDGET) return true;
+    if (next === cards) return top === 0;
+    line[top++] = stock(next);
+    let mayClear = false;
+    let runs = 0;
     let sum = 0;
-    for (let length = 1; length <= this.maxRun && length <= this.top; length++) {
-      sum += this.line[this.top - length];
-      if (sum >= this.good.length) break;
-      if (length < this.minRun || this.good[sum] !== 1) continue;
-      anyRun = true;
+    for (let length = 1; length <= maxRun && length <= top && !mayClear; length++) {
+      sum += line[top - length];
+      if (sum >= good.length) break;
+      if (length < options.minRun || good[sum] !== 1) continue;
       // Pop the run, search on, and put it back.
-      const saved = this.line.slice(this.top - length, this.top);
-      this.top -= length;
-      const v = this.draw(next + 1);
-      this.line.set(saved, this.top);
-      this.top += length;
-      if (v === 'won') {
-        this.top--;
-        return 'won';
-      }
-      if (v === 'unknown') unknown = true;
+      runs++;
+      const run = line.slice(top - length, top);
+      top -= length;
+      mayClear = draw(next + 1);
+      line.set(run, top);
+      top += length;
     }
-    let v: Verdict;
-    if (anyRun) v = unknown ? 'unknown' : 'lost';
-    else v = this.draw(next + 1);
-    this.top--;
-    return v;
-  }
+    // No run: the card stays.
+    if (runs === 0) mayClear = draw(next + 1);
+    top--;
+    return mayClear;
+  };
+  return draw(0);
 }

@@ -59,7 +59,7 @@
  * round points, P(fault) and P(score) of the optimal policy (P(bottom) is the rest), for hints.
  */
 import { TengymError } from '../../../env/errors.js';
-import { Staged, nowMs } from '../../../agents/staged.js';
+import { Staged } from '../../../agents/staged.js';
 import {
   FOUR_TEN_DECK_SIZE,
   HAND_STRIDE,
@@ -352,7 +352,7 @@ export function* solveRoundSteps(
   payoffs: RoundPayoffs,
   opts: { stats?: boolean; model?: RoundModel } = {},
 ): Generator<void, RoundSolution> {
-  const start = nowMs();
+  const start = performance.now();
   const model = opts.model ?? (yield* roundModelStaged(rules.handTarget, rules.check).steps());
   if (model.handTarget !== rules.handTarget || model.check !== rules.check)
     throw new Error('solveRound: model of other rules');
@@ -361,7 +361,7 @@ export function* solveRoundSteps(
   const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
   yield* solveFull(sol);
   yield* solveNonFull(sol);
-  sol.seconds = (nowMs() - start) / 1000;
+  sol.seconds = (performance.now() - start) / 1000;
   return sol;
 }
 
