@@ -620,7 +620,7 @@ interface EnvSlot {
   env: Env;
   agent: Agent;
   source: string;
-  /** With a time budget, the game's quick agent (`GameKit.quickHints`), where the source is another. */
+  /** With a time budget, the game's quick agent (`GameKit.quickHints`), which ranks while the source's tables build. */
   quick: { agent: Agent; source: string } | null;
 }
 
