@@ -38,35 +38,20 @@ function eventsGame(tengym: typeof Tengym, id: string, options: Record<string, u
   return `${id} ${JSON.stringify(options)} ${seed}: ${JSON.stringify(env.outcome())} ${parts.join(' ')}`;
 }
 
-/** The hint times of each default source over a game's states (the hinted move played): p50 and p99, in ms. */
-function hintTimes(tengym: typeof Tengym, id: string, hints: number): string {
-  const env = tengym.make(id);
-  env.reset({ seed: 11 });
-  const hinter = tengym.createHinter();
-  const times: number[] = [];
-  let source = '';
-  for (let seed = 11; times.length < hints; ) {
-    while (!env.running) env.reset({ seed: ++seed });
-    const start = performance.now();
-    const result = hinter.hint(env);
-    times.push(performance.now() - start);
-    source = result.source;
-    env.step(result.hints[0].action);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-  return `time ${id} (${source}): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} hints`;
-}
-
 /**
- * The hint times of a hinter with a time budget, as an app runs it: between two hints, `idle` slices of `prepare`
- * (the player looking at the cards) build the source's tables; the hints answered from the quick agent meanwhile are
- * counted.
+ * The hint times of each default source over a game's states (the hinted move played): p50 and p99, in ms. With a
+ * `budget`, as an app runs a hinter with a time budget: between two hints, `idle` slices of `prepare` (the player
+ * looking at the cards) build the source's tables, and the interim hints meanwhile are counted.
  */
-function budgetHintTimes(tengym: typeof Tengym, id: string, hints: number, budgetMs: number, idle: number): string {
+function hintTimes(
+  tengym: typeof Tengym,
+  id: string,
+  hints: number,
+  budget?: { budgetMs: number; idle: number },
+): string {
   const env = tengym.make(id);
   env.reset({ seed: 11 });
-  const hinter = tengym.createHinter({ budgetMs });
+  const hinter = tengym.createHinter(budget && { budgetMs: budget.budgetMs });
   const times: number[] = [];
   let interim = 0;
   let source = '';
@@ -75,7 +60,7 @@ function budgetHintTimes(tengym: typeof Tengym, id: string, hints: number, budge
   for (let seed = 11; times.length < hints; ) {
     while (!env.running) env.reset({ seed: ++seed });
     const idleStart = performance.now();
-    for (let i = 0; i < idle; i++) hinter.prepare(env, budgetMs);
+    for (let i = 0; i < (budget?.idle ?? 0); i++) hinter.prepare(env, budget?.budgetMs);
     const start = performance.now();
     const result = hinter.hint(env);
     times.push(performance.now() - start);
@@ -87,11 +72,11 @@ function budgetHintTimes(tengym: typeof Tengym, id: string, hints: number, budge
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-  return (
-    `time ${id} budgetMs ${budgetMs}, ${idle} idle slices a move (${interim} interim, the tables built in ` +
-    `${(building / 1000).toFixed(1)} s of slices, then ${source}): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ` +
-    `${times.length} hints`
-  );
+  const how = budget
+    ? ` budgetMs ${budget.budgetMs}, ${budget.idle} idle slices a move (${interim} interim, the tables built in ` +
+      `${(building / 1000).toFixed(1)} s of slices, then ${source})`
+    : ` (${source})`;
+  return `time ${id}${how}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} hints`;
 }
 
 export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[] {
@@ -111,7 +96,7 @@ export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[]
   lines.push(`hard ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, level: 'hard' }))}`);
   lines.push(`card ${JSON.stringify(tengym.cardFace('TH'))}`);
   // First: Four Ten's tables are built once per process, and the budget's line is of a process that has none yet.
-  lines.push(budgetHintTimes(tengym, 'four-ten', 200, 8, 5));
+  lines.push(hintTimes(tengym, 'four-ten', 200, { budgetMs: 8, idle: 5 }));
   for (const id of ['tens', 'decade', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'])
     lines.push(hintTimes(tengym, id, 60));
   return lines;
