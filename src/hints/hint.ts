@@ -839,9 +839,10 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const sameOutcome = hasSameOutcome(env);
     // With a time budget, the quick agent ranks while the source's tables are not built, and the source ranks
     // without its sentences' figures while theirs are not.
-    const deadline = budget === undefined || sameOutcome ? Infinity : started + budget;
-    const ranks = slot.quick === null || buildUntil(env, slot, false, deadline);
-    const full = ranks && (!figures || buildUntil(env, slot, true, deadline));
+    // Without a budget nothing is built here: the source and the sentences build what they need as they answer.
+    const timed = budget !== undefined && !sameOutcome;
+    const ranks = !timed || slot.quick === null || buildUntil(env, slot, false, started + budget);
+    const full = ranks && (!timed || !figures || buildUntil(env, slot, true, started + budget));
     const { agent, source } = ranks ? slot : slot.quick!;
     const details = figures && full ? (kitOf(env.game).hintDetails?.(env, agent) ?? null) : null;
     const ranked = sameOutcome || !agent.score ? scoresFromAct(agent, env) : agent.score(env);
