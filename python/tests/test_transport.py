@@ -131,11 +131,30 @@ def test_the_parts_benchmark_splits_a_step_and_measures_both_floors(capsys):
     bench.main(["--parts", "--env", "tens", "--rounds", "1", "--steps", "300"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == (
-        "| env | steps/s | engine round trip | Python's step work | resets, a step | picking the action | pipe floor "
-        "| shared-file floor |"
+        "| env | copies | steps/s | engine round trip | Python's step work | resets, a step | picking the action "
+        "| pipe floor | shared-file floor |"
     )
     cells = [c.strip() for c in lines[3].strip("|").split("|")]
-    assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
+    assert cells[:2] == ["tens", "1"] and all(float(c.replace(",", "")) > 0 for c in cells[2:])
+
+
+def test_the_parts_benchmark_splits_a_vector_step_beside_its_frame_floor_and_the_in_process_step(capsys):
+    from tengym import bench
+
+    bench.main(["--parts", "--env", "decade", "--sizes", "64", "--rounds", "1", "--steps", "2000", "--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("vector env, µs a step of all its copies") and "of 100 such steps" in lines[0]
+    # The in-process column needs the repository's build or a `tengym` on the PATH, as the main table's do.
+    in_process = " in-process step |" if bench.tengym_command(None) else ""
+    assert lines[1] == (
+        "| env | copies | steps/s | engine round trip | Python's step work | picking the actions | frame floor |"
+        + in_process
+    )
+    cells = [c.strip() for c in lines[3].strip("|").split("|")]
+    assert cells[:2] == ["decade", "64"] and all(float(c.replace(",", "")) > 0 for c in cells[2:])
+    steps_per_second, round_trip, python_work, picking = (float(c.replace(",", "")) for c in cells[2:6])
+    # steps/s counts the parts of a step, not the floors beside them.
+    assert abs(steps_per_second - 64e6 / (round_trip + python_work + picking)) / steps_per_second < 0.01
 
 
 def test_the_gymnasium_benchmark_prints_each_mode(capsys):

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from ._engine import SHARED_DIR, SPIN_MICROS
-from .bench_transport import floor, one_env_parts
+from .bench_transport import floor, one_env_parts, vector_parts
 from .env import TengymEnv
 from .vector import TengymVectorEnv
 
@@ -260,29 +260,55 @@ def tengym_command(given: str | None) -> list[str] | None:
     return None
 
 
-def parts_table(ids: list[str], rounds: int, steps: int = 100_000) -> None:
-    """`--parts`: one env's µs a step in parts, and the round trip's floors, medians of interleaved rounds."""
-    samples: dict[tuple[str, str], list[float]] = {}
+def parts_table(
+    ids: list[str], rounds: int, steps: int, sizes: list[int], seconds: float, command: list[str] | None
+) -> None:
+    """`--parts`: a step's µs in parts, one env (size 1) or a vector env of each other size, beside the
+    floors of its round trip; medians of interleaved rounds."""
+    samples: dict[tuple[str, int, str], list[float]] = {}
     for _ in range(rounds):
         for env_id in ids:
-            parts = one_env_parts(env_id, steps)
-            size = int(parts.pop("frame bytes"))
-            parts["pipe floor"] = floor("pipe", size, steps)
-            if os.path.isdir("/dev/shm"):
-                parts["shared-file floor"] = floor("shared", size, steps)
-            for key, value in parts.items():
-                samples.setdefault((env_id, key), []).append(value)
-    cols = list(dict.fromkeys(k for _, k in samples))
-    print(
-        f"µs, medians of {rounds} interleaved rounds of {steps:,} steps or round trips; the floors: a Node.js "
-        "process answering each request with a frame of one env's rows frame's size, doing nothing else"
-    )
-    print("| env | steps/s | " + " | ".join(cols) + " |")
-    print("|---" * (len(cols) + 2) + "|")
-    for env_id in ids:
-        med = {c: statistics.median(samples[(env_id, c)]) for c in cols}
-        per_step = sum(med[c] for c in cols if "floor" not in c)
-        print(f"| {env_id} | {1e6 / per_step:,.0f} | " + " | ".join(f"{med[c]:.1f}" for c in cols) + " |")
+            for n in sizes:
+                if n == 1:
+                    parts = one_env_parts(env_id, steps)
+                    size = int(parts.pop("frame bytes"))
+                    parts["pipe floor"] = floor("pipe", size, steps)
+                    if os.path.isdir("/dev/shm"):
+                        parts["shared-file floor"] = floor("shared", size, steps)
+                else:
+                    parts = vector_parts(env_id, n, max(100, steps // 20))
+                    size, shared = int(parts.pop("frame bytes")), parts.pop("shared file")
+                    # The floor of the way the engine sent this env's frames: the shared file, or the pipe.
+                    parts["frame floor"] = floor("frame" if shared else "pipe", size, max(100, steps // 20))
+                    if command:
+                        parts["in-process step"] = n / in_process(command, env_id, n, seconds)[1] * 1e6
+                for key, value in parts.items():
+                    samples.setdefault((env_id, n, key), []).append(value)
+    for group in ([1], [n for n in sizes if n > 1]):
+        shown = [(env_id, n) for env_id in ids for n in group if n in sizes]
+        if not shown:
+            continue
+        cols = list(dict.fromkeys(k for e, n, k in samples if (e, n) in shown))
+        if group == [1]:
+            print(
+                f"one env, µs a step, medians of {rounds} interleaved rounds of {steps:,} steps or round trips; the "
+                "floors: a Node.js process answering each request with a frame of one env's rows frame's size, doing "
+                "nothing else"
+            )
+        else:
+            print(
+                f"vector env, µs a step of all its copies, medians of {rounds} interleaved rounds of "
+                f"{max(100, steps // 20):,} such steps; frame floor: a Node.js process answering each request as the "
+                "engine answers a step of that many copies (the frame written into the shared file, a note through the "
+                "pipe), doing nothing else; "
+                f"in-process step: `tengym bench --num-envs N`'s VectorEnv step, for {seconds:g} s"
+            )
+        print("| env | copies | steps/s | " + " | ".join(cols) + " |")
+        print("|---" * (len(cols) + 3) + "|")
+        for env_id, n in shown:
+            med = {c: statistics.median(samples[(env_id, n, c)]) for c in cols}
+            per_step = sum(med[c] for c in cols if "floor" not in c and c != "in-process step")
+            print(f"| {env_id} | {n} | {n * 1e6 / per_step:,.0f} | " + " | ".join(f"{med[c]:.1f}" for c in cols) + " |")
 
 
 def main(argv=None) -> None:
@@ -314,12 +340,20 @@ def main(argv=None) -> None:
     p.add_argument(
         "--parts",
         action="store_true",
-        help="one env's step in parts, beside a round trip's floor over a pipe and a shared file (default env decade)",
+        help="a step in parts, beside its round trip's floors: one env, or with --sizes a vector env of each size "
+        "(default env decade, size 1)",
     )
-    p.add_argument("--steps", type=int, default=100_000, help="with --parts: steps (and round trips) a round")
+    p.add_argument(
+        "--steps",
+        type=int,
+        default=100_000,
+        help="with --parts: one env's steps a round (a vector env: a twentieth as many)",
+    )
     args = p.parse_args(argv)
     if args.parts:
-        parts_table(args.env or ["decade"], args.rounds, args.steps)
+        sizes = [int(s) for s in (args.sizes or "1").split(",")]
+        command = tengym_command(args.tengym) if any(n > 1 for n in sizes) else None
+        parts_table(args.env or ["decade"], args.rounds, args.steps, sizes, args.seconds, command)
         return
     if args.gym:
         gym_table(

@@ -12,6 +12,14 @@ are bounded by what a round trip costs on the machine, whatever the engine does.
   way the bridge waits on it (each side polling a non-blocking handle, the engine catching EAGAIN),
   and a shared file in /dev/shm that both sides poll (Python through mmap, Node with pread and
   pwrite), which the bridge does not use for its waiting.
+
+And for a vector env (`--parts --sizes 256`), where the time goes in a step of all its copies:
+
+- **vector parts**: the engine's round trip, Python's own work in `step` (the rows copied into the
+  arrays returned, the infos and outcomes built), and the benchmark's choice of the legal actions;
+- **frame floor**: the same Node.js process doing nothing but what the engine does with a large
+  frame: each request answered by writing a frame of the vector env's size into the shared file
+  and a 12-byte note through the pipe, both sides polling the pipe as the bridge does.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ import numpy as np
 
 from ._engine.node import node_executable
 from .env import TengymEnv
+from .vector import TengymVectorEnv
 
 # The answering process: reads each request, answers with `bytes` bytes; `pipe` polls its stdin
 # as the engine does (a second, non-blocking open of the pipe), `shared` polls the shared file's
@@ -47,6 +56,21 @@ if (mode === 'pipe') {
     }
     if (n === 0) process.exit(0);
     fs.writeSync(1, frame);
+  }
+} else if (mode === 'frame') {
+  // As the engine answers a large step: the frame written into the shared file, its length through the pipe.
+  const fd = Number(fdText);
+  const note = Buffer.alloc(12);
+  const spin = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  for (;;) {
+    let n;
+    for (;;) {
+      try { n = fs.readSync(spin, buf, 0, buf.length, null); break; }
+      catch (e) { if (e.code !== 'EAGAIN') throw e; }
+    }
+    if (n === 0) process.exit(0);
+    fs.writeSync(fd, frame, 0, frame.length, 0);
+    fs.writeSync(1, note);
   }
 } else {
   const fd = Number(fdText);
@@ -116,16 +140,73 @@ def one_env_parts(env_id: str, steps: int) -> dict[str, float]:
         env.close()
 
 
+def vector_parts(env_id: str, num_envs: int, steps: int) -> dict[str, float]:
+    """Microseconds a step of a vector env of `num_envs` copies (one engine process) in random legal
+    play, split into its parts; and its rows frame's size."""
+    from .bench import random_legal  # here: tengym.bench imports this module
+
+    envs = TengymVectorEnv(env_id, num_envs=num_envs)
+    engine = envs._engines[0]
+    send, receive = engine.send_step, engine.receive_rows
+    spent = {"round trip": 0, "sent": 0}
+
+    def timed_send(actions):
+        spent["sent"] = time.perf_counter_ns()
+        send(actions)
+
+    def timed_receive():
+        body = receive()
+        spent["round trip"] += time.perf_counter_ns() - spent["sent"]
+        return body
+
+    engine.send_step, engine.receive_rows = timed_send, timed_receive  # type: ignore[method-assign]
+    rng = np.random.default_rng(2)
+    try:
+        _, info = envs.reset(seed=0)
+        for _ in range(50):  # the engine's JIT warmed up
+            _, _, _, _, info = envs.step(random_legal(info["action_mask"], rng))
+        spent["round trip"] = 0
+        pick = step = 0
+        for _ in range(steps):
+            t0 = time.perf_counter_ns()
+            actions = random_legal(info["action_mask"], rng)
+            t1 = time.perf_counter_ns()
+            _, _, _, _, info = envs.step(actions)
+            pick += t1 - t0
+            step += time.perf_counter_ns() - t1
+        return {
+            "engine round trip": spent["round trip"] / steps / 1e3,
+            "Python's step work": (step - spent["round trip"]) / steps / 1e3,
+            "picking the actions": pick / steps / 1e3,
+            "frame bytes": 8 + num_envs * (envs._size * 4 + 4 + envs._n + 1),
+            "shared file": engine._shared_map is not None,  # mapped at the first frame the engine wrote there
+        }
+    finally:
+        envs.close()
+
+
 def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
-    """Microseconds a round trip of a 12-byte request and a `frame_bytes` answer, over `mode` ('pipe' or 'shared')."""
-    shared = tempfile.TemporaryFile(dir="/dev/shm") if mode == "shared" else None  # noqa: SIM115 — closed below
+    """Microseconds a round trip of a 12-byte request and a `frame_bytes` answer, over `mode`: 'pipe',
+    'shared' (the shared file polled), or 'frame' (the frame written into the shared file and a
+    12-byte note through the polled pipe, as the engine answers a large step)."""
+    shared = tempfile.TemporaryFile(dir="/dev/shm") if mode in ("shared", "frame") else None  # noqa: SIM115 — closed below
     fds: tuple[int, ...] = ()
     if shared is not None:
         shared.truncate(64 + frame_bytes)
         fds = (shared.fileno(),)
         bell = mmap.mmap(shared.fileno(), 64 + frame_bytes)
+    size = frame_bytes
+    if mode == "frame":
+        mode, frame_bytes = "note", 12  # what comes through the pipe
     answerer = subprocess.Popen(
-        [node_executable(), "-e", _ANSWERER, mode, str(fds[0] if fds else -1), str(frame_bytes)],
+        [
+            node_executable(),
+            "-e",
+            _ANSWERER,
+            "frame" if mode == "note" else mode,
+            str(fds[0] if fds else -1),
+            str(size),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         pass_fds=fds,
@@ -136,7 +217,7 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
     buf = bytearray(max(1 << 16, frame_bytes))
     view = memoryview(buf)
     try:
-        if shared is not None:
+        if mode == "shared":
             count = 0
 
             def run(n: int) -> None:
@@ -166,7 +247,7 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
         run(round_trips)
         return (time.perf_counter() - start) / round_trips * 1e6
     finally:
-        if shared is not None:
+        if mode == "shared":
             struct.pack_into("<I", bell, 0, 0xFFFFFFFF)
         answerer.stdin.close()
         try:
