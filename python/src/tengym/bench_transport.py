@@ -189,7 +189,8 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
     """Microseconds a round trip of a 12-byte request and a `frame_bytes` answer, over `mode`: 'pipe',
     'shared' (the shared file polled), or 'frame' (the frame written into the shared file and a
     12-byte note through the polled pipe, as the engine answers a large step)."""
-    shared = tempfile.TemporaryFile(dir="/dev/shm") if mode in ("shared", "frame") else None  # noqa: SIM115 — closed below
+    in_file = mode in ("shared", "frame")
+    shared = tempfile.TemporaryFile(dir="/dev/shm") if in_file else None  # noqa: SIM115 — closed below
     fds: tuple[int, ...] = ()
     if shared is not None:
         shared.truncate(64 + frame_bytes)

@@ -13029,36 +13029,54 @@ function computePaceValues(rules, opts = {}) {
 */
 var GamePolicy = class {
 	values;
-	model;
 	maxTables;
+	/** Each round solved or being solved, and whether with the round figures; least recently used first. */
 	tables = /* @__PURE__ */ new Map();
 	/** Round solves done so far, and their seconds. */
 	solves = 0;
 	solveSeconds = 0;
 	constructor(values, maxTables = 64) {
 		this.values = values;
-		this.model = roundModel(values.rules.handTarget, values.rules.check);
 		this.maxTables = maxTables;
+	}
+	/** The round model for these rules, shared with every solver of them. */
+	get model() {
+		return roundModelStaged(this.values.rules.handTarget, this.values.rules.check).get();
 	}
 	/** The round solved for (points, safeties); `stats` adds the round figures for hints. */
 	round(points, safeties, stats = false) {
+		return this.roundStaged(points, safeties, stats).get();
+	}
+	/**
+	* `round` a slice at a time (`Staged`), for a hint with a time budget: a solve begun here is the one `round` then
+	* finishes. A round solved with its figures serves a call without them.
+	*/
+	roundStaged(points, safeties, stats = false) {
 		const key = `${points}/${safeties}`;
 		const hit = this.tables.get(key);
+		this.tables.delete(key);
 		if (hit && (hit.stats || !stats)) {
-			this.tables.delete(key);
 			this.tables.set(key, hit);
-			return hit;
+			return hit.solution;
 		}
-		const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), {
-			model: this.model,
+		const solution = new Staged(this.solve(points, safeties, stats));
+		this.tables.set(key, {
+			solution,
+			stats
+		});
+		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
+		return solution;
+	}
+	*solve(points, safeties, stats) {
+		const { rules } = this.values;
+		const model = yield* roundModelStaged(rules.handTarget, rules.check).steps();
+		const solution = yield* solveRoundSteps(rules, this.values.payoffs(points, safeties), {
+			model,
 			stats
 		});
 		this.solves++;
-		this.solveSeconds += sol.seconds;
-		this.tables.delete(key);
-		this.tables.set(key, sol);
-		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
-		return sol;
+		this.solveSeconds += solution.seconds;
+		return solution;
 	}
 };
 // src/games/four-ten/solver/optimal-agent.ts
@@ -13285,9 +13303,16 @@ var OptimalFourTenAgent = class {
 		checkUnusedSeed(seed, this.name);
 	}
 	roundAt(env) {
+		return this.tablesFor(env).get();
+	}
+	/**
+	* The round this agent ranks the state's moves with, solved a slice at a time (a hint with a time budget); `stats`:
+	* with the round figures the hints' sentences read.
+	*/
+	tablesFor(env, stats = false) {
 		this.policy ??= gamePolicy(this.rules);
 		const view = viewOf(env);
-		return this.policy.round(view.points, view.safeties);
+		return this.policy.roundStaged(view.points, view.safeties, stats);
 	}
 	act(env) {
 		checkPlaying(env, this.name);
@@ -14083,16 +14108,18 @@ function detailsObjective(rules, agent) {
 const SENTENCE_LAMBDA = 40;
 /**
 * The tables a Four Ten hint builds the first time, as slices (`GameKit.hintWork`): `bottom`'s, `bottom-direct`'s or
-* `expectimax`'s prospects for the points still needed, and the round the sentences' figures come from. The exact
-* solver's tables and a trained model's features build in one go.
+* `expectimax`'s prospects for the points still needed, `optimal`'s round for the points and safeties, and the round
+* the sentences' figures come from (`optimal`'s own, with its figures, where it ranks). A trained model's features
+* build in one go.
 */
 function fourTenHintWork(env, agent, details) {
 	const work = [];
 	if (agent instanceof BottomAgent || agent instanceof ExpectimaxAgent) work.push(agent.tablesFor(env));
-	if (details) try {
+	if (details || agent instanceof OptimalFourTenAgent) try {
 		const rules = gameRulesOf(env.options);
 		const objective = detailsObjective(rules, agent);
-		if (objective !== "game") work.push(lambdaRoundStaged(rules, objective.lambda));
+		if (agent instanceof OptimalFourTenAgent) work.push(agent.tablesFor(env, objective === "game"));
+		if (details && objective !== "game") work.push(lambdaRoundStaged(rules, objective.lambda));
 	} catch (e) {
 		if (!(e instanceof TengymError)) throw e;
 	}

@@ -58,17 +58,20 @@ const SENTENCE_LAMBDA = 40;
 
 /**
  * The tables a Four Ten hint builds the first time, as slices (`GameKit.hintWork`): `bottom`'s, `bottom-direct`'s or
- * `expectimax`'s prospects for the points still needed, and the round the sentences' figures come from. The exact
- * solver's tables and a trained model's features build in one go.
+ * `expectimax`'s prospects for the points still needed, `optimal`'s round for the points and safeties, and the round
+ * the sentences' figures come from (`optimal`'s own, with its figures, where it ranks). A trained model's features
+ * build in one go.
  */
 export function fourTenHintWork(env: Env, agent: Agent, details: boolean): Iterator<unknown> | null {
   const work: Staged<unknown>[] = [];
   if (agent instanceof BottomAgent || agent instanceof ExpectimaxAgent) work.push(agent.tablesFor(env));
-  if (details) {
+  if (details || agent instanceof OptimalFourTenAgent) {
     try {
       const rules = gameRulesOf(env.options);
       const objective = detailsObjective(rules, agent);
-      if (objective !== 'game') work.push(lambdaRoundStaged(rules, objective.lambda));
+      // With the round figures even for the ranking alone: the sentences read the same solve, which is then done once.
+      if (agent instanceof OptimalFourTenAgent) work.push(agent.tablesFor(env, objective === 'game'));
+      if (details && objective !== 'game') work.push(lambdaRoundStaged(rules, objective.lambda));
     } catch (e) {
       if (!(e instanceof TengymError)) throw e; // rules the solver refuses: the sentences go without figures
     }

@@ -26,8 +26,16 @@
  * `checkGameOptions` refuses caps short enough to matter (fewer than 20 + gameTarget/5 rounds).
  */
 import { TengymError } from '../../../env/errors.js';
-import { roundModel, type RoundModel } from './round-model.js';
-import { MAX_TOTAL, solveRound, type RoundPayoffs, type RoundRules, type RoundSolution } from './round-solver.js';
+import { Staged } from '../../../agents/staged.js';
+import { roundModel, roundModelStaged, type RoundModel } from './round-model.js';
+import {
+  MAX_TOTAL,
+  solveRound,
+  solveRoundSteps,
+  type RoundPayoffs,
+  type RoundRules,
+  type RoundSolution,
+} from './round-solver.js';
 
 export interface GameRules extends RoundRules {
   gameTarget: number;
@@ -239,34 +247,52 @@ export function computePaceValues(
  */
 export class GamePolicy {
   readonly values: GameValues;
-  readonly model: RoundModel;
   readonly maxTables: number;
-  private readonly tables = new Map<string, RoundSolution>();
+  /** Each round solved or being solved, and whether with the round figures; least recently used first. */
+  private readonly tables = new Map<string, { solution: Staged<RoundSolution>; stats: boolean }>();
   /** Round solves done so far, and their seconds. */
   solves = 0;
   solveSeconds = 0;
 
   constructor(values: GameValues, maxTables = 64) {
     this.values = values;
-    this.model = roundModel(values.rules.handTarget, values.rules.check);
     this.maxTables = maxTables;
+  }
+
+  /** The round model for these rules, shared with every solver of them. */
+  get model(): RoundModel {
+    return roundModelStaged(this.values.rules.handTarget, this.values.rules.check).get();
   }
 
   /** The round solved for (points, safeties); `stats` adds the round figures for hints. */
   round(points: number, safeties: number, stats = false): RoundSolution {
+    return this.roundStaged(points, safeties, stats).get();
+  }
+
+  /**
+   * `round` a slice at a time (`Staged`), for a hint with a time budget: a solve begun here is the one `round` then
+   * finishes. A round solved with its figures serves a call without them.
+   */
+  roundStaged(points: number, safeties: number, stats = false): Staged<RoundSolution> {
     const key = `${points}/${safeties}`;
     const hit = this.tables.get(key);
-    if (hit && (hit.stats || !stats)) {
-      this.tables.delete(key);
-      this.tables.set(key, hit);
-      return hit;
-    }
-    const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), { model: this.model, stats });
-    this.solves++;
-    this.solveSeconds += sol.seconds;
     this.tables.delete(key);
-    this.tables.set(key, sol);
+    if (hit && (hit.stats || !stats)) {
+      this.tables.set(key, hit);
+      return hit.solution;
+    }
+    const solution = new Staged(this.solve(points, safeties, stats));
+    this.tables.set(key, { solution, stats });
     while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value as string);
-    return sol;
+    return solution;
+  }
+
+  private *solve(points: number, safeties: number, stats: boolean): Generator<void, RoundSolution> {
+    const { rules } = this.values;
+    const model = yield* roundModelStaged(rules.handTarget, rules.check).steps();
+    const solution = yield* solveRoundSteps(rules, this.values.payoffs(points, safeties), { model, stats });
+    this.solves++;
+    this.solveSeconds += solution.seconds;
+    return solution;
   }
 }

@@ -349,9 +349,17 @@ export class OptimalFourTenAgent implements Agent {
   }
 
   private roundAt(env: Env): RoundSolution {
+    return this.tablesFor(env).get();
+  }
+
+  /**
+   * The round this agent ranks the state's moves with, solved a slice at a time (a hint with a time budget); `stats`:
+   * with the round figures the hints' sentences read.
+   */
+  tablesFor(env: Env, stats = false): Staged<RoundSolution> {
     this.policy ??= gamePolicy(this.rules);
     const view = viewOf(env);
-    return this.policy.round(view.points, view.safeties);
+    return this.policy.roundStaged(view.points, view.safeties, stats);
   }
 
   act(env: Env): number {

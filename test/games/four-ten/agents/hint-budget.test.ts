@@ -71,6 +71,27 @@ describe('Four Ten hints with a time budget', () => {
     expect(budgeted.hint(env)).toEqual(full);
   });
 
+  it("optimal's round (rules whose game values ship) builds in slices too, and its solve serves the sentences", () => {
+    const env = make('four-ten', { maxRounds: 60 });
+    env.reset({ seed: 4 });
+    const hinter = createHinter({ budgetMs: 1 });
+    const phases: string[] = [];
+    let calls = 0;
+    let r: HintResult;
+    do {
+      r = hinter.hint(env);
+      calls++;
+      const phase = !r.interim ? 'full' : r.source.startsWith('greedy ') ? 'quick' : 'no figures';
+      if (phases.at(-1) !== phase) phases.push(phase);
+      if (phase === 'quick') expect(r.source).toBe('greedy (while optimal (exact solver) builds its tables)');
+    } while (r.interim && calls < 100_000);
+    // One solve, with the round's figures, ranks and gives the sentences: no phase ranks without them.
+    expect(phases).toEqual(['quick', 'full']);
+    expect(calls).toBeGreaterThan(10);
+    expect(r).toEqual(createHinter().hint(env));
+    expect(r.hints[0].text).toMatch(/points expected this round/);
+  });
+
   it('tables built in slices are the tables built in one go', () => {
     const rules = gameRulesOf({});
     // Built in slices by the first test.
