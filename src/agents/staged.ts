@@ -9,6 +9,8 @@
 export class Staged<T> {
   private readonly work: Iterator<unknown, T>;
   private result: { value: T } | null = null;
+  /** What the work threw: thrown again at every later call, as a plain call would throw it each time. */
+  private failure: { error: unknown } | null = null;
 
   constructor(work: Iterator<unknown, T>) {
     this.work = work;
@@ -22,7 +24,15 @@ export class Staged<T> {
   /** Runs one slice; true once the value is ready. */
   step(): boolean {
     if (this.result) return true;
-    const r = this.work.next();
+    if (this.failure) throw this.failure.error;
+    let r: IteratorResult<unknown, T>;
+    try {
+      r = this.work.next();
+    } catch (error) {
+      // A generator that threw is over: without this, the next call would read its end as a value (undefined).
+      this.failure = { error };
+      throw error;
+    }
     if (r.done) this.result = { value: r.value };
     return r.done === true;
   }

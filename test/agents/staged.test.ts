@@ -49,4 +49,22 @@ describe('Staged', () => {
     while (!s.done) s = a.next();
     expect(s.value).toBe(15);
   });
+
+  it('work that throws throws again at every later call, and never reads as a value', () => {
+    let runs = 0;
+    const staged = new Staged(
+      (function* (): Generator<void, number> {
+        runs++;
+        yield;
+        throw new Error('refused');
+      })(),
+    );
+    expect(staged.step()).toBe(false);
+    expect(() => staged.get()).toThrow('refused');
+    expect(() => staged.get()).toThrow('refused');
+    expect(() => staged.step()).toThrow('refused');
+    expect(() => staged.steps().next()).toThrow('refused');
+    expect(staged.done).toBe(false);
+    expect(runs).toBe(1);
+  });
 });

@@ -11688,6 +11688,8 @@ function fourTenInconsistencies(game, o, rng) {
 var Staged = class {
 	work;
 	result = null;
+	/** What the work threw: thrown again at every later call, as a plain call would throw it each time. */
+	failure = null;
 	constructor(work) {
 		this.work = work;
 	}
@@ -11698,7 +11700,14 @@ var Staged = class {
 	/** Runs one slice; true once the value is ready. */
 	step() {
 		if (this.result) return true;
-		const r = this.work.next();
+		if (this.failure) throw this.failure.error;
+		let r;
+		try {
+			r = this.work.next();
+		} catch (error) {
+			this.failure = { error };
+			throw error;
+		}
 		if (r.done) this.result = { value: r.value };
 		return r.done === true;
 	}
