@@ -39,29 +39,19 @@ from .env import TengymEnv
 from .vector import TengymVectorEnv
 
 # The answering process: reads each request, answers with `bytes` bytes; `pipe` polls its stdin
-# as the engine does (a second, non-blocking open of the pipe), `shared` polls the shared file's
-# request counter and answers by writing the frame and then the answer counter there.
+# as the engine does (a second, non-blocking open of the pipe), `frame` polls it likewise and answers
+# as the engine answers a large step (the frame written into the shared file, a 12-byte note
+# through the pipe), `shared` polls the shared file's request counter and answers by writing the
+# frame and then the answer counter there.
 _ANSWERER = r"""
 const fs = require('node:fs');
 const [mode, fdText, bytesText] = process.argv.slice(1);
 const frame = Buffer.alloc(Number(bytesText));
 const buf = Buffer.alloc(1 << 16);
-if (mode === 'pipe') {
+if (mode === 'pipe' || mode === 'frame') {
   const spin = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  for (;;) {
-    let n;
-    for (;;) {
-      try { n = fs.readSync(spin, buf, 0, buf.length, null); break; }
-      catch (e) { if (e.code !== 'EAGAIN') throw e; }
-    }
-    if (n === 0) process.exit(0);
-    fs.writeSync(1, frame);
-  }
-} else if (mode === 'frame') {
-  // As the engine answers a large step: the frame written into the shared file, its length through the pipe.
   const fd = Number(fdText);
   const note = Buffer.alloc(12);
-  const spin = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   for (;;) {
     let n;
     for (;;) {
@@ -69,8 +59,11 @@ if (mode === 'pipe') {
       catch (e) { if (e.code !== 'EAGAIN') throw e; }
     }
     if (n === 0) process.exit(0);
-    fs.writeSync(fd, frame, 0, frame.length, 0);
-    fs.writeSync(1, note);
+    if (mode === 'pipe') fs.writeSync(1, frame);
+    else {
+      fs.writeSync(fd, frame, 0, frame.length, 0);
+      fs.writeSync(1, note);
+    }
   }
 } else {
   const fd = Number(fdText);
