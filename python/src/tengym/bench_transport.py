@@ -189,18 +189,9 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
         shared.truncate(64 + frame_bytes)
         fds = (shared.fileno(),)
         bell = mmap.mmap(shared.fileno(), 64 + frame_bytes)
-    size = frame_bytes
-    if mode == "frame":
-        mode, frame_bytes = "note", 12  # what comes through the pipe
+    piped = 12 if mode == "frame" else frame_bytes  # what comes back through the pipe
     answerer = subprocess.Popen(
-        [
-            node_executable(),
-            "-e",
-            _ANSWERER,
-            "frame" if mode == "note" else mode,
-            str(fds[0] if fds else -1),
-            str(size),
-        ],
+        [node_executable(), "-e", _ANSWERER, mode, str(fds[0] if fds else -1), str(frame_bytes)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         pass_fds=fds,
@@ -208,7 +199,7 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
     )
     assert answerer.stdin is not None and answerer.stdout is not None
     request, answers = answerer.stdin.fileno(), answerer.stdout.fileno()
-    buf = bytearray(max(1 << 16, frame_bytes))
+    buf = bytearray(max(1 << 16, piped))
     view = memoryview(buf)
     try:
         if mode == "shared":
@@ -230,7 +221,7 @@ def floor(mode: str, frame_bytes: int, round_trips: int) -> float:
                 for _ in range(n):
                     os.write(request, ask)
                     got = 0
-                    while got < frame_bytes:
+                    while got < piped:
                         try:  # noqa: SIM105 — a `with suppress` a poll would cost more than the poll
                             got += os.readv(answers, [view[got:]])
                         except BlockingIOError:

@@ -13077,12 +13077,7 @@ var GamePolicy = class {
 		return solution;
 	}
 	*solve(points, safeties, stats) {
-		const { rules } = this.values;
-		const model = yield* roundModelStaged(rules.handTarget, rules.check).steps();
-		const solution = yield* solveRoundSteps(rules, this.values.payoffs(points, safeties), {
-			model,
-			stats
-		});
+		const solution = yield* solveRoundSteps(this.values.rules, this.values.payoffs(points, safeties), { stats });
 		this.solves++;
 		this.solveSeconds += solution.seconds;
 		return solution;

@@ -288,9 +288,8 @@ export class GamePolicy {
   }
 
   private *solve(points: number, safeties: number, stats: boolean): Generator<void, RoundSolution> {
-    const { rules } = this.values;
-    const model = yield* roundModelStaged(rules.handTarget, rules.check).steps();
-    const solution = yield* solveRoundSteps(rules, this.values.payoffs(points, safeties), { model, stats });
+    // The rules' shared round model, built in slices by the solve where it is not yet.
+    const solution = yield* solveRoundSteps(this.values.rules, this.values.payoffs(points, safeties), { stats });
     this.solves++;
     this.solveSeconds += solution.seconds;
     return solution;
