@@ -56,8 +56,10 @@ describe('tengym start', () => {
       /^claim: model − longest \(the best simple heuristic, the bar a model ships over\): [+-]\d+\.\d\d \[/m,
     );
     expect(r.stdout).not.toContain('steps/game');
-    for (const line of r.stdout.split('\n').filter((l) => /^(agent|model|random|longest|lookahead) /.test(l)))
-      expect(line.length, line).toBeLessThanOrEqual(100);
+    // The table's rows (a name padded to its column), not `model loaded <path>`, whose length is the checkout's.
+    const rows = r.stdout.split('\n').filter((l) => /^(agent|model|random|longest|lookahead) {2}/.test(l));
+    expect(rows).toHaveLength(5);
+    for (const line of rows) expect(line.length, line).toBeLessThanOrEqual(100);
     // The lines come before the table they lead to.
     expect(r.stdout.indexOf(`played ${played} deals`)).toBeLessThan(r.stdout.indexOf('agent      win rate'));
   });
