@@ -113,6 +113,31 @@ def test_an_idle_engine_does_not_spin():
         env.close()
 
 
+def test_the_benchmarks_random_legal_play_draws_each_rows_legal_actions_uniformly():
+    # Rows with none, one and several legal actions, widths that are and are not a multiple of the
+    # 8 bytes the masks are read in, and a mask that is not contiguous.
+    rng = np.random.default_rng(7)
+    for num, n in ((5, 8), (7, 13), (64, 677), (3, 1)):
+        masks = (rng.random((num, n)) < rng.choice([0.0, 0.02, 0.5], size=(num, 1))).astype(np.int8)
+        masks[0] = 0
+        masks[-1, -1] = 1
+        for given in (masks, np.asfortranarray(masks)):
+            draws, check = np.random.default_rng(1), np.random.default_rng(1)
+            for _ in range(20):
+                picked = random_legal(given, draws)
+                # The same draw as a row-by-row pick: the floor(u * count)-th legal id of the row.
+                u = check.random(num)
+                for i in range(num):
+                    legal = np.flatnonzero(masks[i])
+                    assert picked[i] == (legal[int(u[i] * legal.size)] if legal.size else 0)
+    # Uniform: each of a row's 4 legal actions about a quarter of 8,000 draws.
+    masks = np.zeros((2, 21), dtype=np.int8)
+    masks[:, [0, 7, 8, 20]] = 1
+    counts = np.unique(np.concatenate([random_legal(masks, rng) for _ in range(4000)]), return_counts=True)
+    assert counts[0].tolist() == [0, 7, 8, 20]
+    assert all(1800 < c < 2200 for c in counts[1])
+
+
 def test_the_benchmark_prints_its_table(capsys):
     from tengym import bench
 
