@@ -34,6 +34,7 @@ import time
 
 import numpy as np
 
+from ._engine.framing import rows_bytes
 from ._engine.node import node_executable
 from .env import TengymEnv
 from .vector import TengymVectorEnv
@@ -171,7 +172,7 @@ def vector_parts(env_id: str, num_envs: int, steps: int) -> dict[str, float]:
             "engine round trip": spent["round trip"] / steps / 1e3,
             "Python's step work": (step - spent["round trip"]) / steps / 1e3,
             "picking the actions": pick / steps / 1e3,
-            "frame bytes": 8 + num_envs * (envs._size * 4 + 4 + envs._n + 1),
+            "frame bytes": 8 + rows_bytes(num_envs, envs._size, envs._n),  # the length word and kind, the rows
             "shared file": engine._shared_map is not None,  # mapped at the first frame the engine wrote there
         }
     finally:

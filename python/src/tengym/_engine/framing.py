@@ -305,13 +305,19 @@ class EndedOutcomes:
         ]
 
 
+def rows_bytes(num: int, obs_size: int, n: int) -> int:
+    """The bytes of a rows frame's body from its observations to its flags (float32 observations and
+    rewards, int8 masks, a flag byte a copy): where what follows them starts."""
+    return num * (obs_size * 4 + 4 + n + 1)
+
+
 def ended_outcomes(
     body: memoryview, num: int, obs_size: int, n: int, same_step_ended: int | None = None
 ) -> EndedOutcomes:
     """The outcomes of the episodes a step ended (asked only of a frame whose flags say some did), in
     copy order: the tail after a rows frame's rows (after same-step's last observations and masks,
     `same_step_ended` of them)."""
-    at = num * obs_size * 4 + num * 4 + num * n + num
+    at = rows_bytes(num, obs_size, n)
     if same_step_ended is not None:
         at = ((8 + at + 3) & ~3) - 8 + same_step_ended * (obs_size * 4 + n)
     if len(body) <= at:
@@ -322,7 +328,7 @@ def ended_outcomes(
 def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int) -> tuple[np.ndarray, np.ndarray]:
     """A same-step frame's last observations and last masks of the `ended` copies it reset, in
     copy order (after the flags, padded to 4 bytes: the frame's 4-byte length and kind come before the body)."""
-    at = ((8 + num * obs_size * 4 + num * 4 + num * n + num + 3) & ~3) - 8
+    at = ((8 + rows_bytes(num, obs_size, n) + 3) & ~3) - 8
     obs = np.frombuffer(body, dtype="<f4", count=ended * obs_size, offset=at).reshape(ended, obs_size)
     masks = np.frombuffer(body, dtype=np.int8, count=ended * n, offset=at + ended * obs_size * 4).reshape(ended, n)
     return obs, masks
