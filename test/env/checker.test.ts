@@ -21,7 +21,7 @@ import {
 import { blockTenGame } from '../../src/games/pairing/block-ten.js';
 import { decadeGame } from '../../src/games/decade/engine.js';
 import { fourTenGame } from '../../src/games/four-ten/engine.js';
-import type { PairingState } from '../../src/games/pairing/engine.js';
+import type { SlotState as PairingState } from '../../src/env/layouts/index.js';
 import { tensGame } from '../../src/games/pairing/tens.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, type Rng } from '../../src/env/rng.js';

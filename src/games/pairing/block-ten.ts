@@ -1,7 +1,7 @@
 /**
  * Block Ten (`block-ten`): the published game (The Spruce, aisleriot, PySolFC), which
- * some descriptions confuse with Tens' hard mode; docs/rules.md, "Block Ten". The engine is
- * Tens' (pairing.ts).
+ * some descriptions confuse with Tens' hard mode; docs/rules.md, "Block Ten". The engine is the slot
+ * layout's (src/env/layouts/slots.ts).
  *
  * A 3×3 tableau of 9 face-up slots dealt from a shuffled 52-card deck (deck[0..8] to
  * slots 0..8, the stock starts at deck[9]). Remove two cards whose values sum to 10
@@ -49,23 +49,24 @@
  * `{ won, cardsLeft }` with cardsLeft = 52 − cards removed (4 in a won game).
  */
 import * as z from 'zod/mini';
-import { makePairingGame, sharedOptionFields } from './engine.js';
+import { slotGame } from '../../env/layouts/index.js';
+import { sharedOptionFields } from './options.js';
 
 export const blockTenOptionsSchema = z.strictObject({ ...sharedOptionFields });
 
 /** Block Ten's options, every field filled in (the module comment of this file tables them). */
 export type BlockTenOptions = z.output<typeof blockTenOptionsSchema>;
 
-export const blockTenGame = makePairingGame<BlockTenOptions>({
+export const blockTenGame = slotGame<BlockTenOptions>({
   name: 'block-ten',
   optionsSchema: blockTenOptionsSchema,
-  params: (o) => ({
+  rules: (o) => ({
     slots: 9,
-    rowLength: 3,
-    quartets: false,
-    faceRankPairs: true,
-    tensBlocked: true,
-    buffered: o.refill === 'buffered',
+    columns: 3,
+    pairSum: 10,
+    sameRankPairs: [10, 11, 12],
+    blocked: [9],
+    refill: o.refill === 'buffered' ? 'on-deal' : 'at-once',
     rewardCards: o.reward === 'cards',
     undoLimit: o.undoLimit,
   }),

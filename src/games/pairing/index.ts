@@ -1,5 +1,5 @@
 /**
- * Tens and Block Ten, two games over one engine (engine.ts, the pairing engine): a row of slots
+ * Tens and Block Ten, two games over the slot layout (src/env/layouts/slots.ts): a row of slots
  * dealt from the stock, from which pairs are removed and the slots refilled. Each registers itself
  * with its id when this module is imported (src/games/index.ts); tens.ts and block-ten.ts table
  * their options, actions, observation, rewards and end.

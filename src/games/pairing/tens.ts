@@ -6,8 +6,8 @@
  * (A = 1 … 9: A+9, 2+8, 3+7, 4+6, 5+5), or all four 10s, Js, Qs or Ks when all four are
  * in the slots. Emptied slots are refilled from the stock, lowest slot first. The game
  * has no real decisions: removals never compete, so every legal order of moves reaches
- * the same end (test/games/pairing/tens.test.ts shows it). The engine is shared with Block Ten
- * (pairing.ts).
+ * the same end (test/games/pairing/tens.test.ts shows it). The engine is the slot layout's
+ * (src/env/layouts/slots.ts), as Block Ten's.
  *
  * ## Options
  *
@@ -57,7 +57,8 @@
  * with cardsLeft = 52 − cards removed. Never truncated: every move removes or deals.
  */
 import * as z from 'zod/mini';
-import { makePairingGame, sharedOptionFields } from './engine.js';
+import { slotGame } from '../../env/layouts/index.js';
+import { sharedOptionFields } from './options.js';
 
 export const tensOptionsSchema = z.strictObject({
   tableau: z._default(z.literal([13, 15]), 13).check(z.describe('Slots on the table (15 is easier)')),
@@ -70,16 +71,16 @@ export const tensOptionsSchema = z.strictObject({
 /** Tens' options, every field filled in (the module comment of this file tables them). */
 export type TensOptions = z.output<typeof tensOptionsSchema>;
 
-export const tensGame = makePairingGame<TensOptions>({
+export const tensGame = slotGame<TensOptions>({
   name: 'tens',
   optionsSchema: tensOptionsSchema,
-  params: (o) => ({
+  rules: (o) => ({
     slots: o.tableau,
-    rowLength: 5,
-    quartets: true,
-    faceRankPairs: false,
-    tensBlocked: o.blockTens,
-    buffered: o.refill === 'buffered',
+    columns: 5,
+    pairSum: 10,
+    quartets: [9, 10, 11, 12],
+    blocked: o.blockTens ? [9] : [],
+    refill: o.refill === 'buffered' ? 'on-deal' : 'at-once',
     rewardCards: o.reward === 'cards',
     undoLimit: o.undoLimit,
   }),

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { make } from '../../../src/env/registry.js';
 import type { Env } from '../../../src/env/env.js';
-import { elevensGame, elevensOf, elevensSameOutcome, pairId } from '../../../src/games/elevens/engine.js';
+import { elevensGame, elevensOf, elevensSameOutcome } from '../../../src/games/elevens/engine.js';
+import { pairId } from '../../../src/env/layouts/index.js';
 import { patientMove } from '../../../src/games/elevens/agents/common.js';
 import { elevens } from '../../../src/games/elevens/index.js';
 import { deckWith, first, gameJSON, last, playOut, thrown } from '../helpers.js';
@@ -441,7 +442,7 @@ describe('elevens: state', () => {
           game: { ...bg, reserve: [jack, null, null], stock: bg.stock.filter((c) => c !== jack) },
         }),
       ).message,
-    ).toContain("faceCards 'triple'");
+    ).toContain('a jack, a queen and a king go out together from the grid');
     // One suit: the cards set aside share it.
     const suit = make('suit-elevens');
     suit.reset({ seed: 3 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardCode, cardLabel, RANKS } from '../../../src/env/cards.js';
 import type { Env } from '../../../src/env/env.js';
-import { EMPTY, EMPTY_RANK, type PairingState } from '../../../src/games/pairing/engine.js';
+import { EMPTY, EMPTY_RANK, type SlotState as PairingState } from '../../../src/env/layouts/index.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { make } from '../../../src/env/registry.js';
 
@@ -180,9 +180,11 @@ function expectedReason(s: PairingState, action: number): string | null {
       return a + b + 2 === 10
         ? null
         : `${cardLabel(s.slotCard[i])} + ${cardLabel(s.slotCard[j])} make ${a + b + 2}, not 10`;
-    if (a === TEN || b === TEN) return r.tensBlocked ? 'tens are never removed' : 'tens are removed four at a time';
-    const face = a > TEN ? a : b;
-    if (!r.faceRankPairs) return `${RANK_WORDS[face]} are removed four at a time`;
+    const tensBlocked = r.blockedRanks.includes(TEN);
+    if (tensBlocked && (a === TEN || b === TEN)) return 'tens are never removed';
+    // Otherwise the first card that cannot pair by its sum is named: in Tens 10, J, Q and K go four at a time.
+    const face = a >= TEN ? a : b;
+    if (!r.sameRankPairs?.length) return `${RANK_WORDS[face]} are removed four at a time`;
     if (a === b) return null;
     const word = RANK_WORDS[face].slice(0, -1);
     return `a ${word} pairs only with another ${word}`;
@@ -191,8 +193,8 @@ function expectedReason(s: PairingState, action: number): string | null {
     if (s.stockPos === 52) return 'the stock is empty';
     return s.rankSlots[EMPTY_RANK] === 0 ? 'no slot is empty' : null;
   }
-  const rank = TEN + action - r.quartetBase;
-  if (rank === TEN && r.tensBlocked) return 'tens are never removed (blockTens)';
+  const rank = r.quartetRanks[action - r.quartetBase];
+  if (r.blockedRanks.includes(rank)) return 'tens are never removed';
   let here = 0;
   for (let i = 0; i < r.slots; i++) if (s.slotCard[i] !== EMPTY && s.slotCard[i] >> 2 === rank) here++;
   return here === 4 ? null : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, cardCode } from '../../../src/env/cards.js';
 import type { Env } from '../../../src/env/env.js';
 import { blockTenGame } from '../../../src/games/pairing/block-ten.js';
-import type { PairingState } from '../../../src/games/pairing/engine.js';
+import type { SlotState as PairingState } from '../../../src/env/layouts/index.js';
 import { tensGame } from '../../../src/games/pairing/tens.js';
 import { make } from '../../../src/env/registry.js';
 import { thrown, type TableJSON } from '../../helpers/pairing.js';
@@ -58,7 +58,7 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
     };
     expect(game.stock).toHaveLength(38);
     expect(thrown(() => load(tens, game)).message).toBe(
-      "bad state: a slot is empty while the stock holds 38 cards (refill 'strict' fills it at once)",
+      'bad state: a slot is empty while the stock holds 38 cards; it is refilled at once',
     );
   });
 

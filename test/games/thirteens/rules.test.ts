@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { agentsFor } from '../../../src/agents/index.js';
 import { createHinter } from '../../../src/hints/hint.js';
 import { make } from '../../../src/env/registry.js';
-import { pairId, thirteensGame } from '../../../src/games/thirteens/engine.js';
+import { pairId as slotPairId } from '../../../src/env/layouts/index.js';
+import { thirteensGame } from '../../../src/games/thirteens/engine.js';
+
+const pairId = (i: number, j: number): number => slotPairId(10, i, j);
 import { THIRTEENS_KIT } from '../../../src/games/thirteens/agents/index.js';
 import { thirteens } from '../../../src/games/thirteens/index.js';
 import { deckWith, first, gameJSON, last, playOut, thrown } from '../helpers.js';

@@ -24,18 +24,16 @@
 import { DECK_SIZE } from '../../../env/cards.js';
 import {
   EMPTY,
-  JACK,
   NOWHERE,
-  elevensGame,
   pairId,
-  playMove,
+  playSlotMove as playMove,
   reserveSuit,
-  rulesOf,
-  tripleOffset,
-  type ElevensOptions,
-  type ElevensRules,
-  type ElevensState,
-} from '../engine.js';
+  type SlotRules as ElevensRules,
+} from '../../../env/layouts/index.js';
+import { JACK, elevensGame, rulesOf, type ElevensOptions, type ElevensState } from '../engine.js';
+
+/** The set id offset of the jack of suit a, the queen of suit b and the king of suit c. */
+const tripleOffset = (a: number, b: number, c: number): number => 16 * a + 4 * b + c;
 
 /** `nextMove`: no legal move (the game is over). */
 export const NONE = -1;

@@ -1,0 +1,83 @@
+/**
+ * What every card layout's state does the same way, written once: the bad-state error, the words
+ * for ranks, the card lists of a state's JSON (each of the 52 cards in one place), the removed
+ * cards, and the checks of a deal order and of the unseen cards' counts.
+ */
+import { DECK_SIZE, RANKS, cardCode, parseCardField } from '../cards.js';
+import { TengymError } from '../errors.js';
+
+/** Ranks in words, A = 0 … K = 12, as messages count them ("2 jacks are removed"). */
+export const RANK_WORDS: readonly string[] = [
+  'aces',
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+];
+
+/** A state that no play could reach, or JSON that is not a state: what `fromJSON` throws. */
+export function badState(message: string): TengymError {
+  return new TengymError('bad-state', `bad state: ${message}`);
+}
+
+/**
+ * The card ids of a state's card lists, field by field (a null is `empty`), with each of the 52 cards
+ * in exactly one of them; the error names the field and index, or the cards missing.
+ */
+export function parseCardLists<K extends string>(
+  fields: Record<K, readonly (string | null)[]>,
+  empty: number,
+): Record<K, number[]> {
+  const where: string[] = new Array(DECK_SIZE).fill('');
+  const out = {} as Record<K, number[]>;
+  for (const key of Object.keys(fields) as K[]) out[key] = parseCardField(fields[key], key, where, empty);
+  const missing: string[] = [];
+  for (let c = 0; c < DECK_SIZE; c++) if (!where[c]) missing.push(cardCode(c));
+  if (missing.length) {
+    const names = Object.keys(fields);
+    const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    throw badState(`cards ${missing.join(' ')} are missing; ${listed} must hold each of the 52 cards once`);
+  }
+  return out;
+}
+
+/** The codes of the cards in none of `placed` (card ids; other values are passed over), in card order. */
+export function removedCards(...placed: ArrayLike<number>[]): string[] {
+  const seen = new Uint8Array(DECK_SIZE);
+  for (const list of placed) for (let k = 0; k < list.length; k++) if (list[k] < DECK_SIZE) seen[list[k]] = 1;
+  const removed: string[] = [];
+  for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) removed.push(cardCode(c));
+  return removed;
+}
+
+/** A deal order's problem (a card twice, or no card), or where each card lies in it (`dealtAt[card]`). */
+export function checkDeckOrder(deck: Uint8Array): { problem: string } | { dealtAt: Int16Array } {
+  const seen = new Uint8Array(DECK_SIZE);
+  const dealtAt = new Int16Array(DECK_SIZE);
+  for (let k = 0; k < DECK_SIZE; k++) {
+    const c = deck[k];
+    if (c >= DECK_SIZE || seen[c])
+      return { problem: `deck position ${k} holds ${c < DECK_SIZE ? cardCode(c) + ' a second time' : 'no card'}` };
+    seen[c] = 1;
+    dealtAt[c] = k;
+  }
+  return { dealtAt };
+}
+
+/** Whether the stock's rank counts (`stockCount[r]`) are those of `deck[from…]`, or what differs. */
+export function checkStockCounts(deck: Uint8Array, from: number, stockCount: Uint8Array): string | null {
+  const counted = new Uint8Array(13);
+  for (let k = from; k < deck.length; k++) counted[deck[k] >> 2]++;
+  for (let r = 0; r < 13; r++)
+    if (counted[r] !== stockCount[r])
+      return `stock count of ${RANKS[r]} is ${stockCount[r]}, the stock holds ${counted[r]}`;
+  return null;
+}

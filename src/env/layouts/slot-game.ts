@@ -1,0 +1,93 @@
+/**
+ * A slot game from its declaration: `slotGame` joins the layout (slots.ts), its words (slot-text.ts)
+ * and its JSON (slot-json.ts) into one `Game`.
+ */
+import { DECK_SIZE, parseStandardDeck } from '../cards.js';
+import {
+  CARDS_LEFT_RESULT,
+  type CardOutcome,
+  type DeckInput,
+  type Game,
+  type OptionsSchema,
+  type Outcome,
+} from '../game.js';
+import { checkState, fromJSON, slotInconsistencies, toJSON } from './slot-json.js';
+import { actionCards, blockOf, board, describeAction, endText, render, stepNote, whyIllegal } from './slot-text.js';
+import {
+  compileSlotRules,
+  copyState,
+  createState,
+  legalActions,
+  observationBounds,
+  observe,
+  outcome,
+  resetState,
+  status,
+  stepState,
+  type SlotRules,
+  type SlotRulesSpec,
+  type SlotState,
+} from './slots.js';
+
+/** A game over slots: its name, options, the rules its options give, and what it says that the rules do not. */
+export interface SlotGameSpec<O extends object> {
+  readonly name: string;
+  readonly optionsSchema: OptionsSchema<O>;
+  rules(o: O): SlotRulesSpec;
+  /** The prompt while the game runs (default: none). */
+  prompt?(r: SlotRules): string;
+  /** Whether every legal order of moves reaches the same end (default: yes). */
+  sameOutcome?: boolean | ((o: O) => boolean);
+}
+
+/** A slot game's `Game`, with its compiled rules per options (what its agents read). */
+export type SlotGame<O extends object> = Game<O, SlotState> & { rulesOf(o: O): SlotRules };
+
+/** A `Game` from a slot game's declaration. */
+export function slotGame<O extends object>(spec: SlotGameSpec<O>): SlotGame<O> {
+  const rulesOf = (o: O): SlotRules => compileSlotRules(spec.rules(o));
+  return {
+    name: spec.name,
+    rulesOf,
+    result: CARDS_LEFT_RESULT,
+    optionsSchema: spec.optionsSchema,
+    numActions: (o) => rulesOf(o).numActions,
+    observationSize: (o) => rulesOf(o).observationSize,
+    observationBounds: (o) => observationBounds(rulesOf(o)),
+    createState: (o) => createState(rulesOf(o)),
+    copyState,
+    parseDeck: (deck: DeckInput) => parseStandardDeck(deck),
+    reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+    legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
+    step: (s, _o, action) => stepState(s, action),
+    status: (s) => status(s),
+    observe: (s, _o, out) => observe(s, out),
+    outcome: (s) => outcome(s),
+    expectedReturn: (result: Outcome, o) => {
+      const { won, cardsLeft } = result as CardOutcome;
+      return rulesOf(o).rewardCards ? DECK_SIZE - cardsLeft : won ? 1 : 0;
+    },
+    describeAction: (s, _o, action) => describeAction(s, action),
+    whyIllegal: (s, _o, action) => whyIllegal(s, action),
+    render: (s) => render(s),
+    toJSON: (s) => toJSON(s),
+    fromJSON: (json, _o, s) => fromJSON(json, s),
+    checkState: (s) => checkState(s),
+    sameOutcome: spec.sameOutcome ?? true,
+    actionCards: (s, _o, action) => actionCards(s, action),
+    moveKind: (s, _o, action) => {
+      const block = blockOf(s.rules, action);
+      if (block === 'set') return s.rules.setRanks.length === 4 ? 'quartet' : 'triple';
+      return block === 'aside' ? 'single' : block;
+    },
+    prompt: (s) => (s.legalCount === 0 || !spec.prompt ? '' : spec.prompt(s.rules)),
+    board: (s) => board(s),
+    stepNote: (s) => stepNote(s),
+    undoLimit: (o) => {
+      const limit = rulesOf(o).undoLimit;
+      return limit === 'unlimited' ? Infinity : limit;
+    },
+    endText: (s) => endText(s),
+    inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng),
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
+ * removed }`, its parsing and loading, the checks that a state could come from play, and the changes
+ * that no play could give, which the fuzz tries.
+ */
+import * as z from 'zod/mini';
+import { DECK_SIZE, RANKS, cardCode, cardLabel } from '../cards.js';
+import { formatZodError } from '../errors.js';
+import { randomInt, type Rng } from '../rng.js';
+import { RANK_WORDS, badState, checkDeckOrder, checkStockCounts, parseCardLists, removedCards } from './card-state.js';
+import {
+  EMPTY,
+  EMPTY_RANK,
+  NO_PARTNER,
+  NOWHERE,
+  ONE_OF,
+  SUIT_WORDS,
+  copyState,
+  createState,
+  oneOfEach,
+  reserveSuit,
+  reservesEmpty,
+  type SlotRules,
+  type SlotState,
+} from './slots.js';
+interface SlotJSON {
+  /** Slot by slot: a card code, or null for an empty slot. */
+  tableau: (string | null)[];
+  /** The cards set aside, one per set rank: a card code or null (all null for sets that go out together). */
+  reserve?: (string | null)[];
+  /** Next card first. */
+  stock: string[];
+  /** In card order (A♣ A♦ … K♠). */
+  removed: string[];
+}
+
+export function toJSON(s: SlotState): SlotJSON {
+  const code = (c: number): string | null => (c === EMPTY ? null : cardCode(c));
+  const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
+  const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
+  const tableau = Array.from(s.slotCard, code);
+  return s.rules.setRanks.length
+    ? { tableau, reserve: Array.from(s.reserve, code), stock, removed }
+    : { tableau, stock, removed };
+}
+
+const jsonSchemas = new Map<string, z.ZodMiniType>();
+
+function jsonSchema(r: SlotRules): z.ZodMiniType {
+  const key = `${r.slots}/${r.setRanks.length}`;
+  let schema = jsonSchemas.get(key);
+  if (!schema) {
+    const cards = z.array(z.string()).check(z.maxLength(DECK_SIZE));
+    const places = (n: number) => z.array(z.nullable(z.string())).check(z.length(n));
+    schema = r.setRanks.length
+      ? z.strictObject({ tableau: places(r.slots), reserve: places(r.setRanks.length), stock: cards, removed: cards })
+      : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
+    jsonSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+export function fromJSON(json: unknown, s: SlotState): void {
+  const r = s.rules;
+  const parsed = jsonSchema(r).safeParse(json);
+  if (!parsed.success) {
+    const reserve = r.setRanks.length ? `reserve: ${r.setRanks.length} card codes or null, ` : '';
+    throw badState(
+      `${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], ` +
+        'removed: [...] })',
+    );
+  }
+  const data = parsed.data as SlotJSON;
+  const lists: Record<string, number[]> = parseCardLists<string>(
+    data.reserve
+      ? { tableau: data.tableau, reserve: data.reserve, stock: data.stock, removed: data.removed }
+      : { tableau: data.tableau, stock: data.stock, removed: data.removed },
+    EMPTY,
+  );
+  const scratch = createState(r);
+  loadState(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+  const problem = checkState(scratch);
+  if (problem) throw badState(problem);
+  copyState(scratch, s);
+}
+
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState(
+  s: SlotState,
+  tableau: readonly number[],
+  reserve: readonly number[],
+  stock: readonly number[],
+): void {
+  const inStock = new Uint8Array(DECK_SIZE);
+  for (const c of stock) inStock[c] = 1;
+  s.stockPos = DECK_SIZE - stock.length;
+  let k = 0;
+  for (let c = 0; c < DECK_SIZE; c++) if (!inStock[c]) s.deck[k++] = c;
+  s.deck.set(stock, s.stockPos);
+  s.slotCard.set(tableau);
+  s.reserve.set(reserve);
+  s.rankSlots.fill(0);
+  s.stockCount.fill(0);
+  let placed = 0;
+  for (let i = 0; i < tableau.length; i++) {
+    const c = tableau[i];
+    s.slotRank[i] = c === EMPTY ? EMPTY_RANK : c >> 2;
+    s.rankSlots[s.slotRank[i]] |= 1 << i;
+    if (c !== EMPTY) {
+      s.cardSlot[c] = i;
+      placed++;
+    }
+  }
+  for (const c of reserve) if (c !== EMPTY) placed++;
+  for (const c of stock) s.stockCount[c >> 2]++;
+  s.removed = DECK_SIZE - stock.length - placed;
+  s.legalCount = 0;
+}
+
+// Invariants.
+
+/** Each card once in the deck, slot cards among the dealt ones, the lookups in step with the slots. */
+function checkBookkeeping(s: SlotState): string | null {
+  const r = s.rules;
+  const order = checkDeckOrder(s.deck);
+  if ('problem' in order) return order.problem;
+  const { dealtAt } = order;
+  if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > DECK_SIZE)
+    return `the stock holds ${DECK_SIZE - s.stockPos} cards; after the first deal at most ${DECK_SIZE - r.slots} are left`;
+  const expected = new Int32Array(NO_PARTNER + 1);
+  const located = new Uint8Array(DECK_SIZE).fill(NOWHERE);
+  let empty = 0;
+  for (let i = 0; i < r.slots; i++) {
+    const c = s.slotCard[i];
+    if (c === EMPTY) {
+      if (s.slotRank[i] !== EMPTY_RANK) return `slot ${i} is empty but has rank ${s.slotRank[i]}`;
+      expected[EMPTY_RANK] |= 1 << i;
+      empty++;
+      continue;
+    }
+    if (c >= DECK_SIZE) return `slot ${i} holds ${c}, not a card`;
+    if (located[c] !== NOWHERE) return `card ${cardCode(c)} is in two slots`;
+    if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+    if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
+    located[c] = i;
+    expected[c >> 2] |= 1 << i;
+  }
+  if (s.rankSlots[NO_PARTNER] !== 0) return 'the no-partner slot set is not empty';
+  for (let k = 0; k <= EMPTY_RANK; k++) {
+    if (expected[k] !== s.rankSlots[k])
+      return (
+        `the slot set of ${k === EMPTY_RANK ? 'empty slots' : `rank ${RANKS[k]}`} is ` +
+        `${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`
+      );
+  }
+  for (let c = 0; c < DECK_SIZE; c++)
+    if (s.cardSlot[c] !== located[c])
+      return (
+        `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ` +
+        `${located[c] === NOWHERE ? 'no slot' : `slot ${located[c]}`}`
+      );
+  let aside = 0;
+  for (let f = 0; f < s.reserve.length; f++) {
+    const c = s.reserve[f];
+    if (c === EMPTY) continue;
+    if (c >= DECK_SIZE || c >> 2 !== r.setRanks[f])
+      return `the ${ONE_OF[r.setRanks[f]]} reserve holds ${c < DECK_SIZE ? cardCode(c) : c}`;
+    if (located[c] !== NOWHERE || dealtAt[c] >= s.stockPos)
+      return `card ${cardCode(c)} is set aside and also ${located[c] !== NOWHERE ? 'in a slot' : 'in the stock'}`;
+    aside++;
+  }
+  const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
+  if (counts) return counts;
+  const removed = s.stockPos - (r.slots - empty) - aside;
+  const where = s.reserve.length ? 'the slots, reserves and stock' : 'the slots and stock';
+  if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
+  return null;
+}
+
+/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
+function checkRules(s: SlotState): string | null {
+  const r = s.rules;
+  const held = !reservesEmpty(s);
+  if (held && !r.reserves)
+    return `a card is set aside, but ${oneOfEach(r.setRanks, 'and')} go out together from the grid`;
+  if (held && s.reserve.every((c) => c !== EMPTY))
+    return `the ${['no', 'one', 'two', 'three', 'four'][s.reserve.length]} reserves are full; their set goes out at once`;
+  if (r.sameSuit && held && s.reserve.some((c) => c !== EMPTY && (c & 3) !== reserveSuit(s)))
+    return `the cards set aside are not of one suit (${Array.from(s.reserve)
+      .filter((c) => c !== EMPTY)
+      .map(cardLabel)
+      .join(' ')})`;
+  if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < DECK_SIZE && s.rankSlots[EMPTY_RANK] !== 0) {
+    const more = r.pauseRefill ? ' and no card is set aside' : '';
+    return `a slot is empty while the stock holds ${DECK_SIZE - s.stockPos} cards${more}; it is refilled at once`;
+  }
+  const gone = new Uint8Array(DECK_SIZE).fill(1);
+  for (let k = s.stockPos; k < DECK_SIZE; k++) gone[s.deck[k]] = 0;
+  for (const c of s.slotCard) if (c !== EMPTY) gone[c] = 0;
+  for (const c of s.reserve) if (c !== EMPTY) gone[c] = 0;
+  for (const suit of r.sameSuit ? [0, 1, 2, 3] : [-1]) {
+    const of = suit < 0 ? '' : ` of ${SUIT_WORDS[suit]}`;
+    const goneOf = (rank: number): number => {
+      let n = 0;
+      for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
+      return n;
+    };
+    for (let rank = 0; rank < 13; rank++) {
+      const k = goneOf(rank);
+      const p = r.partner[rank];
+      const words = `${RANK_WORDS[rank]}${of}`;
+      if (p === rank && k % 2) return `${k} ${words} are removed; they go in pairs`;
+      if (p !== NO_PARTNER && p > rank && k !== goneOf(p))
+        return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS[p]}${of} are removed; they go in pairs`;
+      if (r.blockedRanks.includes(rank) && k > 0)
+        return `${k} ${words} are removed; ${RANK_WORDS[rank]} are never removed here`;
+      if (r.quartetRanks.includes(rank) && k !== 0 && k !== 4)
+        return `${k} ${words} are removed; they go four at a time`;
+    }
+    const sets = Array.from(r.setRanks, goneOf);
+    if (sets.some((k) => k !== sets[0])) {
+      const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
+      return `${counts.slice(0, -1).join(', ')} and ${counts[counts.length - 1]}${of} are removed; they go out one of each together`;
+    }
+  }
+  return null;
+}
+
+export function checkState(s: SlotState): string | null {
+  return checkBookkeeping(s) ?? checkRules(s);
+}
+
+/**
+ * Changes to a state's JSON that no play could give (the fuzz tries them; `fromJSON` must refuse them):
+ * one card from the slots or the stock put among the removed ones alone, of a rank never removed alone.
+ */
+export function slotInconsistencies(rules: SlotRules, game: Record<string, unknown>, rng: Rng): (() => string)[] {
+  if (!Array.isArray(game.tableau) || !Array.isArray(game.removed) || !Array.isArray(game.stock)) return [];
+  const notAlone = (code: string | null): boolean =>
+    code !== null && !rules.singleRanks.includes(RANKS.indexOf(code[0]));
+  const changes: (() => string)[] = [];
+  const tableau = game.tableau as (string | null)[];
+  const stock = game.stock as string[];
+  const removed = game.removed as string[];
+  const filled = tableau.flatMap((c, i) => (notAlone(c) ? [i] : []));
+  if (filled.length > 0) {
+    changes.push(() => {
+      const i = filled[randomInt(rng, 0, filled.length - 1)];
+      removed.push(tableau[i] as string);
+      tableau[i] = null;
+      return `the card of slot ${i} removed alone`;
+    });
+  }
+  const inStock = stock.flatMap((c, k) => (notAlone(c) ? [k] : []));
+  if (inStock.length > 0) {
+    changes.push(() => {
+      const card = stock.splice(inStock[randomInt(rng, 0, inStock.length - 1)], 1)[0];
+      removed.push(card);
+      return `the stock card ${card} removed alone`;
+    });
+  }
+  return changes;
+}
+
+// ---------------------------------------------------------------------------

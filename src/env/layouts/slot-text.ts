@@ -1,0 +1,223 @@
+/**
+ * The slot layout's words and board (slots.ts has the layout): how a move is said, why one is not
+ * legal, the board as text and as parts for a front end, and the game's end.
+ */
+import type { BoardPart, BoardView, CardSpot, EmptySpot } from '../board.js';
+import { DECK_SIZE, RANKS, cardCode, cardLabel } from '../cards.js';
+import { plural } from '../errors.js';
+import { RANK_WORDS } from './card-state.js';
+import {
+  EMPTY,
+  EMPTY_RANK,
+  NOTE_PAUSED,
+  NOTE_SET_OUT,
+  NOWHERE,
+  ONE_OF,
+  SUIT_WORDS,
+  countInSlots,
+  isWon,
+  oneOfEach,
+  outcome,
+  reserveSuit,
+  setCards,
+  type SlotRules,
+  type SlotState,
+} from './slots.js';
+const slotText = (s: SlotState, i: number): string => (s.slotCard[i] === EMPTY ? '--' : cardLabel(s.slotCard[i]));
+
+/** Which block an id is in. */
+export function blockOf(r: SlotRules, action: number): 'pair' | 'single' | 'quartet' | 'set' | 'aside' | 'deal' {
+  if (action < r.pairCount) return 'pair';
+  if (action === r.dealId) return 'deal';
+  if (r.singleBase >= 0 && action < r.singleBase + r.slots) return 'single';
+  if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return 'quartet';
+  return r.tripleBase >= 0 ? 'set' : 'aside';
+}
+
+export function describeAction(s: SlotState, action: number): string {
+  const r = s.rules;
+  switch (blockOf(r, action)) {
+    case 'pair': {
+      const i = r.pairFirst[action];
+      const j = r.pairSecond[action];
+      if (s.slotCard[i] !== EMPTY && s.slotCard[j] !== EMPTY) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+      return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+    }
+    case 'deal':
+      return 'deal';
+    case 'single': {
+      const i = action - r.singleBase;
+      return s.slotCard[i] === EMPTY ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
+    }
+    case 'quartet':
+      return `remove four ${RANK_WORDS[r.quartetRanks[action - r.quartetBase]]}`;
+    case 'set':
+      return `remove ${setCards(r, action).map(cardLabel).join(' ')}`;
+    case 'aside': {
+      const i = action - r.asideBase;
+      return s.slotCard[i] === EMPTY ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
+    }
+  }
+}
+
+/** Why two cards are not a pair, in a player's words: a never-removed rank first, then each card's rank, the sum, the suits. */
+function pairProblem(r: SlotRules, first: number, second: number): string {
+  const a = first >> 2;
+  const b = second >> 2;
+  if (r.partner[a] === b && (!r.sameSuit || (first & 3) === (second & 3))) return 'it is legal';
+  for (const card of [first, second]) if (r.blockedRanks.includes(card >> 2)) return r.pairNote[card >> 2](card);
+  for (const card of [first, second]) {
+    const note = r.pairNote[card >> 2](card);
+    if (note) return note;
+  }
+  const sum = a + b + 2;
+  if (sum !== r.pairSum) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not ${r.pairSum}`;
+  return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
+}
+
+export function whyIllegal(s: SlotState, action: number): string {
+  const r = s.rules;
+  if (s.legalCount === 0) return 'the game is over';
+  switch (blockOf(r, action)) {
+    case 'pair': {
+      const i = r.pairFirst[action];
+      const j = r.pairSecond[action];
+      if (s.slotCard[i] === EMPTY || s.slotCard[j] === EMPTY) return `slot ${s.slotCard[i] === EMPTY ? i : j} is empty`;
+      return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+    }
+    case 'deal':
+      if (s.stockPos === DECK_SIZE) return 'the stock is empty';
+      return s.rankSlots[EMPTY_RANK] === 0 ? 'no slot is empty' : 'it is legal';
+    case 'single': {
+      const i = action - r.singleBase;
+      const card = s.slotCard[i];
+      if (card === EMPTY) return `slot ${i} is empty`;
+      if (r.singleRanks.includes(card >> 2)) return 'it is legal';
+      return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, 'or')}; only ${RANK_WORDS[r.singleRanks[0]]} go alone`;
+    }
+    case 'quartet': {
+      const rank = r.quartetRanks[action - r.quartetBase];
+      if (r.blockedRanks.includes(rank)) return `${RANK_WORDS[rank]} are never removed`;
+      const here = countInSlots(s, rank);
+      return here === 4 ? 'it is legal' : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
+    }
+    case 'set': {
+      const cards = setCards(r, action);
+      const away = cards.filter((c) => s.cardSlot[c] === NOWHERE);
+      if (away.length > 0)
+        return `${away.map(cardLabel).join(' and ')} ${away.length === 1 ? 'is' : 'are'} not on the grid`;
+      if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1)
+        return `${cards.map(cardLabel).join(' ')} are not of one suit`;
+      return 'it is legal';
+    }
+    case 'aside': {
+      const i = action - r.asideBase;
+      const card = s.slotCard[i];
+      if (card === EMPTY) return `slot ${i} is empty`;
+      const f = r.setRanks.indexOf(card >> 2);
+      if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, 'or')}`;
+      const held = s.reserve[f];
+      if (held !== EMPTY) return `a ${ONE_OF[card >> 2]} (${cardLabel(held)}) is already set aside`;
+      const suit = reserveSuit(s);
+      if (r.sameSuit && suit !== (card & 3))
+        return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+      return 'it is legal';
+    }
+  }
+}
+
+export function render(s: SlotState): string {
+  const r = s.rules;
+  const lines: string[] = [];
+  for (let start = 0; start < r.slots; start += r.columns) {
+    const cells: string[] = [];
+    for (let i = start; i < Math.min(start + r.columns, r.slots); i++)
+      cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+    lines.push(cells.join('  ').trimEnd());
+  }
+  if (r.reserves) {
+    const held = Array.from(
+      r.setRanks,
+      (rank, f) => `${RANKS[rank]}: ${s.reserve[f] === EMPTY ? '--' : cardLabel(s.reserve[f])}`,
+    );
+    lines.push(`set aside  ${held.join('  ')}`);
+  }
+  const stock = DECK_SIZE - s.stockPos;
+  lines.push(`stock ${plural(stock, 'card')} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
+  if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${DECK_SIZE - s.removed} cards left`);
+  return lines.join('\n');
+}
+
+/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
+export function stepNote(s: SlotState): string | null {
+  if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(' ')} went out together.`;
+  if (s.note === NOTE_PAUSED)
+    return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, 'and')} are all set aside.`;
+  return null;
+}
+
+/** How the game ended, for a player: cleared, or the cards left. */
+export function endText(s: SlotState): string {
+  const { won, cardsLeft } = outcome(s);
+  const left = `${cardsLeft} card${cardsLeft === 1 ? '' : 's'} left`;
+  if (won) return `Won! ${cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
+  return `No more moves: ${left}.`;
+}
+
+// ---------------------------------------------------------------------------
+// For hints and a front end: places as the state JSON has them (`tableau[index]`, `reserve[f]`).
+
+function slotSpot(s: SlotState, index: number): CardSpot {
+  return { place: 'slot', index, code: s.slotCard[index] === EMPTY ? '' : cardCode(s.slotCard[index]) };
+}
+
+export function actionCards(s: SlotState, action: number): CardSpot[] {
+  const r = s.rules;
+  switch (blockOf(r, action)) {
+    case 'pair':
+      return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+    case 'deal':
+      return []; // the cards come from the stock, unseen
+    case 'single':
+      return [slotSpot(s, action - r.singleBase)];
+    case 'quartet': {
+      const rank = r.quartetRanks[action - r.quartetBase];
+      const out: CardSpot[] = [];
+      for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+      return out;
+    }
+    case 'set':
+      return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
+    case 'aside':
+      return [slotSpot(s, action - r.asideBase)];
+  }
+}
+
+export function board(s: SlotState): BoardView {
+  const r = s.rules;
+  const cells: (CardSpot | EmptySpot)[] = [];
+  for (let i = 0; i < r.slots; i++)
+    cells.push(s.slotCard[i] === EMPTY ? { empty: true, place: 'slot', index: i } : slotSpot(s, i));
+  const parts: BoardPart[] = [{ kind: 'grid', columns: r.columns, cells }];
+  if (r.reserves) {
+    parts.push({
+      kind: 'columns',
+      columns: Array.from(r.setRanks, (rank, f) => ({
+        stack: f,
+        label: `${ONE_OF[rank]} set aside`,
+        current: false,
+        cleared: false,
+        cards: s.reserve[f] === EMPTY ? [] : [{ place: 'reserve', index: f, code: cardCode(s.reserve[f]) }],
+      })),
+    });
+  }
+  parts.push({
+    kind: 'piles',
+    piles: [
+      // A stock that deals by itself is never tapped.
+      { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: r.buffered },
+      { kind: 'counter', count: s.removed, label: 'removed' },
+    ],
+  });
+  return { style: 'pairing', parts };
+}
