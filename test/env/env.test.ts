@@ -373,10 +373,11 @@ describe('Env.step', () => {
     const illegal = env.mask.indexOf(0);
     const e = thrown(() => env.step(illegal));
     expect(e.code).toBe('illegal-action');
-    // Written out for this position (Q♦ and 10♣ in slots 0 and 1: tens only go four at a time).
+    // Written out for this position (Q♦ and 10♣ in slots 0 and 1: queens and tens only go four at a time; the
+    // reason names the first card's rank).
     expect(illegal).toBe(0);
     expect(e.message).toBe(
-      'step(0): "remove Q♦ + 10♣" is not legal: tens are removed four at a time. Legal now: 39 (remove A♠ + ' +
+      'step(0): "remove Q♦ + 10♣" is not legal: queens are removed four at a time. Legal now: 39 (remove A♠ + ' +
         '9♥), 56 (remove 7♥ + 3♠), 75 (remove 9♥ + A♦)',
     );
     const what = env.game.describeAction!(env.rawState, env.options, illegal);

@@ -361,7 +361,6 @@ function legalSets(s: SlotState, mask: Uint8Array, legal: Int32Array, n: number)
   const r = s.rules;
   const ranks = r.setRanks;
   const k = ranks.length;
-  for (let f = 0; f < k; f++) if (s.rankSlots[ranks[f]] === 0) return n;
   if (r.sameSuit) {
     for (let u = 0; u < 4; u++) {
       let all = true;
