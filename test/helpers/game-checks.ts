@@ -28,6 +28,16 @@ export interface GameChecks {
   episodes?: Readonly<Record<string, number>>;
   /** Explicit decks an id is checked with (default: shuffles of the deck a seeded deal reads back to). */
   decks?: (id: string, count: number) => string[][] | undefined;
+  /**
+   * Catalogue agents of the game with no `score(env)`, each a fixed rule of play that ranks nothing (Elevens'
+   * `patient`). Every other catalogue agent scores the legal moves; docs/api.md names the ones that do not.
+   */
+  unscoredAgents?: readonly string[];
+  /**
+   * How an id's rules state what its cards count, where they are not a standard deck's (default: `ace = 1`, which
+   * the rules of a game dealt from standard cards say, as in "ace = 1, 2 to 10 at face value").
+   */
+  cardValues?: Readonly<Record<string, RegExp>>;
 }
 
 const FOLDER = fileURLToPath(new URL('../games/', import.meta.url));
