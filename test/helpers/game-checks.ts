@@ -26,6 +26,8 @@ export interface GameChecks {
   goldens?: readonly GoldenCase[];
   /** Episodes the contract test plays an id (default 2000), for a slow one. */
   episodes?: Readonly<Record<string, number>>;
+  /** Winnable deals test/env/deals.test.ts finds and checks of an id (default 1,000), for a slow one. */
+  winnableDeals?: Readonly<Record<string, number>>;
   /** Explicit decks an id is checked with (default: shuffles of the deck a seeded deal reads back to). */
   decks?: (id: string, count: number) => string[][] | undefined;
   /**
