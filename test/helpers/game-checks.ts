@@ -1,6 +1,7 @@
-// What the shared tests (the contract, the goldens, the observation bounds) play of each game beyond
-// its registered ids: each game's test folder may give a `checks.ts` exporting `checks: GameChecks`,
-// found here by the folder, so that a new game's folder is covered without editing the shared tests.
+// What the shared tests (the contract, the goldens, the observation bounds, the deals, the agents'
+// scores, the rules' card values) need of each game beyond its registered ids: each game's test folder
+// may give a `checks.ts` exporting `checks: GameChecks`, found here by the folder, so that a new game's
+// folder is covered without editing the shared tests.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRng, randomInt } from '../../src/env/rng.js';
