@@ -1,6 +1,6 @@
 /**
- * The engine contract. A game is a set of functions over a compact state of typed arrays, in the
- * layout of Pgx, but not pure ones: they change the state in place.
+ * The engine contract. A game is a set of functions over a compact state of typed arrays, as in
+ * Pgx. Unlike Pgx's, they are not pure: they change the state in place.
  *
  * - `createState` allocates the state once; `reset`, `step` and `fromJSON` write into it.
  * - `legalActions` writes the mask and the legal ids, and may also write into the state.
@@ -21,11 +21,15 @@
  * - `status` then holds until the next change. `observe` follows it, and `outcome` may be asked any
  *   time after.
  *
- * `Env` makes these calls in one place, its private `refresh()`, after each change: reset, step, undo
- * and setState. `copyFrom` and `clone` copy a refreshed state with `copyState` and
- * take its status with it. `VectorEnv` (vector.ts) reads each copy's status through its `Env`, never
- * from the engine. Code that calls an engine's functions itself, as a search does, keeps the same
- * order. test/env/call-order.test.ts checks that `Env` and `VectorEnv` keep it for every registered id.
+ * Where the order is kept:
+ *
+ * - `Env` makes these calls in one place, its private `refresh()`, after each change: reset, step,
+ *   undo and setState.
+ * - `copyFrom` and `clone` copy a refreshed state with `copyState`, and take its status with it.
+ * - `VectorEnv` (vector.ts) reads each copy's status through its `Env`, never from the engine.
+ * - Code that calls an engine's functions itself, as a search does, keeps the same order.
+ *
+ * test/env/call-order.test.ts checks that `Env` and `VectorEnv` keep it for every registered id.
  */
 import type * as z from 'zod/mini';
 import type { BoardView, CardSpot } from './board.js';
