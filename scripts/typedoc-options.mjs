@@ -12,7 +12,10 @@ export function gameSchemaNames(root) {
   for (const entry of readdirSync(games, { withFileTypes: true })) {
     const index = join(games, entry.name, 'index.ts');
     if (!entry.isDirectory() || !existsSync(index)) continue;
-    const source = readFileSync(index, 'utf8');
+    // Code only: a `typeof` in a comment names nothing TypeDoc meets.
+    const source = readFileSync(index, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1');
     for (const [, name] of source.matchAll(/\btypeof\s+([A-Za-z_$][\w$]*)/g))
       if (!new RegExp(`^export\\s.*\\b${name}\\b`, 'm').test(source)) names.add(name);
   }
