@@ -23,7 +23,11 @@ describe('rules sections', () => {
   it('every registered id has a section of the rules document, its own or its engine’s', () => {
     for (const id of envIds()) {
       const section = rulesSection(RULES, id, envConfig(id).game.name);
-      expect(section, id).not.toBeNull();
+      expect(
+        section,
+        `${id}: no section in docs/rules.md or docs/rules/*.md; write src/games/<game>/rules.md, a section opening ` +
+          `with "*Env id \`${id}\`.*", then run npm run build:rules`,
+      ).not.toBeNull();
       expect(section!.startsWith('## '), id).toBe(true);
       expect(section!.split('\n').length, id).toBeGreaterThan(5);
     }
