@@ -1,19 +1,25 @@
 // The generated API reference (npm run docs:api) builds, and its check holds: every export of the
 // package's entry points (package.json's "exports") has a doc comment, and every {@link} in them
-// resolves. The check is TypeDoc's validation with treatWarningsAsErrors (typedoc.json); the
-// second test shows it failing on a file with an undocumented export and a broken link. The Python
-// package's half runs in python/tests/test_reference.py.
+// resolves. The check is TypeDoc's validation with treatWarningsAsErrors (typedoc.json, with the games'
+// option schemas found in their folders by scripts/typedoc-options.mjs); a test shows it failing on a
+// file with an undocumented export and a broken link. The Python package's half runs in
+// python/tests/test_reference.py.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPEDOC = join(dirname(createRequire(import.meta.url).resolve('typedoc/package.json')), 'bin', 'typedoc');
 const CONFIG = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as Record<string, unknown>;
+/** What npm run docs:api gives TypeDoc: typedoc.json, and the names the games' entry points reach unexported. */
+const OPTIONS = (await import(pathToFileURL(join(ROOT, 'scripts', 'typedoc-options.mjs')).href)) as {
+  gameSchemaNames(root: string): string[];
+  typedocArgs(root: string): string[];
+};
 
 function typedoc(cwd: string, args: string[]): { status: number | null; output: string } {
   const env = { ...process.env, NO_COLOR: '1' };
@@ -32,10 +38,24 @@ describe('the API reference', () => {
     expect([...(CONFIG.entryPoints as string[])].sort()).toEqual(sources.sort());
   });
 
+  it("finds each game's options schema in the game's folder, so that typedoc.json names no game", () => {
+    const games = readdirSync(join(ROOT, 'src', 'games'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && existsSync(join(ROOT, 'src', 'games', d.name, 'index.ts')),
+    );
+    const names = OPTIONS.gameSchemaNames(ROOT);
+    // At least one schema per game (the pairing folder has two engines, Tens and Block Ten).
+    expect(names.length).toBeGreaterThanOrEqual(games.length);
+    for (const name of names)
+      expect(CONFIG.intentionallyNotExported as string[], `${name} comes from its game's folder`).not.toContain(name);
+    const args = OPTIONS.typedocArgs(ROOT);
+    for (const name of [...names, ...(CONFIG.intentionallyNotExported as string[])])
+      expect(args.join(' '), name).toContain(`--intentionallyNotExported ${name}`);
+  });
+
   it('builds, documenting every export, every link resolving (npm run docs:api)', { timeout: 180_000 }, () => {
     const out = mkdtempSync(join(tmpdir(), 'tengym-reference-'));
     try {
-      const r = typedoc(ROOT, ['--options', 'typedoc.json', '--out', out]);
+      const r = typedoc(ROOT, [...OPTIONS.typedocArgs(ROOT), '--out', out]);
       expect(r.output).not.toMatch(/\[(warning|error)\]/);
       expect(r.status).toBe(0);
       for (const page of ['tengym', 'tengym_models', 'tengym_node'])

@@ -819,6 +819,11 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return this.state;
   }
 
+  /**
+   * The engine's calls after every change to the state, in the contract's order (game.ts): legalActions
+   * first, then status, which may read what legalActions stored, then observe. No other method of Env
+   * calls status.
+   */
   private refresh(): void {
     this.changeCount++;
     const g = this.game;

@@ -1,10 +1,35 @@
 /**
- * The engine contract. A game is a set of small functions over a compact state of
- * typed arrays (the Pgx style); `Env` is the one thin class around every game.
+ * The engine contract. A game is a set of functions over a compact state of typed arrays, as in
+ * Pgx. Unlike Pgx's, they are not pure: they change the state in place.
  *
- * Call order the env guarantees, so an engine may cache between them:
+ * - `createState` allocates the state once; `reset`, `step` and `fromJSON` write into it.
+ * - `legalActions` writes the mask and the legal ids, and may also write into the state.
+ * - `observe` writes into a buffer the caller owns.
+ * - The hot path (`legalActions`, `step`, `status`, `observe`) allocates nothing.
+ *
+ * `Env` (env.ts) is the one class around every engine. It checks inputs, and keeps undo, saved
+ * states and events, so that no engine repeats them.
+ *
+ * The order of calls, which `Env` keeps and an engine may rely on:
+ *
  *   reset | step | fromJSON  →  legalActions  →  status  →  observe
- * Hot-path functions (legalActions, step, status, observe) must not allocate.
+ *
+ * - After a change to the state, `legalActions` comes first.
+ * - `status` is read only after `legalActions` on the same state, or on a `copyState` copy of such a state.
+ *   An engine may answer `status` from what `legalActions` stored. The shipped engines store the legal
+ *   count or the status itself there: no legal move is the end of their game.
+ * - `status` then holds until the next change. `observe` follows it, and `outcome` may be asked any
+ *   time after.
+ *
+ * Where the order is kept:
+ *
+ * - `Env` makes these calls in one place, its private `refresh()`, after each change: reset, step,
+ *   undo and setState.
+ * - `copyFrom` and `clone` copy a refreshed state with `copyState`, and take its status with it.
+ * - `VectorEnv` (vector.ts) reads each copy's status through its `Env`, never from the engine.
+ * - Code that calls an engine's functions itself, as a search does, keeps the same order.
+ *
+ * test/env/call-order.test.ts checks that `Env` and `VectorEnv` keep it for every registered id.
  */
 import type * as z from 'zod/mini';
 import type { BoardView, CardSpot } from './board.js';
@@ -203,12 +228,17 @@ export interface Game<O extends object, S> {
 
   /**
    * Writes all n mask entries and the legal ids in increasing order into `legal`;
-   * returns how many. Returns 0 (mask all zero) once the episode is over.
+   * returns how many. Returns 0 (mask all zero) once the episode is over. Called first after every
+   * change to the state; it may store in the state what `status` reads (the shipped engines store the
+   * legal count or the status).
    */
   legalActions(s: S, o: O, mask: Uint8Array, legal: Int32Array): number;
-  /** Applies a legal action; returns its reward. */
+  /** Applies a legal action to the state in place; returns its reward. */
   step(s: S, o: O, action: number, rng: Rng): number;
-  /** RUNNING, TERMINATED or TRUNCATED; called after legalActions. */
+  /**
+   * RUNNING, TERMINATED or TRUNCATED. Called only after `legalActions` on this state (the order at
+   * the top of this file), so it may answer from what `legalActions` stored.
+   */
   status(s: S, o: O): Status;
   /** Writes the whole observation (observationSize floats). */
   observe(s: S, o: O, out: Float32Array): void;

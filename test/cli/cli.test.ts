@@ -259,7 +259,10 @@ describe('tengym CLI', () => {
   });
 
   it.each([
-    [['replay', '--env', 'nope', '--seed', '1', '--policy', 'first'], /unknown env "nope"; registered ids: tens/],
+    [
+      ['replay', '--env', 'nope', '--seed', '1', '--policy', 'first'],
+      new RegExp(`unknown env "nope"; registered ids: ${envIds()[0]}`),
+    ],
     [
       ['replay', '--env', 'tens', '--options', '{bad', '--seed', '1', '--policy', 'first'],
       /--options is not valid JSON/,

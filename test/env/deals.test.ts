@@ -2,6 +2,7 @@
 // elsewhere), the daily deal of a date, and what each costs (printed).
 import { describe, expect, it } from 'vitest';
 import { kitOf } from '../../src/agents/modules.js';
+import { allChecks } from '../helpers/game-checks.js';
 import {
   createAgent,
   dailySeed,
@@ -15,15 +16,14 @@ import {
   winnableBy,
 } from '../../src/index.js';
 
+/** The fewer deals a game's checks.ts gives for an id whose 1,000 winnable deals take minutes (winnableDeals). */
+const FEWER: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.winnableDeals ?? {}));
+
 /**
- * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives); 50 where 1,000 winnable deals and
- * their checks take minutes on a quiet machine (seven stacks 1.9, Ten-Twenty-Thirty 3.4, Pyramid 5.1, its relaxed
- * rules 1.6, its classic ones 17), which `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t "ID: winnable"`
- * runs in full.
+ * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives), or fewer where a game's checks.ts
+ * says so. `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t "ID: winnable"` runs such an id in full.
  */
-const DEALS = (id: string) =>
-  process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : SLOW.includes(id) ? 50 : 1000;
-const SLOW = ['decade-stacks', 'ten-twenty-thirty', 'pyramid', 'pyramid-classic', 'pyramid-relaxed', 'decade-max3'];
+const DEALS = (id: string) => (process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : (FEWER[id] ?? 1000));
 
 describe('winnable deals', () => {
   const ids = envIds().filter((id) => winnableBy(make(id)) !== null);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { isTengymError } from '../../src/env/errors.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
+import { decksFor } from '../helpers/game-checks.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const _SRC = join(ROOT, 'src');
@@ -62,21 +63,13 @@ describe('the hot path', () => {
 });
 
 describe('reset with bad input', () => {
+  /** A whole deck of the id's game, as reset({ deck }) takes it (its checks.ts's, or a seeded deal's cards). */
+  const deckOf = (id: string): string[] => decksFor(id, 1)[0] ?? 'AS 2C 3D'.split(' ');
   const bad: [string, (id: string) => unknown][] = [
-    ['a deck with too few cards', (id) => ({ deck: id === 'four-ten' ? '1 2 3' : 'AS 2C' })],
-    [
-      'a deck with a card twice',
-      (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, () => '1') : [...Array(51).fill('AS'), 'KD'] }),
-    ],
-    [
-      'a deck with a card that does not exist',
-      (id) => ({
-        deck:
-          id === 'four-ten'
-            ? Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3))).fill('5', 0, 1)
-            : 'XX ' + 'AS '.repeat(51),
-      }),
-    ],
+    ['a deck with too few cards', (id) => ({ deck: deckOf(id).slice(0, 2).join(' ') })],
+    // Its first card twice, its last missing.
+    ['a deck with a card twice', (id) => ({ deck: [deckOf(id)[0], ...deckOf(id).slice(0, -1)] })],
+    ['a deck with a card that does not exist', (id) => ({ deck: ['XX', ...deckOf(id).slice(1)].join(' ') })],
     ['a deck that is not a list', () => ({ deck: { cards: 52 } })],
     ['a negative seed', () => ({ seed: -1 })],
     ['an unknown option', () => ({ seed: 1, shuffle: false })],

@@ -1,7 +1,7 @@
 // How error messages show values, and what counts as an object of fields (src/env/errors.ts).
 import { describe, expect, it } from 'vitest';
 import { TengymError, isPlainObject, isTengymError, showValue } from '../../src/env/errors.js';
-import { make } from '../../src/env/registry.js';
+import { envIds, make } from '../../src/env/registry.js';
 
 describe('showValue', () => {
   it('spells numbers JSON cannot: NaN and the infinities, not null', () => {
@@ -56,7 +56,7 @@ describe('isPlainObject and TengymError', () => {
 describe('names from input in messages', () => {
   it("an env id or a state's env is quoted with its hidden characters written out, and a long one cut", () => {
     expect(() => make('dec\u0000ade')).toThrow(
-      /^unknown env "dec\\u0000ade" \(did you mean "decade"\?\); registered ids: tens,/,
+      new RegExp(`^unknown env "dec\\\\u0000ade" \\(did you mean "decade"\\?\\); registered ids: ${envIds()[0]},`),
     );
     expect(() => make('decade\u202eevil')).toThrow(/^unknown env "decade\\u202eevil"; registered ids:/);
     expect(() => make('x'.repeat(100_000))).toThrow(

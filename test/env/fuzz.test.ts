@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Env } from '../../src/env/env.js';
 import type { AnyGame } from '../../src/env/game.js';
-import { envIds, envSpec, make, resolveOptions } from '../../src/env/registry.js';
+import { envConfig, envIds, envSpec, make, resolveOptions } from '../../src/env/registry.js';
 import { createRng } from '../../src/env/rng.js';
 import { disagree, fuzzEnv, type FuzzReport } from '../../src/env/fuzz.js';
 
@@ -139,7 +139,8 @@ describe('tengym fuzz', () => {
     const rng = createRng(4);
     for (const id of envIds()) {
       for (let seed = 0; seed < 60; seed++) {
-        const env = make(id, id === 'tens' ? { undoLimit: 3 } : {});
+        // With undos where the id's options take them, so that the undos used are disagreed with too.
+        const env = make(id, 'undoLimit' in envConfig(id).options ? { undoLimit: 3 } : {});
         env.reset({ seed });
         for (let i = 0; i < seed * 3 && env.running; i++) env.step(env.legal[i % env.legalCount]);
         const state = JSON.parse(JSON.stringify(env.getState())) as Record<string, unknown>;

@@ -11,6 +11,7 @@ import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
 import type { EnvConfig } from '../../src/env/game.js';
 import { envConfig, envIds, make } from '../../src/env/registry.js';
+import { decksFor } from '../helpers/game-checks.js';
 import { COPIES_MEMORY_BUDGET, MAX_COPIES, VectorEnv, copyBytes, maxCopies } from '../../src/env/vector.js';
 
 function thrown(fn: () => unknown): TengymError {
@@ -26,7 +27,6 @@ function thrown(fn: () => unknown): TengymError {
 const stateText = (env: Env) => JSON.stringify(env.getState());
 const vectorStates = (v: VectorEnv) => v.envs.map(stateText);
 const STANDARD_DECK = Array.from({ length: 52 }, (_, c) => cardCode(c));
-const FOUR_TEN_DECK = Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3)));
 
 /** A config from `envConfig` with its options replaced behind its back (a plain object spread, as a caller might). */
 function tampered(id: string, change: Record<string, unknown>): EnvConfig {
@@ -39,14 +39,16 @@ describe('a sparse deck array', () => {
     const env = make(id);
     env.reset({ seed: 3 });
     const before = stateText(env);
-    const deck: string[] = id === 'four-ten' ? [...FOUR_TEN_DECK] : [...STANDARD_DECK];
+    // A whole deck of the id's game (its checks.ts's, or a seeded deal's cards), with a hole.
+    const whole = decksFor(id, 1)[0];
+    const deck = [...whole];
     delete deck[5];
     const e = thrown(() => env.reset({ deck }));
     expect(e.code).toBe('bad-deck');
     expect(e.message).toBe('bad deck: no card at index 5 (a hole in a sparse array); give every card');
     expect(stateText(env)).toBe(before);
     // A whole deck deals, and the env's own state loads back.
-    env.reset({ deck: id === 'four-ten' ? FOUR_TEN_DECK : STANDARD_DECK });
+    env.reset({ deck: whole });
     make(id).setState(env.getState());
   });
 

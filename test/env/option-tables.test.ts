@@ -55,8 +55,13 @@ function tableDefault(cell: string): string {
 
 describe("every option of a shipped game is in its file's doc comment and in docs/rules.md", () => {
   it('covers every shipped engine, each with its file', () => {
-    expect(ENGINES.map((e) => e.engine)).toEqual(expect.arrayContaining(['block-ten', 'decade', 'four-ten', 'tens']));
-    for (const { engine } of ENGINES) expect(engineFile(engine), `the file of ${engine}`).not.toBeNull();
+    expect(ENGINES.length).toBeGreaterThan(0);
+    for (const { engine } of ENGINES)
+      expect(
+        engineFile(engine),
+        `no file under src/games/ has name: '${engine}' and a doc comment opening with its tables, "## Options" ` +
+          'first: open the engine\'s file with them (DEVELOPERS.md, "Adding a game")',
+      ).not.toBeNull();
   });
 
   for (const { engine, id, defaults } of ENGINES) {

@@ -7,19 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
 import type { CardOutcome } from '../../src/env/game.js';
 import type { FourTenOutcome } from '../../src/games/four-ten/engine.js';
-import { make } from '../../src/env/registry.js';
+import { envConfig, envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt, type Rng } from '../../src/env/rng.js';
 import { scaled } from '../helpers/scale.js';
 
-const DECADE_PRESETS = [
-  'decade',
-  'decade-optional',
-  'decade-max3',
-  'decade-loop',
-  'decade-fives',
-  'decade-stacks',
-  'ten-twenty-thirty',
-];
+/** The ids the decade engine plays, in the registry's order. */
+const DECADE_PRESETS = envIds().filter((id) => envConfig(id).game === envConfig('decade').game);
 
 /** Every combination of the given option values. */
 function combinations(axes: Record<string, unknown[]>): Record<string, unknown>[] {

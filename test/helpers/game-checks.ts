@@ -1,6 +1,7 @@
-// What the shared tests (the contract, the goldens, the observation bounds) play of each game beyond
-// its registered ids: each game's test folder may give a `checks.ts` exporting `checks: GameChecks`,
-// found here by the folder, so that a new game's folder is covered without editing the shared tests.
+// What the shared tests (the contract, the goldens, the observation bounds, the deals, the agents'
+// scores, the rules' card values) need of each game beyond its registered ids: each game's test folder
+// may give a `checks.ts` exporting `checks: GameChecks`, found here by the folder, so that a new game's
+// folder is covered without editing the shared tests.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRng, randomInt } from '../../src/env/rng.js';
@@ -26,8 +27,20 @@ export interface GameChecks {
   goldens?: readonly GoldenCase[];
   /** Episodes the contract test plays an id (default 2000), for a slow one. */
   episodes?: Readonly<Record<string, number>>;
+  /** Winnable deals test/env/deals.test.ts finds and checks of an id (default 1,000), for a slow one. */
+  winnableDeals?: Readonly<Record<string, number>>;
   /** Explicit decks an id is checked with (default: shuffles of the deck a seeded deal reads back to). */
   decks?: (id: string, count: number) => string[][] | undefined;
+  /**
+   * Catalogue agents of the game with no `score(env)`, each a fixed rule of play that ranks nothing (Elevens'
+   * `patient`). Every other catalogue agent scores the legal moves; docs/api.md names the ones that do not.
+   */
+  unscoredAgents?: readonly string[];
+  /**
+   * How an id's rules state what its cards count, where they are not a standard deck's (default: `ace = 1`, which
+   * the rules of a game dealt from standard cards say, as in "ace = 1, 2 to 10 at face value").
+   */
+  cardValues?: Readonly<Record<string, RegExp>>;
 }
 
 const FOLDER = fileURLToPath(new URL('../games/', import.meta.url));

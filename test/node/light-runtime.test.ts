@@ -28,9 +28,12 @@ async function bundle(code: string): Promise<{ min: number; gzip: number }> {
     mainFields: ['module', 'main'],
     alias: {
       'tengym/engine': join(ROOT, 'src', 'engine.ts'),
-      'tengym/games/pairing': join(ROOT, 'src', 'games', 'pairing', 'index.ts'),
-      'tengym/games/decade': join(ROOT, 'src', 'games', 'decade', 'index.ts'),
-      'tengym/games/four-ten': join(ROOT, 'src', 'games', 'four-ten', 'index.ts'),
+      // Each game's entry, tengym/games/<game>, by its folder.
+      ...Object.fromEntries(
+        readdirSync(join(ROOT, 'src', 'games'), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => [`tengym/games/${d.name}`, join(ROOT, 'src', 'games', d.name, 'index.ts')]),
+      ),
       tengym: join(ROOT, 'src', 'index.ts'),
     },
     write: false,

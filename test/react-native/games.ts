@@ -21,6 +21,7 @@ interface Game {
   hints?: number;
 }
 
+/** Games with agents and hints of their own; every other registered id is played by random and first. */
 const GAMES: Game[] = [
   { id: 'tens', seed: 1, agents: ['random', 'first'], hints: 1 },
   { id: 'tens', options: { tableau: 15, refill: 'buffered', reward: 'cards' }, seed: 3, agents: ['random'] },
@@ -83,7 +84,13 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
   tengym.shuffleInPlace(rng, deck);
   say('rng', [Array.from({ length: 8 }, () => tengym.randomInt(rng, 0, 99)), deck]);
 
-  for (const game of GAMES) {
+  // Every registered id GAMES does not name is played too, by the agents every env has: a new game is covered.
+  const listed = new Set(GAMES.map((g) => g.id));
+  const others = tengym
+    .envIds()
+    .filter((id) => !listed.has(id))
+    .map((id): Game => ({ id, seed: 1, agents: ['random', 'first'] }));
+  for (const game of [...GAMES, ...others]) {
     const options = game.options ?? {};
     const name = `${game.id} ${JSON.stringify(options)} seed ${game.seed}`;
     const env = tengym.make(game.id, options);

@@ -1,5 +1,6 @@
 // What the shared tests play of Elevens beyond its ids (test/helpers/game-checks.ts): option sets that
-// move every option off its default between them, and the ones that move an observation bound.
+// move every option off its default between them, the ones that move an observation bound, and its
+// agent that ranks no moves.
 import type { GameChecks } from '../../helpers/game-checks.js';
 
 export const checks: GameChecks = {
@@ -11,4 +12,6 @@ export const checks: GameChecks = {
     ['elevens', { grid: 15 }],
     ['elevens', { faceCards: 'reserve-no-refill' }],
   ],
+  // `patient` plays a fixed rule (the move that needs no search first), so it has no score(env).
+  unscoredAgents: ['patient'],
 };

@@ -1,6 +1,7 @@
 // What the shared tests play of Four Ten beyond its id (test/helpers/game-checks.ts): its options off
 // their defaults, the option sets that move a bound, its goldens (a cautious player reaches the rules
-// random play busts before), and its decks: one or two 32-card decks, one a round.
+// random play busts before), its decks: one or two 32-card decks, one a round, and how its rules state
+// what its cards count (values 1 to 4, no aces).
 import type { Env } from '../../../src/env/env.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import type { FourTenOutcome } from '../../../src/games/four-ten/engine.js';
@@ -67,4 +68,5 @@ export const checks: GameChecks = {
   ],
   episodes: { 'four-ten': 300 },
   decks: (id, count) => (id === 'four-ten' ? fourTenDecks(count) : undefined) as string[][],
+  cardValues: { 'four-ten': /32 cards, eight each of the values 1–4/ },
 };
