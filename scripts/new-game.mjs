@@ -73,14 +73,9 @@ const engine = `/**
  * Outcome: \`{ won, cardsLeft }\`.
  */
 import * as z from 'zod/mini';
-import { slotGame } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
 
-export const ${camel}OptionsSchema = z.strictObject({
-  undoLimit: z._default(z.literal([0, 3, 'unlimited']), 0).check(z.describe('Undos per game')),
-  reward: z
-    ._default(z.enum(['win', 'cards']), 'win')
-    .check(z.describe('Training reward: 1 for a win, or per card removed')),
-});
+export const ${camel}OptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
 
 /** ${title}'s options, defaults filled in (the schema's output). */
 export type ${Pascal}Options = z.output<typeof ${camel}OptionsSchema>;

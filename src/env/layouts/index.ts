@@ -13,7 +13,7 @@
  * only its special rules in its own folder. The hot path allocates nothing.
  */
 export * from './card-state.js';
-export { slotGame, type SlotGame, type SlotGameSpec } from './slot-game.js';
+export { slotGame, slotOptionFields, type SlotGame, type SlotGameSpec } from './slot-game.js';
 export {
   EMPTY,
   EMPTY_RANK,

@@ -2,6 +2,7 @@
  * A slot game from its declaration: `slotGame` joins the layout (slots.ts), its words (slot-text.ts)
  * and its JSON (slot-json.ts) into one `Game`.
  */
+import * as z from 'zod/mini';
 import { DECK_SIZE, parseStandardDeck } from '../cards.js';
 import {
   CARDS_LEFT_RESULT,
@@ -28,6 +29,19 @@ import {
   type SlotRulesSpec,
   type SlotState,
 } from './slots.js';
+
+/**
+ * The options every slot game takes, for its schema: undos per game, and the training reward, 1 for a
+ * win or 1 per card (its description says "removed" or "cleared", as the game says it).
+ */
+export function slotOptionFields(cards: 'removed' | 'cleared') {
+  return {
+    undoLimit: z._default(z.literal([0, 3, 'unlimited']), 0).check(z.describe('Undos per game')),
+    reward: z
+      ._default(z.enum(['win', 'cards']), 'win')
+      .check(z.describe(`Training reward: 1 for a win, or per card ${cards}`)),
+  };
+}
 
 /** A game over slots: its name, options, the rules its options give, and what it says that the rules do not. */
 export interface SlotGameSpec<O extends object> {

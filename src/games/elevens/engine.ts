@@ -70,7 +70,7 @@
  */
 import * as z from 'zod/mini';
 import type { EngineView } from '../../env/game.js';
-import { slotGame, type SlotRules, type SlotState } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields, type SlotRules, type SlotState } from '../../env/layouts/index.js';
 
 export const elevensOptionsSchema = z.strictObject({
   grid: z._default(z.literal([9, 15]), 9).check(z.describe('Slots on the grid: 3 × 3, or 3 × 5 (Suit Elevens)')),
@@ -80,10 +80,7 @@ export const elevensOptionsSchema = z.strictObject({
   suits: z
     ._default(z.enum(['any', 'same']), 'any')
     .check(z.describe('Pairs and J-Q-K sets of any suits, or of one suit')),
-  undoLimit: z._default(z.literal([0, 3, 'unlimited']), 0).check(z.describe('Undos per game')),
-  reward: z
-    ._default(z.enum(['win', 'cards']), 'win')
-    .check(z.describe('Training reward: 1 for a win, or per card removed')),
+  ...slotOptionFields('removed'),
 });
 
 /** Elevens's options, defaults filled in (the schema's output). */

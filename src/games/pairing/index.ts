@@ -13,33 +13,18 @@ import { tensGame, type tensOptionsSchema } from './tens.js';
 export type { BlockTenOptions } from './block-ten.js';
 export type { TensOptions } from './tens.js';
 
+const TENS = 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau';
+const BLOCK_TEN = 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot';
+
 /** Tens as registered: its engine and its id. */
 export const tens: GameModule = registerModule(
-  {
-    game: tensGame,
-    ids: [
-      {
-        id: 'tens',
-        title: 'Tens',
-        description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau',
-      },
-    ],
-  },
+  { game: tensGame, ids: [{ id: 'tens', title: 'Tens', description: TENS }] },
   { shipped: true },
 );
 
 /** Block Ten as registered: its engine and its id. */
 export const blockTen: GameModule = registerModule(
-  {
-    game: blockTenGame,
-    ids: [
-      {
-        id: 'block-ten',
-        title: 'Block Ten',
-        description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot',
-      },
-    ],
-  },
+  { game: blockTenGame, ids: [{ id: 'block-ten', title: 'Block Ten', description: BLOCK_TEN }] },
   { shipped: true },
 );
 

@@ -52,14 +52,9 @@
  */
 import * as z from 'zod/mini';
 import type { EngineView } from '../../env/game.js';
-import { slotGame, type SlotState } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields, type SlotState } from '../../env/layouts/index.js';
 
-export const thirteensOptionsSchema = z.strictObject({
-  undoLimit: z._default(z.literal([0, 3, 'unlimited']), 0).check(z.describe('Undos per game')),
-  reward: z
-    ._default(z.enum(['win', 'cards']), 'win')
-    .check(z.describe('Training reward: 1 for a win, or per card removed')),
-});
+export const thirteensOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
 
 /** Thirteens's options, defaults filled in (the schema's output). */
 export type ThirteensOptions = z.output<typeof thirteensOptionsSchema>;

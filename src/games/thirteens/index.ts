@@ -13,20 +13,12 @@ import { thirteensGame, type thirteensOptionsSchema } from './engine.js';
 
 export type { ThirteensOptions } from './engine.js';
 
+const DESCRIPTION =
+  'Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions';
+
 /** Thirteens as registered: its engine, its ids and its kit. */
 export const thirteens: GameModule = registerModule(
-  {
-    game: thirteensGame,
-    ids: [
-      {
-        id: 'thirteens',
-        title: 'Thirteens',
-        description:
-          'Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions',
-      },
-    ],
-    kit: THIRTEENS_KIT,
-  },
+  { game: thirteensGame, ids: [{ id: 'thirteens', title: 'Thirteens', description: DESCRIPTION }], kit: THIRTEENS_KIT },
   { shipped: true },
 );
 
