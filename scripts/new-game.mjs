@@ -26,14 +26,21 @@ function fail(message) {
 }
 
 if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
-  fail(`give the game's name in lower case, words joined by '-' (npm run new-game -- monte-carlo); got ${name ?? 'none'}`);
+  fail(
+    `give the game's name in lower case, words joined by '-' (npm run new-game -- monte-carlo); got ${name ?? 'none'}`,
+  );
 const gameDir = join(ROOT, 'src', 'games', name);
 const testDir = join(ROOT, 'test', 'games', name);
 if (existsSync(gameDir) || existsSync(testDir)) fail(`src/games/${name}/ or test/games/${name}/ already exists`);
 
 const words = name.split('-');
 const title = words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-const camel = words[0] + words.slice(1).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const camel =
+  words[0] +
+  words
+    .slice(1)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 const Pascal = camel[0].toUpperCase() + camel.slice(1);
 
 const engine = `/**
