@@ -148,7 +148,7 @@ const rules = `## ${title}
 
 | option | values | default | meaning |
 | --- | --- | --- | --- |
-| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game<!-- programs --> through \`env.undo()\`, for game front ends. Undo is a call, not an action<!-- /programs --> |
+| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game<!-- programs --> through \`env.undo()\`<!-- /programs --> |
 | \`reward\` | \`'win'\`, \`'cards'\` | \`'win'\` | \`'cards'\`: +2 a pair, +4 four of a kind |
 
 ### Actions
@@ -157,7 +157,8 @@ const rules = `## ${title}
 \`12i − i(i+1)/2 + j − i − 1\`, legal when they make 10; ids 66 … 69 remove the four 10s, jacks, queens or kings.
 `;
 
-const checks = `// What the shared tests play of ${title} beyond its id (test/helpers/game-checks.ts): every option off its default.
+const checks = `// What the shared tests play of ${title} beyond its id (test/helpers/game-checks.ts):
+// every option off its default.
 import type { GameChecks } from '../../helpers/game-checks.js';
 
 export const checks: GameChecks = {
@@ -165,7 +166,8 @@ export const checks: GameChecks = {
 };
 `;
 
-const scenario = `// ${title}'s rules on explicit decks: a pair making 10 and the refill, four of a kind, and a pair that is refused.
+const scenario = `// ${title}'s rules on explicit decks: a pair making 10 and the refill, four of a kind,
+// and a pair that is refused.
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, cardCode } from '../../../src/env/cards.js';
 import { make } from '../../../src/env/registry.js';

@@ -341,7 +341,7 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
   fillEmptySlots(s);
 }
 
-/** Whether set card `card`, of set rank f, may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
+/** Whether set card `card`, of set rank f, may go aside: its reserve is empty (with one suit: of the reserves' suit). */
 function mayGoAside(s: SlotState, f: number, card: number): boolean {
   if (s.reserve[f] !== EMPTY) return false;
   if (!s.rules.sameSuit) return true;
@@ -591,7 +591,7 @@ export function observe(s: SlotState, out: Float32Array): void {
   out[r.ranksAt + 13] = (DECK_SIZE - s.stockPos) / DECK_SIZE;
 }
 
-/** All in [0, 1] (one-hots, flags, counts of at most 4 out of 4) but the stock size, at most (52 − T)/52 after the deal. */
+/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (52 − T)/52 after the deal. */
 export function observationBounds(r: SlotRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
