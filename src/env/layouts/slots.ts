@@ -341,7 +341,7 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
   fillEmptySlots(s);
 }
 
-/** Whether set card `card`, of set rank f, may go aside: its reserve is empty (with one suit: of the reserves' suit). */
+/** Whether set card `card`, of set rank f, may go aside: its reserve is empty (one suit: the reserves' suit). */
 function mayGoAside(s: SlotState, f: number, card: number): boolean {
   if (s.reserve[f] !== EMPTY) return false;
   if (!s.rules.sameSuit) return true;
