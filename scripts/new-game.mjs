@@ -91,14 +91,12 @@ export type ${Pascal}Options = z.output<typeof ${camel}OptionsSchema>;
 export const ${camel}Game = slotGame<${Pascal}Options>({
   name: '${name}',
   optionsSchema: ${camel}OptionsSchema,
-  rules: (o) => ({
+  rules: () => ({
     slots: 12,
     columns: 4,
     pairSum: 10,
     quartets: [9, 10, 11, 12],
     refill: 'at-once',
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
   }),
   prompt: () => 'Remove two cards that make 10, or four 10s, jacks, queens or kings.',
 });

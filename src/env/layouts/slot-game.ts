@@ -44,10 +44,17 @@ export function slotOptionFields(cards: 'removed' | 'cleared') {
 }
 
 /** A game over slots: its name, options, the rules its options give, and what it says that the rules do not. */
-export interface SlotGameSpec<O extends object> {
+/** The options `slotOptionFields` gives, which every slot game's options hold. */
+export interface SlotOptions {
+  readonly undoLimit: 0 | 3 | 'unlimited';
+  readonly reward: 'win' | 'cards';
+}
+
+export interface SlotGameSpec<O extends SlotOptions> {
   readonly name: string;
   readonly optionsSchema: OptionsSchema<O>;
-  rules(o: O): SlotRulesSpec;
+  /** The layout and rules under options o (the reward and the undos come from the options themselves). */
+  rules(o: O): Omit<SlotRulesSpec, 'rewardCards' | 'undoLimit'>;
   /** The prompt while the game runs (default: none). */
   prompt?(r: SlotRules): string;
   /** Whether every legal order of moves reaches the same end (default: yes). */
@@ -55,11 +62,12 @@ export interface SlotGameSpec<O extends object> {
 }
 
 /** A slot game's `Game`, with its compiled rules per options (what its agents read). */
-export type SlotGame<O extends object> = Game<O, SlotState> & { rulesOf(o: O): SlotRules };
+export type SlotGame<O extends SlotOptions> = Game<O, SlotState> & { rulesOf(o: O): SlotRules };
 
 /** A `Game` from a slot game's declaration. */
-export function slotGame<O extends object>(spec: SlotGameSpec<O>): SlotGame<O> {
-  const rulesOf = (o: O): SlotRules => compileSlotRules(spec.rules(o));
+export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame<O> {
+  const rulesOf = (o: O): SlotRules =>
+    compileSlotRules({ ...spec.rules(o), rewardCards: o.reward === 'cards', undoLimit: o.undoLimit });
   return {
     name: spec.name,
     rulesOf,

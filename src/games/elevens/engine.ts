@@ -112,8 +112,6 @@ export const elevensGame = slotGame<ElevensOptions>({
     sameSuit: o.suits === 'same',
     refill: 'at-once',
     observeSuits: true,
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
   }),
   prompt,
   sameOutcome: elevensSameOutcome,

@@ -67,7 +67,5 @@ export const blockTenGame = slotGame<BlockTenOptions>({
     sameRankPairs: [10, 11, 12],
     blocked: [9],
     refill: o.refill === 'buffered' ? 'on-deal' : 'at-once',
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
   }),
 });

@@ -81,7 +81,5 @@ export const tensGame = slotGame<TensOptions>({
     quartets: [9, 10, 11, 12],
     blocked: o.blockTens ? [9] : [],
     refill: o.refill === 'buffered' ? 'on-deal' : 'at-once',
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
   }),
 });

@@ -62,14 +62,12 @@ export type ThirteensOptions = z.output<typeof thirteensOptionsSchema>;
 export const thirteensGame = slotGame<ThirteensOptions>({
   name: 'thirteens',
   optionsSchema: thirteensOptionsSchema,
-  rules: (o) => ({
+  rules: () => ({
     slots: 10,
     columns: 5,
     pairSum: 13,
     singles: [12],
     refill: 'at-once',
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
   }),
   prompt: () => 'Remove two cards that make 13, or a king alone.',
 });
