@@ -85,6 +85,9 @@ export interface SlotRules extends SlotRulesSpec {
   readonly partner: Uint8Array;
   /** First id of each block, -1 where the rules have none. */
   readonly singleBase: number;
+  /** The first id after the singles, and after the quartets (the next block's first where there are none). */
+  readonly singleEnd: number;
+  readonly quartetEnd: number;
   readonly quartetBase: number;
   readonly tripleBase: number;
   readonly asideBase: number;
@@ -191,7 +194,9 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     return next - size;
   };
   const singleBase = block(singles.length > 0, T);
+  const singleEnd = next;
   const quartetBase = block(quartets.length > 0, quartets.length);
+  const quartetEnd = next;
   const tripleBase = block(together, 4 ** setRanks.length);
   const asideBase = block(reserves, T);
   const dealId = block(p.refill === 'on-deal', 1);
@@ -212,7 +217,9 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     pairBase,
     partner,
     singleBase,
+    singleEnd,
     quartetBase,
+    quartetEnd,
     tripleBase,
     asideBase,
     dealId,
@@ -498,28 +505,10 @@ export function setCards(r: SlotRules, action: number): number[] {
   return cards;
 }
 
-/** Removes set id `action` from the slots (no allocation: the suits are read off the id). */
-function removeSet(s: SlotState, action: number): void {
-  const ranks = s.rules.setRanks;
-  let t = action - s.rules.tripleBase;
-  for (let f = ranks.length - 1; f >= 0; f--) {
-    emptySlot(s, s.cardSlot[ranks[f] * 4 + (t & 3)]);
-    t >>= 2;
-  }
-}
-
-/** Sets slot i's card aside; when every reserve is full, the set goes out. Returns the cards removed. */
-function setAside(s: SlotState, i: number): number {
-  const card = s.slotCard[i];
-  emptySlot(s, i);
-  s.reserve[s.rules.setIndex[card >> 2]] = card;
-  for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === EMPTY) return 0;
-  s.lastSet.set(s.reserve);
-  s.reserve.fill(EMPTY);
-  s.note = NOTE_SET_OUT;
-  return s.reserve.length;
-}
-
+/**
+ * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
+ * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
+ */
 export function stepState(s: SlotState, action: number): number {
   const r = s.rules;
   let gained = 2;
@@ -527,7 +516,37 @@ export function stepState(s: SlotState, action: number): number {
   if (action < r.pairCount) {
     emptySlot(s, r.pairFirst[action]);
     emptySlot(s, r.pairSecond[action]);
-  } else gained = removeOther(s, action);
+  } else if (action === r.dealId) gained = 0;
+  else if (action < r.singleEnd) {
+    emptySlot(s, action - r.singleBase);
+    gained = 1;
+  } else if (action < r.quartetEnd) {
+    const quartetRank = r.quartetRanks[action - r.quartetBase];
+    for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
+    gained = 4;
+  } else if (r.tripleBase >= 0) {
+    // The set's suits are the id's base-4 digits, the last rank's lowest.
+    const ranks = r.setRanks;
+    let t = action - r.tripleBase;
+    for (let f = ranks.length - 1; f >= 0; f--) {
+      emptySlot(s, s.cardSlot[ranks[f] * 4 + (t & 3)]);
+      t >>= 2;
+    }
+    gained = ranks.length;
+  } else {
+    // Set aside; when every reserve holds a card, the set goes out.
+    const i = action - r.asideBase;
+    const card = s.slotCard[i];
+    emptySlot(s, i);
+    s.reserve[r.setIndex[card >> 2]] = card;
+    gained = s.reserve.length;
+    for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === EMPTY) gained = 0;
+    if (gained > 0) {
+      s.lastSet.set(s.reserve);
+      s.reserve.fill(EMPTY);
+      s.note = NOTE_SET_OUT;
+    }
+  }
   s.removed += gained;
   if (r.refillAtOnce) fillEmptySlots(s);
   else if (r.buffered) {
@@ -536,26 +555,6 @@ export function stepState(s: SlotState, action: number): number {
   else if (s.stockPos < DECK_SIZE) s.note = NOTE_PAUSED;
   if (r.rewardCards) return gained;
   return isWon(s) ? 1 : 0;
-}
-
-/** A move other than a pair: a deal, a single card, a quartet, a set, a card set aside. Returns the cards removed. */
-function removeOther(s: SlotState, action: number): number {
-  const r = s.rules;
-  if (action === r.dealId) return 0;
-  if (r.singleBase >= 0 && action < r.singleBase + r.slots) {
-    emptySlot(s, action - r.singleBase);
-    return 1;
-  }
-  if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) {
-    const quartetRank = r.quartetRanks[action - r.quartetBase];
-    for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
-    return 4;
-  }
-  if (r.tripleBase >= 0) {
-    removeSet(s, action);
-    return r.setRanks.length;
-  }
-  return setAside(s, action - r.asideBase);
 }
 
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
