@@ -327,7 +327,9 @@ def test_reset_never_returns_a_deal_with_no_legal_move(env_id):
             kept_obs, kept_info = kept.reset(seed=seed)
             if kept_info.get("terminated_at_reset"):
                 dead += 1
-                assert not kept_info["action_mask"].any() and not np.array_equal(kept_obs, obs)
+                # No action is legal: the mask shows every one legal (a mask is never all zeros).
+                assert kept_info["action_mask"].all() and not np.array_equal(kept_obs, obs)
+                assert kept.unwrapped.legal_actions() == []
             else:
                 np.testing.assert_array_equal(kept_obs, obs)
         assert dead > 0
@@ -349,7 +351,7 @@ def test_a_deck_given_that_deals_no_legal_move_is_refused_not_replaced():
         assert env.get_state() == before
     with tengym.TengymEnv("tens", dead_deals="keep") as env:
         _, info = env.reset(options={"deck": deck})
-        assert info["terminated_at_reset"] and not info["action_mask"].any()
+        assert info["terminated_at_reset"] and info["action_mask"].all() and env.legal_actions() == []
         assert json.loads(env.get_state())["game"]["stock"][-1] == "KS"
 
 

@@ -1561,3 +1561,109 @@ def test_a_start_that_runs_out_of_file_descriptors_at_any_pipe_leaves_none_open(
         assert env.reset(seed=1)[0].shape == env.observation_space.shape
     finally:
         env.close()
+
+
+def max_rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def test_a_preload_that_prints_to_stdout_is_named_not_read_as_a_frame_length(tmp_path, monkeypatch):
+    # A NODE_OPTIONS preload that logs, as `-r dotenv/config` does, used to be read as a frame's length:
+    # "[dot" is 1.95 GB, 3.85 GB allocated, then "did not answer within 10 s".
+    preload = tmp_path / "dotenv-like.cjs"
+    preload.write_text("process.stdout.write('[dotenv@16.4.5] injecting env (0) from .env\\n');\n")
+    monkeypatch.setenv("NODE_OPTIONS", f"-r {preload}")
+    rss = max_rss_mb()
+    started = time.monotonic()
+    with pytest.raises(EngineError) as raised:
+        tengym.TengymEnv("tens", engine_timeout=5)
+    assert time.monotonic() - started < 4
+    assert max_rss_mb() - rss < 200
+    message = str(raised.value)
+    assert "process's stdout held something other than tengym's frames: b'[dotenv@16.4.5] injecting env" in message
+    assert f"NODE_OPTIONS='-r {preload}'" in message and "Unset NODE_OPTIONS" in message
+    assert "was killed" in message  # what it sends next cannot be trusted
+
+
+def test_a_program_writing_garbage_to_its_stdout_is_named_not_read_as_a_frame_length(tmp_path, monkeypatch):
+    # A fake TENGYM_NODE writing bytes that are not frames used to cost 4.39 GB before the timeout.
+    fake_node(tmp_path, monkeypatch, "printf 'garbage\\377\\376\\001 and no frame'\ncat >/dev/null\n")
+    rss = max_rss_mb()
+    started = time.monotonic()
+    with pytest.raises(EngineError) as raised:
+        tengym.TengymEnv("tens", engine_timeout=5)
+    assert time.monotonic() - started < 4
+    assert max_rss_mb() - rss < 200
+    message = str(raised.value)
+    assert "tengym's frames: b'garbage\\xff\\xfe\\x01 and no frame'" in message
+    assert f"{tmp_path / 'node'} (from TENGYM_NODE)" in message and "TENGYM_NODE must name Node.js 20" in message
+
+
+def test_a_frame_longer_than_the_bound_is_refused_before_anything_is_allocated(tmp_path, monkeypatch):
+    # A header with the mark and a length past 1 GiB: refused by its length, as nothing the engine sends is so long.
+    fake_node(tmp_path, monkeypatch, "printf '\\000\\000\\000\\177J\\377TG'\ncat >/dev/null\n")
+    rss = max_rss_mb()
+    with pytest.raises(EngineError, match=r"tengym's frames: b'\\x00\\x00\\x00\\x7fJ\\xffTG'"):
+        tengym.TengymEnv("tens", engine_timeout=5)
+    assert max_rss_mb() - rss < 200
+
+
+def test_an_engine_bundle_of_an_older_protocol_is_a_version_mismatch_not_garbage(tmp_path, monkeypatch):
+    # Its frames have no mark (protocol 15): said as the version mismatch it is, with what to rebuild.
+    fake_node(
+        tmp_path, monkeypatch, "printf '\\023\\000\\000\\000J\\000\\000\\000{\"protocol\": 15}'\ncat >/dev/null\n"
+    )
+    with pytest.raises(tengym.VersionMismatchError, match="without the mark of protocol 16.*npm run build:python"):
+        tengym.TengymEnv("tens", engine_timeout=5)
+
+
+@pytest.mark.parametrize(
+    "script,what",
+    [
+        ("exit 0\n", "exited with code 0"),  # answers --version as Node does, then nothing
+        ("sleep 30\n", "did not answer within 1 s"),  # answers --version, then hangs
+    ],
+)
+def test_a_program_that_answers_version_as_node_but_is_not_node_is_named_with_tengym_node(
+    tmp_path, monkeypatch, script, what
+):
+    # It used to be "tengym engine is gone: writing to it failed (process … exited with code 0)", naming neither.
+    fake_node(tmp_path, monkeypatch, script)
+    with pytest.raises(EngineError) as raised:
+        tengym.TengymEnv("tens", engine_timeout=1)
+    message = str(raised.value)
+    assert what in message
+    assert (
+        f"The program run was {tmp_path / 'node'} (from TENGYM_NODE): it answered `--version` as Node.js v22.0.0 "
+        "does, but did not answer as tengym's engine; TENGYM_NODE must name Node.js 20 or later" in message
+    )
+
+
+def test_a_node_on_the_path_that_hangs_is_named_not_passed_over_in_silence(tmp_path, monkeypatch):
+    # It used to cost 10 s, then the wheel's Node.js was used without a word.
+    import tengym._engine.node as node_module
+
+    hangs = tmp_path / "node"
+    hangs.write_text("#!/bin/sh\nexec /bin/sleep 30\n")
+    hangs.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(node_module, "VERSION_TIMEOUT", 0.5)
+    started = time.monotonic()
+    with pytest.raises(EngineError) as raised:
+        tengym.TengymEnv("tens")
+    assert time.monotonic() - started < 3
+    message = str(raised.value)
+    assert f"the node on the PATH, {hangs}, did not answer `{hangs} --version` within 0.5 s, and was killed" in message
+    assert "set TENGYM_NODE to the Node.js tengym should run" in message
+
+
+def test_tengym_node_that_hangs_on_version_is_said_to_hang(tmp_path, monkeypatch):
+    import tengym._engine.node as node_module
+
+    fake_node(tmp_path, monkeypatch, 'if [ "$1" = --version ]; then exec /bin/sleep 30; fi\n')
+    monkeypatch.setattr(node_module, "VERSION_TIMEOUT", 0.5)
+    with pytest.raises(EngineError, match=r"TENGYM_NODE='.*node' did not answer `.*node --version` within 0.5 s"):
+        tengym.TengymEnv("tens")

@@ -12,6 +12,11 @@ FILES = sorted(GOLDEN.glob("*.jsonl"))
 
 
 def mask_of(legal, n):
+    """The mask the Python envs give for a golden line's legal actions: where none is legal (the game is over),
+    every action shows legal (docs/decisions/python.md, "A mask is never all zeros"); the golden files are
+    unchanged."""
+    if not legal:
+        return np.ones(n, dtype=np.int8)
     mask = np.zeros(n, dtype=np.int8)
     mask[legal] = 1
     return mask

@@ -90,9 +90,13 @@ def test_seed_reset_and_close():
         np.testing.assert_array_equal(v.reset(), first)
         # Without a new seed the next reset deals on: new cards.
         assert not np.array_equal(v.reset(), first)
-        # By default a copy given an action id it does not have stays, as TengymEnv does (reward 0).
-        _, rewards, _, infos = v.step(np.full(4, 10**6))
+        # By default a copy given an id of the space that is not legal stays, as TengymEnv does (reward 0).
+        illegal = np.array([np.flatnonzero(~m)[0] for m in v.action_masks()])
+        _, rewards, _, infos = v.step(illegal)
         assert not rewards.any() and all(info["illegal_action"] for info in infos)
+        # An action id it does not have is refused, as by TengymEnv, and no copy moves.
+        with pytest.raises(tengym.BadActionError, match="not an action id"):
+            v.step(np.full(4, 10**6))
         assert v.has_attr("action_masks") and not v.has_attr("nothing_such")
         assert len(v.env_method("render")) == 4 and len(v.env_method("render", indices=[1])) == 1
         # get_state is JSON text, as TengymEnv.get_state (and so a DummyVecEnv of them) gives it.

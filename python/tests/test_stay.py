@@ -21,16 +21,14 @@ needs_sb3 = pytest.mark.skipif(
 
 
 def careless(masks: np.ndarray, rng: np.random.Generator, always_illegal: int | None = None) -> np.ndarray:
-    """Half the copies a legal action, the others any id at all (most of them illegal, some out of range);
-    copy `always_illegal` only ids that are not legal, so it reaches the stays-in-a-row limit."""
+    """Half the copies a legal action, the others any id of the action space (most of them illegal: one
+    outside it is refused, not stayed); copy `always_illegal` only ids that are not legal, so it reaches the
+    stays-in-a-row limit (any id once its episode is over, when its mask shows every action legal)."""
     num, n = masks.shape
-    actions = np.where(
-        rng.random(num) < 0.5, random_legal(masks.astype(np.int8), rng), rng.integers(-2, n + 2, size=num)
-    )
+    actions = np.where(rng.random(num) < 0.5, random_legal(masks.astype(np.int8), rng), rng.integers(0, n, size=num))
     if always_illegal is not None:
-        actions[always_illegal] = (
-            -1 if rng.random() < 0.5 else int(rng.choice(np.flatnonzero(masks[always_illegal] == 0)))
-        )
+        illegal = np.flatnonzero(masks[always_illegal] == 0)
+        actions[always_illegal] = int(rng.choice(illegal)) if illegal.size else 0
     return actions
 
 
@@ -150,8 +148,9 @@ def test_only_illegal_actions_on_tens_end_by_truncation_after_the_stays_limit():
     v = tengym.TengymVectorEnv("tens", 2, illegal_action="stay")
     try:
         first, info = v.reset(seed=5)
+        illegal = np.array([np.flatnonzero(m == 0)[-1] for m in info["action_mask"]])
         for k in range(1, STAYS_IN_A_ROW_LIMIT + 1):
-            obs, reward, terminated, truncated, info = v.step(np.array([-1, 10**6]))
+            obs, reward, terminated, truncated, info = v.step(illegal)
             assert not terminated.any() and (reward == 0).all()
             assert info["illegal_action"].all() and info["_illegal_action"].all()
             if k < STAYS_IN_A_ROW_LIMIT:
@@ -174,8 +173,9 @@ def test_sb3_only_illegal_actions_on_tens_end_by_truncation_after_the_stays_limi
     try:
         v.seed(5)
         first = v.reset()
+        illegal = np.array([np.flatnonzero(~m)[-1] for m in v.action_masks()])
         for k in range(1, STAYS_IN_A_ROW_LIMIT + 1):
-            obs, reward, done, infos = v.step(np.array([-1, 999]))
+            obs, reward, done, infos = v.step(illegal)
             assert all(i["illegal_action"] for i in infos) and (reward == 0).all()
             if k < STAYS_IN_A_ROW_LIMIT:
                 assert not done.any()
@@ -206,10 +206,25 @@ def test_vector_envs_stay_by_default_raise_one_keyword_away_and_refuse_malformed
             with pytest.raises(tengym.TengymError, match="reset"):
                 v.step(np.array([-1, -1]))  # before reset: nothing to stay in
             v.reset(seed=1)
+            masks = v.action_masks()
+            before = v.call("get_state")
+            # Outside the action space (Discrete(n)): refused, as Gymnasium's envs refuse it, and no copy moves.
             for bad in (np.array([0.0, 1.0]), np.array([2**31, 0]), np.array([0, -(2**31) - 1])):
                 with pytest.raises(tengym.BadActionError):
                     v.step(bad)
-            _, _, _, _, info = v.step(np.array([-(2**31), 2**31 - 1]))
+            for bad in (
+                np.array([-1, int(np.flatnonzero(masks[1])[0])]),
+                np.array([int(np.flatnonzero(masks[0])[0]), 10**6]),
+                np.array([-(2**31), 2**31 - 1]),
+            ):
+                with pytest.raises(tengym.BadActionError, match="not an action id; tens has ids 0..") as refused:
+                    v.step(bad)
+                assert "copy" in str(refused.value)
+                assert v.call("get_state") == before
+            # An id of the space that is not legal still stays.
+            _, _, _, _, info = v.step(
+                np.array([int(np.flatnonzero(masks[0] == 0)[0]), int(np.flatnonzero(masks[1] == 0)[0])])
+            )
             assert info["illegal_action"].all()
         finally:
             v.close()
@@ -237,7 +252,11 @@ def test_sb3_vec_env_stays_by_default_raises_one_keyword_away_and_refuses_malfor
             v.step(np.array([2**31, 0]))
         with pytest.raises(tengym.BadActionError):
             v.step(np.array([0.5, 0.5]))
-        _, _, _, infos = v.step(np.array([-1, 10**6]))
+        masks = v.action_masks()
+        for bad in (np.array([-1, 10**6]), np.array([-1, int(np.flatnonzero(masks[1])[0])])):
+            with pytest.raises(tengym.BadActionError, match="not an action id"):
+                v.step(bad)
+        _, _, _, infos = v.step(np.array([int(np.flatnonzero(~masks[i])[0]) for i in range(2)]))
         assert all(i["illegal_action"] for i in infos)
     finally:
         v.close()
@@ -294,3 +313,22 @@ def test_sb3_vec_env_illegal_action_cannot_be_set_after():
     with pytest.raises(AttributeError, match=r"^illegal_action is set when the env is made \(TengymSB3VecEnv\("):
         vec.unwrapped.illegal_action = "stay"
     vec.close()
+
+
+@pytest.mark.parametrize("mode", ["stay", "raise"])
+def test_a_single_env_refuses_an_action_outside_its_space_in_either_mode(mode):
+    # Gymnasium's own envs refuse an action outside the space; under "stay" -1 and 10**6 used to stay silently.
+    env = gym.make(tengym.gym_id("tens"), illegal_action=mode)
+    try:
+        _, info = env.reset(seed=1)
+        before = env.unwrapped.get_state()
+        for bad in (-1, 82, 10**6, np.int64(-5), 2**31, -(2**31) - 1):
+            with pytest.raises(tengym.BadActionError, match=r"not an action id; tens has ids 0\.\.81"):
+                env.step(bad)
+            assert env.unwrapped.get_state() == before
+        if mode == "stay":
+            # An id of the space that is not legal still stays.
+            _, reward, _, _, info = env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+            assert info["illegal_action"] and reward == 0
+    finally:
+        env.close()

@@ -72,6 +72,45 @@ def test_torchrl_gym_env_by_id_and_check_env_specs(gym_id):
         env.close()
 
 
+class _BoolMask(gym.Wrapper):
+    """info["action_mask"] as bool, the dtype torchrl's ActionMask takes."""
+
+    def reset(self, **kwargs):
+        obs, info = self.env.reset(**kwargs)
+        return obs, {**info, "action_mask": info["action_mask"].astype(bool)}
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return obs, reward, terminated, truncated, {**info, "action_mask": info["action_mask"].astype(bool)}
+
+
+@pytest.mark.parametrize("env_id", ["tens", "block-ten", "thirteens"])
+def test_torchrl_action_mask_samples_through_the_end_of_every_game(env_id):
+    # With the mask all zeros at the end of a game, ActionMask's random policy failed check_env_specs with
+    # "invalid multinomial distribution" (block-ten on 2 of these 6 seeds, tens and thirteens on 1).
+    needs("torchrl")
+    import torch
+    from torchrl.data import Binary
+    from torchrl.envs import GymWrapper, TransformedEnv
+    from torchrl.envs.libs.gym import default_info_dict_reader
+    from torchrl.envs.transforms import ActionMask
+    from torchrl.envs.utils import check_env_specs
+
+    for seed in range(6):
+        base = _BoolMask(gym.make(tengym.gym_id(env_id)))
+        n = int(base.action_space.n)
+        env = GymWrapper(base, categorical_action_encoding=True)
+        env.set_info_dict_reader(
+            default_info_dict_reader(["action_mask"], spec={"action_mask": Binary(n=n, shape=(n,), dtype=torch.bool)})
+        )
+        env = TransformedEnv(env, ActionMask())
+        env.set_seed(seed)
+        try:
+            check_env_specs(env)
+        finally:
+            env.close()
+
+
 @pytest.mark.parametrize("gym_id", IDS)
 def test_rllib_samples_random_actions(gym_id):
     needs("ray.rllib")

@@ -3,8 +3,11 @@
  * env, driven over stdin/stdout with length-prefixed frames.
  *
  * Frames (both directions): uint32 LE body length, then the body. A body starts with a
- * 4-byte header whose first byte is its kind (the other three pad the payload to a
- * 4-byte boundary, so the Python side can view float32 rows in place):
+ * 4-byte header whose first byte is its kind and whose other three are the mark FF 'T' 'G'
+ * (FRAME_MARK: 0xFF is never in UTF-8 text, so text another program writes to the pipe is
+ * never read as a frame), which also pads the payload to a 4-byte boundary, so the Python side
+ * can view float32 rows in place. A body is at most MAX_FRAME_BYTES (protocol 16: before it, the
+ * three bytes were zeros and nothing bounded the length):
  *   'J' JSON command or answer       'E' JSON error {code, message}
  *   'S' step: int32 action per copy  'R' result rows (see writeRows)
  *   'M' result rows in the shared file: uint32 length of the rows frame written there
@@ -88,7 +91,7 @@ import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 15;
+export const PROTOCOL = 16;
 
 /**
  * The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
@@ -101,11 +104,18 @@ const limits = {
   staysInARow: STAYS_IN_A_ROW_LIMIT,
 };
 
-const KIND_JSON = 0x4a; // 'J'
-const KIND_ERROR = 0x45; // 'E'
-const KIND_STEP = 0x53; // 'S'
-const KIND_ROWS = 0x52; // 'R'
-const KIND_SHARED = 0x4d; // 'M'
+/** Bytes 1 to 3 of every frame's header (byte 0 is its kind) as the high bytes of a little-endian word: FF 'T' 'G'. */
+const FRAME_MARK = 0x4754ff00;
+/** The longest body a frame may have, either way: 1 GiB. */
+export const MAX_FRAME_BYTES = 2 ** 30;
+/** The header words: a kind's byte, then the mark. */
+const KIND_JSON = 0x4a | FRAME_MARK; // 'J'
+const KIND_ERROR = 0x45 | FRAME_MARK; // 'E'
+const KIND_ROWS = 0x52 | FRAME_MARK; // 'R'
+const KIND_SHARED = 0x4d | FRAME_MARK; // 'M'
+/** The kind bytes of the frames Python sends. */
+const JSON_BYTE = 0x4a; // 'J'
+const STEP_BYTE = 0x53; // 'S'
 
 interface Copies {
   /** The copies, stepped and reset by the one VectorEnv; their rows are views of `out`. */
@@ -160,13 +170,24 @@ function writeAll(buf: Uint8Array): void {
 function frame(kind: number, payload: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(8 + payload.length);
   out.writeUInt32LE(4 + payload.length, 0);
-  out.writeUInt32LE(kind, 4);
+  out.writeUInt32LE(kind >>> 0, 4);
   out.set(payload, 8);
   return out;
 }
 
 function sendJson(kind: number, value: unknown): void {
-  writeAll(frame(kind, Buffer.from(JSON.stringify(value), 'utf8')));
+  const payload = Buffer.from(JSON.stringify(value), 'utf8');
+  if (4 + payload.length > MAX_FRAME_BYTES) {
+    // Refused here rather than sent: the Python side refuses a frame past the bound.
+    const error = {
+      code: 'bad-argument',
+      message:
+        `the engine's answer is ${payload.length} bytes, more than the ${MAX_FRAME_BYTES} bytes a frame may hold: ` +
+        'ask for less at a time (fewer deals to play, fewer copies)',
+    };
+    return writeAll(frame(KIND_ERROR, Buffer.from(JSON.stringify(error), 'utf8')));
+  }
+  writeAll(frame(kind, payload));
 }
 
 /**
@@ -197,8 +218,15 @@ function allocate(
   const body = 4 + obsBytes + num * 4 + num * n + num;
   const rowsBytes = (4 + body + 3) & ~3;
   const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes + num * n : 4 + body);
+  // The largest frame a step can send: the rows, same-step's last rows, and at most 64 bytes of outcome a copy.
+  if (out.length + 64 * num > MAX_FRAME_BYTES)
+    throw new TengymError(
+      'bad-argument',
+      `${num} copies of ${config.id} make frames of ${out.length + 64 * num} bytes, more than the ` +
+        `${MAX_FRAME_BYTES} a frame may hold: spread them over more processes, or use fewer copies`,
+    );
   out.writeUInt32LE(body, 0);
-  out.writeUInt32LE(KIND_ROWS, 4);
+  out.writeUInt32LE(KIND_ROWS >>> 0, 4);
   const base = out.byteOffset + 8;
   const lastMasksAt = rowsBytes + obsBytes;
   const c: Copies = {
@@ -683,7 +711,7 @@ let sharedFd = -1;
 let sharedBytes = 0;
 const sharedNote = Buffer.alloc(12);
 sharedNote.writeUInt32LE(8, 0);
-sharedNote.writeUInt32LE(KIND_SHARED, 4);
+sharedNote.writeUInt32LE(KIND_SHARED >>> 0, 4);
 
 function setShared(fd: unknown): void {
   sharedFd = typeof fd === 'number' && Number.isInteger(fd) && fd > 2 ? fd : -1;
@@ -839,24 +867,30 @@ function main(): void {
   let words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
   let end = 0;
   for (;;) {
-    while (end < 4 || end < 4 + buf.readUInt32LE(0)) {
-      if (end >= 4 && 4 + buf.readUInt32LE(0) > buf.length) {
-        const bigger = Buffer.alloc(2 * (4 + buf.readUInt32LE(0)));
-        buf.copy(bigger, 0, 0, end);
-        buf = bigger;
-        words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
-      }
+    // The header is checked before its length is trusted: only the Python side writes to this pipe.
+    while (end < 8) {
       const n = readChunk(buf, end);
       if (n === 0) return;
       end += n;
     }
+    checkHeader(buf);
     const length = buf.readUInt32LE(0);
-    if (length < 4) throw new Error(`bad frame length ${length}`);
+    if (4 + length > buf.length) {
+      const bigger = Buffer.alloc(Math.max(2 * buf.length, 4 + length));
+      buf.copy(bigger, 0, 0, end);
+      buf = bigger;
+      words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+    }
+    while (end < 4 + length) {
+      const n = readChunk(buf, end);
+      if (n === 0) return;
+      end += n;
+    }
     const kind = buf[4];
     try {
-      if (kind === KIND_STEP) {
+      if (kind === STEP_BYTE) {
         handleStep(words, 2, (length - 4) >> 2);
-      } else if (kind === KIND_JSON) {
+      } else if (kind === JSON_BYTE) {
         const msg: unknown = JSON.parse(buf.toString('utf8', 8, 4 + length));
         if (!isPlainObject(msg)) throw new Error(`a JSON frame must hold an object, got ${showValue(msg)}`);
         handleJson(msg);
@@ -872,6 +906,18 @@ function main(): void {
     if (end > used) buf.copy(buf, 0, used, end);
     end -= used;
   }
+}
+
+/** Ends the engine, saying why on stderr, when its stdin holds something other than a frame. */
+function checkHeader(buf: Buffer): void {
+  const length = buf.readUInt32LE(0);
+  if ((buf.readUInt32LE(4) & 0xffffff00) >>> 0 === FRAME_MARK >>> 0 && length >= 4 && length <= MAX_FRAME_BYTES) return;
+  process.stderr.write(
+    `tengym engine: its stdin holds something other than a frame of protocol ${PROTOCOL} ` +
+      `(${JSON.stringify(buf.toString('latin1', 0, 8))}); the engine is spoken to by the tengym Python package ` +
+      'of its own version alone\n',
+  );
+  process.exit(2);
 }
 
 /**

@@ -150,7 +150,8 @@ export interface VectorEnvOptions {
   maxEpisodeSteps?: number;
   /**
    * 'raise' (the default): an action that is not legal for its copy refuses the whole step. 'stay':
-   * that copy stays where it is (reward 0, observation and mask as they were, flag bit 2), and the
+   * that copy stays where it is if the action is an id of the action space, 0 to n − 1 (one outside
+   * it refuses the step, as in 'raise'): reward 0, observation and mask as they were, flag bit 2; the
    * stay counts as a step: toward the env's own `maxSteps` (moves and stays together truncate there)
    * and `maxEpisodeSteps`; on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT stays in a row truncate.
    */
@@ -623,7 +624,9 @@ export class VectorEnv<I extends string = string> {
     } else if (env.isLegal(action)) {
       return;
     }
-    if (this.stay && env.running && env.legalCount > 0) {
+    // Only an id of the action space stays: one outside it (-1, 10 ** 6, 2.5) is refused, as Gymnasium's envs
+    // refuse an action outside their space, so that an agent with a space of the wrong size is told at once.
+    if (this.stay && env.running && env.legalCount > 0 && this.isActionId(action)) {
       this.staying[i] = 1;
       return;
     }
@@ -635,6 +638,11 @@ export class VectorEnv<I extends string = string> {
         throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
       throw e;
     }
+  }
+
+  /** Whether `action` is one of the action space's ids, 0 to n − 1. */
+  private isActionId(action: number): boolean {
+    return Number.isInteger(action) && action >= 0 && action < this.actionSpace.n;
   }
 
   /** Steps copy i with an action `checkAction` took, with autoreset. */

@@ -5,7 +5,7 @@
  * attached to the env (`act`) is shown every state, so one that remembers plays as `playAgent` plays it;
  * a vector's copies have one each (`actions`).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ const BUNDLE = fileURLToPath(new URL('../../python/src/tengym/_engine/engine.mjs
 const KIND_JSON = 0x4a;
 const KIND_ERROR = 0x45;
 const KIND_STEP = 0x53;
+/** Bytes 1 to 3 of every frame's header, FF 'T' 'G', as the high bytes of its little-endian kind word. */
+const FRAME_MARK = 0x4754ff00;
 
 /** One engine process, spoken to as the Python package speaks to it: a frame sent, its answer awaited. */
 class Engine {
@@ -42,9 +44,13 @@ class Engine {
   private send(kind: number, payload: Buffer): Promise<Buffer> {
     const frame = Buffer.alloc(8 + payload.length);
     frame.writeUInt32LE(4 + payload.length, 0);
-    frame.writeUInt32LE(kind, 4);
+    frame.writeUInt32LE((kind | FRAME_MARK) >>> 0, 4);
     payload.copy(frame, 8);
-    const answer = new Promise<Buffer>((resolve) => this.waiting.push(resolve));
+    const answer = new Promise<Buffer>((resolve) => this.waiting.push(resolve)).then((body) => {
+      // Every frame the engine sends carries the mark (the shared file's rows are in the pipe here: no hello asked it).
+      if ((body.readUInt32LE(0) & 0xffffff00) >>> 0 !== FRAME_MARK) throw new Error('a frame without the mark');
+      return body;
+    });
     this.proc.stdin.write(frame);
     return answer;
   }
@@ -273,4 +279,20 @@ describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () =
       );
     },
   );
+});
+
+describe.skipIf(!existsSync(BUNDLE))('the engine bundle and its frames', () => {
+  it('marks every frame it sends, and ends, saying why, at one without the mark', async () => {
+    const e = new Engine();
+    try {
+      expect(await e.json({ cmd: 'hello' })).toMatchObject({ protocol: 16 });
+    } finally {
+      e.close();
+    }
+    // Text where a frame should be (a length of 1.95 GB as a frame's header would read it): refused, not awaited.
+    const text = Buffer.from('[dotenv@16.4.5] injecting env (0) from .env\n');
+    const run = spawnSync(process.execPath, [BUNDLE], { input: text, timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr.toString()).toMatch(/its stdin holds something other than a frame of protocol 16/);
+  });
 });

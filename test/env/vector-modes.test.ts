@@ -132,17 +132,39 @@ describe("VectorEnv illegalAction 'stay'", () => {
   it(`on an env without maxSteps, ${STAYS_IN_A_ROW_LIMIT} in a row truncate; a move starts the count anew`, () => {
     const vec = new VectorEnv('tens', {}, 1, { illegalAction: 'stay', autoreset: 'same-step', finalRows: 'packed' });
     vec.reset({ seed: 1 });
-    for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([-1]);
+    for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([illegal(vec.envs[0])]);
     vec.step([vec.envs[0].legal[0]]);
     const moved = vec.observations.slice();
-    for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([10 ** 6]);
+    for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([illegal(vec.envs[0])]);
     expect(vec.flags[0]).toBe(FLAG_STAYED);
-    vec.step([10 ** 6]);
+    vec.step([illegal(vec.envs[0])]);
     expect(vec.flags[0]).toBe(FLAG_TRUNCATED | FLAG_STAYED);
     expect(vec.endedCount).toBe(1);
     // Same-step: the last observation is the one it stayed at; the row holds the next deal.
     expect(Array.from(vec.finalObservations.subarray(0, moved.length))).toEqual(Array.from(moved));
     expect(vec.envs[0].episodeSteps).toBe(0);
+  });
+
+  it('an action outside the action space is refused, not stayed, and no copy moves', () => {
+    const vec = new VectorEnv('tens', {}, 2, { illegalAction: 'stay', autoreset: 'next-step' });
+    vec.reset({ seed: 1 });
+    const n = vec.actionSpace.n;
+    const before = vec.envs.map((e) => JSON.stringify(e.getState()));
+    for (const bad of [-1, n, 10 ** 6, 2 ** 31, 2.5, Number.NaN]) {
+      try {
+        vec.step([vec.envs[0].legal[0], bad]);
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(TengymError);
+        expect((e as { copy: number }).copy).toBe(1);
+        expect((e as TengymError).code).toBe('bad-action');
+        expect((e as { reason: string }).reason).toMatch(/not an action id; tens has ids 0\.\.81$/);
+      }
+      expect(vec.envs.map((e) => JSON.stringify(e.getState()))).toEqual(before);
+    }
+    // An id of the space that is not legal still stays.
+    vec.step([vec.envs[0].legal[0], illegal(vec.envs[1])]);
+    expect(vec.flags[1]).toBe(FLAG_STAYED);
   });
 
   it("'raise' still refuses the whole batch, naming the copy, with the reason a single env gives", () => {

@@ -62,6 +62,8 @@ class _EnvReset(_Base[ObsT]):
         rows = self._rows(body)
         self._started = True
         self._mask[:] = rows.masks[0]
+        if not self._mask.any():
+            self._mask[:] = 1  # a dead deal kept (dead_deals="keep"): no action is legal, so every action shows legal
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if rows.terminated[0] or rows.truncated[0]:
             info["terminated_at_reset"] = True

@@ -29,6 +29,18 @@ if TYPE_CHECKING:
     from ._engine import Engine
 
 
+def show_all_where_none(masks: np.ndarray, over: np.ndarray) -> None:
+    """Every action shown legal, in place, in the rows of `masks` (int8, a row a copy) that have none: a copy whose
+    game is over, among `over` (a bool array, one a copy, or the rows' indices), the only ones that can have none.
+    A softmax or a sampler over the masks of all copies then stays a distribution (docs/decisions/python.md, "A
+    mask is never all zeros"); a row with a legal action is left as it is."""
+    rows = np.flatnonzero(over) if over.dtype == np.bool_ else over
+    if rows.size:
+        none = rows[~masks[rows].any(axis=1)]
+        if none.size:
+            masks[none] = 1
+
+
 class _VectorSteps(Generic[ObsT]):
     if TYPE_CHECKING:  # set by TengymVectorEnv.__init__ (and Gymnasium's VectorEnv)
         num_envs: int
@@ -46,6 +58,7 @@ class _VectorSteps(Generic[ObsT]):
         _terminated: NDArray[np.bool_]
         _truncated: NDArray[np.bool_]
         _stayed: NDArray[np.bool_]
+        _same_step: bool
         _seeded: bool
         _copy_seeds: list[int | None]
         _copy_rngs: list[np.random.Generator | None]
@@ -61,6 +74,9 @@ class _VectorSteps(Generic[ObsT]):
             self._terminated[lo:hi] = rows.terminated
             self._truncated[lo:hi] = rows.truncated
             self._stayed[lo:hi] = rows.stayed
+        if not self._same_step:
+            # Same-step's rows are the next episode's already.
+            show_all_where_none(self._masks, self._terminated | self._truncated)
 
     def _out(self, obs: NDArray[np.float32], masks: np.ndarray) -> ObsT:
         """The observations returned: the rows, or with dict_observation each copy's mask beside them
@@ -165,14 +181,7 @@ class _VectorSteps(Generic[ObsT]):
         gives it: an ended copy's last observation and info (its mask, and illegal_action if it
         stayed) under final_obs and final_info, the new episode's mask under action_mask."""
         # Every copy is running (an ended one was reset in the step that ended it): none is ignored.
-        early = send_steps(
-            self._engines,
-            self._starts,
-            a,
-            self._n,
-            self._masks,
-            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
-        )
+        early = send_steps(self._engines, self._starts, a, self._n, self._masks, stay=self.illegal_action == "stay")
         bodies = receive_steps(self._engines, early)
         self._gather(bodies)
         ended = self._terminated | self._truncated
@@ -188,6 +197,7 @@ class _VectorSteps(Generic[ObsT]):
                 rows = lo + np.flatnonzero(ended[lo:hi])
                 if rows.size:
                     last_obs, final_masks[rows] = same_step_last(body, hi - lo, self._size, self._n, rows.size)
+                    show_all_where_none(final_masks, rows)
                     for k, i in enumerate(rows):
                         final_obs[i] = self._out(last_obs[k].copy(), final_masks[i])
             final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}

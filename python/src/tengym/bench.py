@@ -64,15 +64,16 @@ def single_rate(env_id: str, seconds: float, policy_micros: float = 0) -> tuple[
         start = time.perf_counter()
         end = start + seconds
         now = start
+        over = False
         while now < end:
             for _ in range(256):
-                legal = np.flatnonzero(mask)
-                if legal.size == 0:
+                if over:  # the mask at the end shows every action legal: the flags say it is over
                     _, info = env.reset()
-                    mask = info["action_mask"]
+                    mask, over = info["action_mask"], False
                     continue
+                legal = np.flatnonzero(mask)
                 _, _, term, trunc, info = env.step(int(legal[rnd.randrange(legal.size)]))
-                mask = info["action_mask"]
+                mask, over = info["action_mask"], term or trunc
                 steps += 1
                 if policy_micros:
                     until = time.perf_counter() + policy_micros / 1e6

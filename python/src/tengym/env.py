@@ -208,7 +208,8 @@ class TengymEnv(_EnvReset[ObsT], gym.Env[ObsT, Action]):
             raise BadActionError(
                 f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action"
             ) from None
-        if not -(2**31) <= a < 2**31:
+        if not 0 <= a < self._n:
+            # Outside the action space: refused in either illegal_action mode, as Gymnasium's envs refuse it.
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         body = self._engine.step_one(a)
         size, n = self._size, self._n
@@ -217,6 +218,10 @@ class TengymEnv(_EnvReset[ObsT], gym.Env[ObsT, Action]):
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
         terminated, truncated = bool(flag & 1), bool(flag & 2)
+        if flag & 3 and not self._mask.any():
+            # The game is over and no action is legal: every action shows legal instead, so that a softmax or a
+            # sampler over the mask stays a distribution (docs/decisions/python.md, "A mask is never all zeros").
+            self._mask[:] = 1
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if flag & 4:
             # illegal_action="stay": the engine left the env where it was (reward 0), counting the stay as a step.
@@ -323,6 +328,8 @@ class TengymEnv(_EnvReset[ObsT], gym.Env[ObsT, Action]):
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it
         self._mask[:] = rows.masks[0]
+        if not self._mask.any():
+            self._mask[:] = 1  # a game that is over (a running one always has a legal move): every action shows legal
         return self._out(rows.obs[0].copy()), {"action_mask": self._mask.copy()}
 
     def __reduce__(self):

@@ -155,14 +155,9 @@ class TengymSB3VecEnv(_SB3Reset, _SB3Copies, VecEnv):
                 "step_async() again before step_wait(): the copies are still stepping the last actions", "bad-argument"
             )
         # Sent now, read in step_wait: with several engine processes they step in parallel.
-        # In stay mode a copy with a legal move stays rather than refuse, so only the others are looked at.
+        # In stay mode a copy with a legal move stays rather than refuse an id of the action space.
         self._early = send_steps(
-            self._engines,
-            self._starts,
-            a,
-            self._n,
-            self._masks,
-            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
+            self._engines, self._starts, a, self._n, self._masks, stay=self.illegal_action == "stay"
         )
         self._actions = a
 

@@ -46,7 +46,7 @@ from ._engine import (
 )
 from ._render import checked_render_mode, text_image
 from ._vector_copies import COPY_ATTRIBUTES, COPY_METHODS, NOT_PER_COPY, _VectorCopies
-from ._vector_steps import _VectorSteps
+from ._vector_steps import _VectorSteps, show_all_where_none
 from .baselines import AgentInfo
 from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
@@ -256,6 +256,7 @@ class TengymVectorEnv(_VectorSteps[ObsT], _VectorCopies, gym.vector.VectorEnv[Ob
             body = self._engines[0].receive_rows()
             rows = Rows(body, self.num_envs, self._size, self._n)
             self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
+            show_all_where_none(self._masks, rows.terminated | rows.truncated)
             info = self._infos(rows.stayed if self.illegal_action == "stay" else None)
             self._add_outcomes(info, [body], rows.terminated | rows.truncated)
             return (
@@ -266,14 +267,18 @@ class TengymVectorEnv(_VectorSteps[ObsT], _VectorCopies, gym.vector.VectorEnv[Ob
                 info,
             )
         # Next-step: an ended copy's action is ignored (the step deals it). Disabled: the engine refuses it.
-        ignored = (
-            self._terminated | self._truncated
-            if self.autoreset_mode is AutoresetMode.NEXT_STEP
-            else np.zeros(self.num_envs, dtype=bool)
+        ended = self._terminated | self._truncated
+        next_step = self.autoreset_mode is AutoresetMode.NEXT_STEP
+        early = send_steps(
+            self._engines,
+            self._starts,
+            a,
+            self._n,
+            self._masks,
+            ignored=ended if next_step else None,
+            stay=self.illegal_action == "stay",  # a copy with a legal move stays rather than refuse
+            over=None if next_step else ended,
         )
-        if self.illegal_action == "stay":
-            ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
-        early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
         bodies = receive_steps(self._engines, early)
         self._gather(bodies)
         info = self._infos(self._stayed if self.illegal_action == "stay" else None)

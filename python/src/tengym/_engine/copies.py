@@ -24,20 +24,29 @@ def send_steps(
     n: int,
     masks: np.ndarray,
     ignored: np.ndarray | np.bool_ | None = None,
+    stay: bool = False,
+    over: np.ndarray | None = None,
 ) -> dict[int, memoryview]:
     """Sends every engine its copies' actions so that a refused step moves no copy in any engine.
 
     An engine checks all its copies' actions before moving any, but engines do not see each
     other's: so where a copy's action is not legal in the last frame (`masks`, a row a copy;
-    the actions of `ignored` copies are not looked at), its engine alone is sent its actions
-    first, and answers before the others are sent theirs. It refuses them (the error goes up,
-    no copy anywhere has moved), or, should the frame have been wrong, steps, and the others
-    follow. Returns the answers already read, by engine (`receive_steps` reads the rest)."""
+    the actions of `ignored` copies are not looked at; with `stay`, an id of the action space
+    given to a copy with a legal move stays, and one outside it is refused; `over`: copies whose
+    episode is over, which refuse any action, whatever their mask shows), its engine alone is sent
+    its actions first, and answers before the others are sent theirs. It refuses them (the error
+    goes up, no copy anywhere has moved), or, should the frame have been wrong, steps, and the
+    others follow. Returns the answers already read, by engine (`receive_steps` reads the rest)."""
     early: dict[int, memoryview] = {}
     if len(engines) > 1:
         check_int32(actions)  # before any engine is sent anything (send_step checks its part)
-        legal = (actions >= 0) & (actions < n)
+        in_space = (actions >= 0) & (actions < n)
+        legal = in_space.copy()
         legal[legal] = masks[np.flatnonzero(legal), actions[legal]] != 0
+        if stay:
+            legal |= in_space & masks.any(axis=1)
+        if over is not None:
+            legal &= ~over
         if ignored is not None:
             legal |= ignored
         refused = np.flatnonzero(~legal)

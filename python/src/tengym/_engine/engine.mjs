@@ -21068,7 +21068,7 @@ var VectorEnv = class {
 				throw new CopyActionError("episode-over", i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
 			}
 		} else if (env.isLegal(action)) return;
-		if (this.stay && env.running && env.legalCount > 0) {
+		if (this.stay && env.running && env.legalCount > 0 && this.isActionId(action)) {
 			this.staying[i] = 1;
 			return;
 		}
@@ -21078,6 +21078,10 @@ var VectorEnv = class {
 			if (e instanceof TengymError) throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
 			throw e;
 		}
+	}
+	/** Whether `action` is one of the action space's ids, 0 to n − 1. */
+	isActionId(action) {
+		return Number.isInteger(action) && action >= 0 && action < this.actionSpace.n;
 	}
 	/** Steps copy i with an action `checkAction` took, with autoreset. */
 	stepCopy(i, action) {
@@ -21487,7 +21491,7 @@ function dealRecords(rows, result) {
 }
 // src/bridge/engine.ts
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 15;
+const PROTOCOL = 16;
 /**
 * The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
 * the package's envs.json, so that Python holds no copy of them): the largest seed, the longest time limit,
@@ -21498,11 +21502,14 @@ const limits = {
 	maxEpisodeSteps: MAX_EPISODE_STEPS_LIMIT,
 	staysInARow: STAYS_IN_A_ROW_LIMIT
 };
-const KIND_JSON = 74;
-const KIND_ERROR = 69;
-const KIND_STEP = 83;
-const KIND_ROWS = 82;
-const KIND_SHARED = 77;
+/** The longest body a frame may have, either way: 1 GiB. */
+const MAX_FRAME_BYTES = 2 ** 30;
+/** The header words: a kind's byte, then the mark. */
+const KIND_JSON = 1196752714;
+const KIND_ERROR = 1196752709;
+/** The kind bytes of the frames Python sends. */
+const JSON_BYTE = 74;
+const STEP_BYTE = 83;
 let copies = null;
 function writeAll(buf) {
 	let off = 0;
@@ -21516,12 +21523,20 @@ function writeAll(buf) {
 function frame(kind, payload) {
 	const out = Buffer.allocUnsafe(8 + payload.length);
 	out.writeUInt32LE(4 + payload.length, 0);
-	out.writeUInt32LE(kind, 4);
+	out.writeUInt32LE(kind >>> 0, 4);
 	out.set(payload, 8);
 	return out;
 }
 function sendJson(kind, value) {
-	writeAll(frame(kind, Buffer.from(JSON.stringify(value), "utf8")));
+	const payload = Buffer.from(JSON.stringify(value), "utf8");
+	if (4 + payload.length > MAX_FRAME_BYTES) {
+		const error = {
+			code: "bad-argument",
+			message: `the engine's answer is ${payload.length} bytes, more than the ${MAX_FRAME_BYTES} bytes a frame may hold: ask for less at a time (fewer deals to play, fewer copies)`
+		};
+		return writeAll(frame(KIND_ERROR, Buffer.from(JSON.stringify(error), "utf8")));
+	}
+	writeAll(frame(kind, payload));
 }
 /**
 * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
@@ -21540,8 +21555,9 @@ function allocate(config, num, settings) {
 	const body = 4 + obsBytes + num * 4 + num * n + num;
 	const rowsBytes = 4 + body + 3 & -4;
 	const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes + num * n : 4 + body);
+	if (out.length + 64 * num > MAX_FRAME_BYTES) throw new TengymError("bad-argument", `${num} copies of ${config.id} make frames of ${out.length + 64 * num} bytes, more than the ${MAX_FRAME_BYTES} a frame may hold: spread them over more processes, or use fewer copies`);
 	out.writeUInt32LE(body, 0);
-	out.writeUInt32LE(KIND_ROWS, 4);
+	out.writeUInt32LE(1196752722, 4);
 	const base = out.byteOffset + 8;
 	const lastMasksAt = rowsBytes + obsBytes;
 	const c = {
@@ -21696,7 +21712,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 15
+				protocol: 16
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -21911,7 +21927,7 @@ let sharedFd = -1;
 let sharedBytes = 0;
 const sharedNote = Buffer.alloc(12);
 sharedNote.writeUInt32LE(8, 0);
-sharedNote.writeUInt32LE(KIND_SHARED, 4);
+sharedNote.writeUInt32LE(1196752717, 4);
 function setShared(fd) {
 	sharedFd = typeof fd === "number" && Number.isInteger(fd) && fd > 2 ? fd : -1;
 }
@@ -22035,7 +22051,7 @@ function main() {
 		const results = Object.fromEntries(envs().map((e) => [e.id, e.result]));
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 15,
+			protocol: 16,
 			ids: envIds(),
 			limits,
 			results
@@ -22046,23 +22062,28 @@ function main() {
 	let words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
 	let end = 0;
 	for (;;) {
-		while (end < 4 || end < 4 + buf.readUInt32LE(0)) {
-			if (end >= 4 && 4 + buf.readUInt32LE(0) > buf.length) {
-				const bigger = Buffer.alloc(2 * (4 + buf.readUInt32LE(0)));
-				buf.copy(bigger, 0, 0, end);
-				buf = bigger;
-				words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
-			}
+		while (end < 8) {
 			const n = readChunk(buf, end);
 			if (n === 0) return;
 			end += n;
 		}
+		checkHeader(buf);
 		const length = buf.readUInt32LE(0);
-		if (length < 4) throw new Error(`bad frame length ${length}`);
+		if (4 + length > buf.length) {
+			const bigger = Buffer.alloc(Math.max(2 * buf.length, 4 + length));
+			buf.copy(bigger, 0, 0, end);
+			buf = bigger;
+			words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+		}
+		while (end < 4 + length) {
+			const n = readChunk(buf, end);
+			if (n === 0) return;
+			end += n;
+		}
 		const kind = buf[4];
 		try {
-			if (kind === KIND_STEP) handleStep(words, 2, length - 4 >> 2);
-			else if (kind === KIND_JSON) {
+			if (kind === STEP_BYTE) handleStep(words, 2, length - 4 >> 2);
+			else if (kind === JSON_BYTE) {
 				const msg = JSON.parse(buf.toString("utf8", 8, 4 + length));
 				if (!isPlainObject(msg)) throw new Error(`a JSON frame must hold an object, got ${showValue(msg)}`);
 				handleJson(msg);
@@ -22081,6 +22102,14 @@ function main() {
 		if (end > used) buf.copy(buf, 0, used, end);
 		end -= used;
 	}
+}
+/** Ends the engine, saying why on stderr, when its stdin holds something other than a frame. */
+function checkHeader(buf) {
+	const length = buf.readUInt32LE(0);
+	if ((buf.readUInt32LE(4) & 4294967040) >>> 0 === 1196752640 && length >= 4 && length <= MAX_FRAME_BYTES) return;
+	process.stderr.write(`tengym engine: its stdin holds something other than a frame of protocol 16 (${JSON.stringify(buf.toString("latin1", 0, 8))}); the engine is spoken to by the tengym Python package of its own version alone
+`);
+	process.exit(2);
 }
 /**
 * Waiting for the next frame: a blocked read is woken by the kernel when Python writes, and on
@@ -22131,4 +22160,4 @@ function readChunk(buf, at) {
 	}
 }
 main();
-export { ENGINE_VERSION, PROTOCOL };
+export { ENGINE_VERSION, MAX_FRAME_BYTES, PROTOCOL };

@@ -1,6 +1,9 @@
 """The engine's framed protocol over its stdin and stdout: frames both ways are a uint32 LE body
 length, then the body; a body's first 4 bytes are its kind ('J' JSON, 'E' error, 'S' actions, 'R'
-result rows, 'M' result rows left in the shared file) padded so float32 rows stay aligned.
+result rows, 'M' result rows left in the shared file) and the mark FF 'T' 'G', which pads them so
+float32 rows stay aligned. The mark and the bound on the length (MAX_FRAME_BYTES) are checked before
+the length is trusted: text another program writes to the engine's stdout (a preload's log line) is
+never read as a frame's length.
 `Framing` writes and reads them (an `Engine` is one); `Rows` and the functions below read a rows frame."""
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ from ..errors import (
 )
 
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
+# Bytes 1 to 3 of every frame's kind word, FF 'T' 'G', as the word's high bytes (little-endian): 0xFF is
+# never in UTF-8 text, so a program's text on the engine's stdout is never taken for a frame.
+FRAME_MARK = 0x4754FF00
+# The longest body a frame may have, either way (the engine's MAX_FRAME_BYTES): 1 GiB.
+MAX_FRAME_BYTES = 1 << 30
 
 
 class Framing:
@@ -55,6 +63,10 @@ class Framing:
     def _acquire(self) -> None:
         raise NotImplementedError
 
+    def _not_frames(self, got: int) -> EngineError:
+        """The error for `got` bytes at the start of the receive buffer that are not a frame's header."""
+        raise NotImplementedError
+
     def _send(self, data: bytes | bytearray) -> None:
         self._acquire()
         try:
@@ -66,8 +78,10 @@ class Framing:
         except (BrokenPipeError, OSError):
             raise self._fail("is gone: writing to it failed") from None
 
-    def _read_some(self, at: int) -> int:
-        """One poll (the timeout) and one read into the buffer from `at`; the bytes read."""
+    def _read_some(self, at: int, header: bool = False) -> int:
+        """One poll (the timeout) and one read into the buffer from `at`; the bytes read. `header`:
+        the bytes before `at` are the start of a header not yet checked (at the end of the pipe, they
+        are named as what the engine's stdout held)."""
         if self._spin_ns:
             # Python waits for the engine's work, whose time is much the same from one frame to
             # the next: it polls the non-blocking pipe for twice the last wait (at least the spin
@@ -85,7 +99,7 @@ class Framing:
                         continue
                     break
                 if n == 0:
-                    raise self._fail("died")
+                    raise self._not_frames(at) if header and at else self._fail("died")
                 self._last_wait_ns = time.perf_counter_ns() - start
                 return n
         # poll() takes at most 2**31 - 1 ms (24 days): a longer timeout, inf included, waits that long.
@@ -95,7 +109,7 @@ class Framing:
             self._last_wait_ns = time.perf_counter_ns() - start
         n = os.readv(self._out, [self._view[at:]])
         if n == 0:
-            raise self._fail("died")
+            raise self._not_frames(at) if header and at else self._fail("died")
         return n
 
     def _receive(self) -> tuple[int, memoryview]:
@@ -103,18 +117,22 @@ class Framing:
         # frame, length and body; and there is never more than one answer in the pipe, so a
         # read cannot take the start of the next.
         got = self._read_some(0)
-        while got < 4:
-            got += self._read_some(got)
-        (length,) = struct.unpack_from("<I", self._buf)
+        while got < 8:
+            got += self._read_some(got, header=True)
+        length, word = struct.unpack_from("<II", self._buf)
+        # The header before its length is trusted: text on the engine's stdout ("[dotenv@16.4.5] inj…"
+        # read as a length is 1.95 GB) is refused here, by what it is.
+        if word & 0xFFFFFF00 != FRAME_MARK or not 4 <= length <= MAX_FRAME_BYTES:
+            raise self._not_frames(got)
         if len(self._buf) < 4 + length:
-            bigger = bytearray(2 * (4 + length))
+            bigger = bytearray(max(2 * len(self._buf), 4 + length))
             bigger[:got] = self._view[:got]
             self._buf, self._view = bigger, memoryview(bigger)
         while got < 4 + length:
             got += self._read_some(got)
         self._awaiting_thread = None  # one store: there is no moment the engine is free but looks taken
         body = self._view[4 : 4 + length]
-        kind = body[0]
+        kind = word & 0xFF
         if kind == KIND_SHARED:
             return KIND_ROWS, self._shared_rows(struct.unpack_from("<I", body, 4)[0])
         if kind == KIND_ERROR:
@@ -167,9 +185,15 @@ class Framing:
                     code,
                 ) from None
             raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
+        if 4 + len(payload) > MAX_FRAME_BYTES:
+            raise TengymError(
+                f"{msg['cmd']}: the command is {len(payload)} bytes as JSON, more than the {MAX_FRAME_BYTES} bytes "
+                "a frame to the engine may hold: send less at a time",
+                "bad-argument",
+            )
         if msg["cmd"] == "make":
             self._made = msg
-        self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
+        self._send(struct.pack("<II", 4 + len(payload), KIND_JSON | FRAME_MARK) + payload)
 
     def receive(self):
         """The answer to the command sent last: JSON, or a rows frame (a view of the receive buffer)."""
@@ -182,7 +206,7 @@ class Framing:
         count = len(actions)
         if self._actions is None or len(self._actions[1]) != count:
             frame = bytearray(8 + 4 * count)
-            struct.pack_into("<II", frame, 0, 4 + 4 * count, KIND_STEP)
+            struct.pack_into("<II", frame, 0, 4 + 4 * count, KIND_STEP | FRAME_MARK)
             self._actions = (frame, np.frombuffer(frame, dtype="<i4", offset=8))
         frame, view = self._actions
         check_int32(actions)
@@ -191,7 +215,7 @@ class Framing:
 
     def step_one(self, action: int) -> memoryview:
         """One env's step: the frame packed by hand and the rows returned as they came (the 1-env hot path)."""
-        struct.pack_into("<IIi", self._step_frame, 0, 8, KIND_STEP, action)
+        struct.pack_into("<IIi", self._step_frame, 0, 8, KIND_STEP | FRAME_MARK, action)
         self._send(self._step_frame)
         return self.receive_rows()
 

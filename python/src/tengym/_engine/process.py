@@ -9,6 +9,7 @@ import mmap
 import os
 import select
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -21,8 +22,15 @@ import numpy as np
 from .. import _version
 from ..errors import EngineError, TengymError, VersionMismatchError
 from . import settings
-from .framing import Framing
-from .node import NEEDS_NODE, _node_too_old, _too_many_files, node_executable
+from .framing import KIND_ERROR, KIND_JSON, KIND_ROWS, KIND_SHARED, Framing
+from .node import (
+    NEEDS_NODE,
+    _node_too_old,
+    _too_many_files,
+    did_not_answer_as_the_engine,
+    node_executable,
+    others_on_stdout,
+)
 
 ANOTHER_THREAD = (
     "this env is answering a call from another thread: an env, like Gymnasium's, is used from one thread "
@@ -238,6 +246,8 @@ class Engine(Framing):
         self._last_wait_ns = 0
         if self._spin_ns:
             os.set_blocking(self._out, False)
+        # Until the hello is answered, a failure names the program run: it may not be Node.js at all.
+        self._starting = True
         hello = self.request(
             {
                 "cmd": "hello",
@@ -245,6 +255,7 @@ class Engine(Framing):
                 "sharedFd": self._shared.fileno() if self._shared else None,
             }
         )
+        self._starting = False
         if hello.get("tengym") != _version.__version__ or hello.get("protocol") != _version.PROTOCOL:
             self.close()
             raise VersionMismatchError(
@@ -264,7 +275,28 @@ class Engine(Framing):
         except Exception:
             return ""
 
-    def _fail(self, what: str, hung: bool = False) -> EngineError:
+    def _not_frames(self, got: int) -> EngineError:
+        """The engine's stdout held `got` bytes that are not a frame's header: said with those bytes and
+        what may have written them, and the engine killed (what it sends next cannot be trusted)."""
+        head = bytes(self._view[: min(got, 8)])
+        if len(head) == 8:
+            length, word = struct.unpack("<II", head)
+            if word & 0xFFFFFF00 == 0 and word & 0xFF in (KIND_JSON, KIND_ERROR, KIND_ROWS, KIND_SHARED):
+                # Frames without the mark: an engine bundle of protocol 15 or earlier.
+                self._fail("speaks an older protocol", hung=True)
+                return VersionMismatchError(
+                    f"engine bundle {settings.ENGINE_SCRIPT} sends frames without the mark of protocol "
+                    f"{_version.PROTOCOL} (an older tengym's engine); rebuild it with `npm run build:python` or "
+                    "reinstall the package"
+                )
+        shown = bytes(self._view[: min(got, 200)])
+        return self._fail(
+            f"process's stdout held something other than tengym's frames: {shown!r}{'…' if got > 200 else ''}",
+            hung=True,
+            why=others_on_stdout(self._node),
+        )
+
+    def _fail(self, what: str, hung: bool = False, why: str = "") -> EngineError:
         try:
             # An engine that closed its end is exiting: its exit code says why.
             code = self.proc.poll() if hung else self.proc.wait(timeout=1)
@@ -287,9 +319,11 @@ class Engine(Framing):
             self.proc.kill()
         self._end()
         too_old = None if hung else _node_too_old(self._node)
+        if not why and not too_old and getattr(self, "_starting", False):
+            why = did_not_answer_as_the_engine(self._node)
         return EngineError(
-            f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}"
-            + (f"\n{too_old}" if too_old else "")
+            f"tengym engine {what} (process {self.proc.pid} {state}).{' ' + why if why else ''}\n"
+            f"Its stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else "")
         )
 
     def _acquire(self) -> None:
