@@ -187,7 +187,8 @@ export function orderedDeck(out: Uint8Array = new Uint8Array(DECK_SIZE)): Uint8A
 export const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 /** What a player reads for each rank, ace first ("10", not "T"). */
 export const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-const RANK_NAMES = [
+/** Each rank in a word, ace first ("a queen", "the king"). */
+export const RANK_NAMES = [
   'ace',
   'two',
   'three',

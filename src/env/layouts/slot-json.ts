@@ -4,7 +4,7 @@
  * that no play could give, which the fuzz tries.
  */
 import * as z from 'zod/mini';
-import { DECK_SIZE, RANKS, cardCode, cardLabel } from '../cards.js';
+import { DECK_SIZE, RANKS, cardCode, cardLabel, RANK_NAMES, SUIT_NAMES } from '../cards.js';
 import { formatZodError } from '../errors.js';
 import { randomInt, type Rng } from '../rng.js';
 import { RANK_WORDS, badState, checkDeckOrder, checkStockCounts, parseCardLists, removedCards } from './card-state.js';
@@ -13,8 +13,6 @@ import {
   EMPTY_RANK,
   NO_PARTNER,
   NOWHERE,
-  ONE_OF,
-  SUIT_WORDS,
   copyState,
   createState,
   oneOfEach,
@@ -169,7 +167,7 @@ function checkBookkeeping(s: SlotState): string | null {
     const c = s.reserve[f];
     if (c === EMPTY) continue;
     if (c >= DECK_SIZE || c >> 2 !== r.setRanks[f])
-      return `the ${ONE_OF[r.setRanks[f]]} reserve holds ${c < DECK_SIZE ? cardCode(c) : c}`;
+      return `the ${RANK_NAMES[r.setRanks[f]]} reserve holds ${c < DECK_SIZE ? cardCode(c) : c}`;
     if (located[c] !== NOWHERE || dealtAt[c] >= s.stockPos)
       return `card ${cardCode(c)} is set aside and also ${located[c] !== NOWHERE ? 'in a slot' : 'in the stock'}`;
     aside++;
@@ -204,7 +202,7 @@ function checkRules(s: SlotState): string | null {
   for (const c of s.slotCard) if (c !== EMPTY) gone[c] = 0;
   for (const c of s.reserve) if (c !== EMPTY) gone[c] = 0;
   for (const suit of r.sameSuit ? [0, 1, 2, 3] : [-1]) {
-    const of = suit < 0 ? '' : ` of ${SUIT_WORDS[suit]}`;
+    const of = suit < 0 ? '' : ` of ${SUIT_NAMES[suit]}`;
     const goneOf = (rank: number): number => {
       let n = 0;
       for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];

@@ -3,7 +3,7 @@
  * legal, the board as text and as parts for a front end, and the game's end.
  */
 import type { BoardPart, BoardView, CardSpot, EmptySpot } from '../board.js';
-import { DECK_SIZE, RANKS, cardCode, cardLabel } from '../cards.js';
+import { DECK_SIZE, RANKS, cardCode, cardLabel, RANK_NAMES, SUIT_NAMES } from '../cards.js';
 import { plural } from '../errors.js';
 import { RANK_WORDS } from './card-state.js';
 import {
@@ -12,8 +12,6 @@ import {
   NOTE_PAUSED,
   NOTE_SET_OUT,
   NOWHERE,
-  ONE_OF,
-  SUIT_WORDS,
   countInSlots,
   isWon,
   oneOfEach,
@@ -118,10 +116,10 @@ export function whyIllegal(s: SlotState, action: number): string {
       const f = r.setRanks.indexOf(card >> 2);
       if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, 'or')}`;
       const held = s.reserve[f];
-      if (held !== EMPTY) return `a ${ONE_OF[card >> 2]} (${cardLabel(held)}) is already set aside`;
+      if (held !== EMPTY) return `a ${RANK_NAMES[card >> 2]} (${cardLabel(held)}) is already set aside`;
       const suit = reserveSuit(s);
       if (r.sameSuit && suit !== (card & 3))
-        return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+        return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
       return 'it is legal';
     }
   }
@@ -205,7 +203,7 @@ export function board(s: SlotState): BoardView {
       kind: 'columns',
       columns: Array.from(r.setRanks, (rank, f) => ({
         stack: f,
-        label: `${ONE_OF[rank]} set aside`,
+        label: `${RANK_NAMES[rank]} set aside`,
         current: false,
         cleared: false,
         cards: s.reserve[f] === EMPTY ? [] : [{ place: 'reserve', index: f, code: cardCode(s.reserve[f]) }],

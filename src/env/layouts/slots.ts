@@ -1,247 +1,48 @@
-import { DECK_SIZE, cardLabel, orderedDeck } from '../cards.js';
+/**
+ * The slot layout: face-up slots in a grid, dealt from a shuffled 52-card stock, lowest slot first.
+ * A game over it declares its rules (`SlotRulesSpec`): the sum two cards make to pair, the ranks
+ * removed alone, four at a time, never, or as a set of one of each (J-Q-K), and when emptied slots
+ * refill. This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
+ * words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
+ * into a `Game` (`slotGame`): Tens, Block Ten, Thirteens and the Elevens family are declarations.
+ *
+ * Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
+ *   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
+ *   singles   T ids, the card of slot i removed alone
+ *   quartets  one id per quartet rank, in the declared order: all four of that rank, from the slots
+ *   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
+ *             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
+ *   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
+ *   deal      one id, filling the empty slots (refill 'on-deal')
+ *
+ * Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
+ * suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
+ * the stock size / 52. The stock's order is never shown.
+ *
+ * State (typed arrays made once in createState, kept in step incrementally):
+ *   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
+ *   cardSlot[c]     the slot card c lies in, NOWHERE when it is not in a slot
+ *   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
+ *   reserve[f]      the card set aside for set rank f, EMPTY when none
+ *   stockCount[r]   cards of rank r in the stock (what the player has not seen)
+ *   deck            the deal order; deck[stockPos..51] is the stock, next card first
+ */
+import { DECK_SIZE, orderedDeck } from '../cards.js';
 import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
-import { RANK_WORDS } from './card-state.js';
+import {
+  EMPTY,
+  EMPTY_RANK,
+  NOTE_NONE,
+  NOTE_PAUSED,
+  NOTE_SET_OUT,
+  NOWHERE,
+  NO_PARTNER,
+  type SlotRules,
+  type SlotState,
+} from './slot-rules.js';
 
-/** An empty slot or reserve. */
-export const EMPTY = 255;
-/** `cardSlot` of a card in no slot. */
-export const NOWHERE = 255;
-/** `slotRank` of an empty slot, and the index of the empty slots' bit set in `rankSlots`. */
-export const EMPTY_RANK = 13;
-/** The rank a rank without a pair partner looks up: its bit set stays 0. */
-export const NO_PARTNER = 14;
-export const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
-export const ONE_OF = [
-  'ace',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'jack',
-  'queen',
-  'king',
-];
-
-/** "a jack, a queen and a king": one of each rank, joined by `last`. */
-export function oneOfEach(ranks: ArrayLike<number>, last: string): string {
-  const words = Array.from(ranks, (r) => `a ${ONE_OF[r]}`);
-  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
-}
-
-/** What a game over slots declares under one set of options. Ranks are 0 = A … 12 = K; values A = 1 … K = 13. */
-export interface SlotRulesSpec {
-  readonly slots: number;
-  /** Slots per row of the grid. */
-  readonly columns: number;
-  /** Two cards pair when their values make this sum, among the ranks no other rule claims. */
-  readonly pairSum: number;
-  /** Ranks that pair with their own rank only (Block Ten's J, Q, K). */
-  readonly sameRankPairs?: readonly number[];
-  /** Ranks removed alone (Thirteens' kings). */
-  readonly singles?: readonly number[];
-  /** Ranks whose four cards are removed together from the slots, one id each, in this order (Tens' 10 J Q K). */
-  readonly quartets?: readonly number[];
-  /** Ranks never removed: each blocks its slot for good (Block Ten's tens). */
-  readonly blocked?: readonly number[];
-  /**
-   * One card of each of these ranks go out as a set: from the slots together ('together'), or set aside
-   * one at a time into a reserve per rank, the set going out when every reserve holds a card
-   * ('reserve'; 'reserve-no-refill': no slot refills while a reserve holds a card).
-   */
-  readonly sets?: { readonly ranks: readonly number[]; readonly how: 'together' | 'reserve' | 'reserve-no-refill' };
-  /** Pairs, and sets, of one suit only. */
-  readonly sameSuit?: boolean;
-  /** Emptied slots refill at once, or when the player deals. */
-  readonly refill: 'at-once' | 'on-deal';
-  /** The observation shows each slot's suit as well as its rank. */
-  readonly observeSuits?: boolean;
-  /** Reward per card removed instead of 1 for a win. */
-  readonly rewardCards: boolean;
-  readonly undoLimit: 0 | 3 | 'unlimited';
-}
-
-/** A `SlotRulesSpec` with its ids and lookup tables: what the hot path reads, built once per spec. */
-export interface SlotRules extends SlotRulesSpec {
-  readonly sameSuit: boolean;
-  /** Set cards go aside into reserves. */
-  readonly reserves: boolean;
-  /** No refill while a reserve holds a card. */
-  readonly pauseRefill: boolean;
-  readonly buffered: boolean;
-  /** Emptied slots refill at once, whatever the move (no deal action, no reserves that pause it). */
-  readonly refillAtOnce: boolean;
-  readonly pairCount: number;
-  readonly pairFirst: Uint8Array;
-  readonly pairSecond: Uint8Array;
-  /** pairBase[i] = id of the pair (i, i+1). */
-  readonly pairBase: Int32Array;
-  /** The rank each rank pairs with, NO_PARTNER for none (and for an empty slot). */
-  readonly partner: Uint8Array;
-  /** First id of each block, -1 where the rules have none. */
-  readonly singleBase: number;
-  /** The first id after the singles, and after the quartets (the next block's first where there are none). */
-  readonly singleEnd: number;
-  readonly quartetEnd: number;
-  readonly quartetBase: number;
-  readonly tripleBase: number;
-  readonly asideBase: number;
-  readonly dealId: number;
-  readonly singleRanks: Uint8Array;
-  readonly quartetRanks: Uint8Array;
-  readonly blockedRanks: Uint8Array;
-  readonly setRanks: Uint8Array;
-  /** Per rank (and EMPTY_RANK): its place among the set ranks, -1 for none. */
-  readonly setIndex: Int8Array;
-  /** Per quartet id: 1 when its rank may go (not blocked). */
-  readonly quartetOpen: Uint8Array;
-  /** Scratch suit digits for enumerating sets (the hot path allocates nothing). */
-  readonly setDigits: Int8Array;
-  readonly numActions: number;
-  readonly observationSize: number;
-  readonly slotWidth: number;
-  /** Where the reserves' features start (-1 without), the unseen-card flags (-1 without), the rank counts. */
-  readonly reserveAt: number;
-  readonly unseenAt: number;
-  readonly ranksAt: number;
-  /** Cards removed in a won game (52, less the blocked ranks'). */
-  readonly clearTarget: number;
-  /** Per rank: why a card of it does not pair with a card of another rank, or '' (the sum decides). */
-  readonly pairNote: readonly ((card: number) => string)[];
-}
-
-/** A slot game's state (the layout in this file's comment). */
-export interface SlotState {
-  readonly rules: SlotRules;
-  readonly slotCard: Uint8Array;
-  readonly slotRank: Uint8Array;
-  readonly cardSlot: Uint8Array;
-  readonly rankSlots: Int32Array;
-  readonly reserve: Uint8Array;
-  readonly stockCount: Uint8Array;
-  readonly deck: Uint8Array;
-  stockPos: number;
-  removed: number;
-  /** Cached by legalActions for status (the env's call order guarantees it is fresh). */
-  legalCount: number;
-  /** What the last step did beyond its move (stepNote): NOTE_NONE, NOTE_SET_OUT (`lastSet` went out) or NOTE_PAUSED. */
-  note: number;
-  readonly lastSet: Uint8Array;
-}
-
-export const NOTE_NONE = 0;
-export const NOTE_SET_OUT = 1;
-export const NOTE_PAUSED = 2;
-
-/** Pair id of slots i < j among `slots`: lexicographic order. */
-export function pairId(slots: number, i: number, j: number): number {
-  return i * slots - (i * (i + 1)) / 2 + (j - i - 1);
-}
-
-const rulesCache = new Map<string, SlotRules>();
-
-/** The spec's ids and lookup tables, built once per distinct spec. */
-export function compileSlotRules(p: SlotRulesSpec): SlotRules {
-  const key = JSON.stringify(p);
-  const cached = rulesCache.get(key);
-  if (cached) return cached;
-  const T = p.slots;
-  const pairCount = (T * (T - 1)) / 2;
-  const pairFirst = new Uint8Array(pairCount);
-  const pairSecond = new Uint8Array(pairCount);
-  const pairBase = new Int32Array(T);
-  for (let i = 0; i < T; i++) {
-    pairBase[i] = pairId(T, i, i + 1);
-    for (let j = i + 1; j < T; j++) {
-      pairFirst[pairId(T, i, j)] = i;
-      pairSecond[pairId(T, i, j)] = j;
-    }
-  }
-  const setRanks = Uint8Array.from(p.sets?.ranks ?? []);
-  const singles = p.singles ?? [];
-  const quartets = p.quartets ?? [];
-  const blocked = p.blocked ?? [];
-  const sameRank = p.sameRankPairs ?? [];
-  const claimed = new Set([...singles, ...quartets, ...blocked, ...sameRank, ...setRanks]);
-  const partner = new Uint8Array(EMPTY_RANK + 1).fill(NO_PARTNER);
-  for (let r = 0; r < 13; r++) {
-    const q = p.pairSum - r - 2;
-    if (!claimed.has(r) && q >= 0 && q < 13 && !claimed.has(q)) partner[r] = q;
-  }
-  for (const r of sameRank) partner[r] = r;
-  const reserves = p.sets !== undefined && p.sets.how !== 'together';
-  const sameSuit = p.sameSuit ?? false;
-  const together = p.sets?.how === 'together';
-  const setText = oneOfEach(setRanks, 'and');
-  const pairNote = Array.from({ length: 13 }, (_, r): ((card: number) => string) => {
-    if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
-    if (singles.includes(r)) return () => `a ${ONE_OF[r]} is removed alone, not in a pair`;
-    if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
-    if (sameRank.includes(r)) return () => `a ${ONE_OF[r]} pairs only with another ${ONE_OF[r]}`;
-    if (!setRanks.includes(r)) return () => '';
-    if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
-    return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
-  });
-  let next = pairCount;
-  const block = (present: boolean, size: number): number => {
-    if (!present) return -1;
-    next += size;
-    return next - size;
-  };
-  const singleBase = block(singles.length > 0, T);
-  const singleEnd = next;
-  const quartetBase = block(quartets.length > 0, quartets.length);
-  const quartetEnd = next;
-  const tripleBase = block(together, 4 ** setRanks.length);
-  const asideBase = block(reserves, T);
-  const dealId = block(p.refill === 'on-deal', 1);
-  const slotWidth = p.observeSuits ? 17 : 13;
-  const reserveAt = reserves ? slotWidth * T : -1;
-  const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
-  const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0);
-  const rules: SlotRules = {
-    ...p,
-    sameSuit,
-    reserves,
-    pauseRefill: p.sets?.how === 'reserve-no-refill',
-    buffered: p.refill === 'on-deal',
-    refillAtOnce: p.refill === 'at-once' && p.sets?.how !== 'reserve-no-refill',
-    pairCount,
-    pairFirst,
-    pairSecond,
-    pairBase,
-    partner,
-    singleBase,
-    singleEnd,
-    quartetBase,
-    quartetEnd,
-    tripleBase,
-    asideBase,
-    dealId,
-    singleRanks: Uint8Array.from(singles),
-    quartetRanks: Uint8Array.from(quartets),
-    blockedRanks: Uint8Array.from(blocked),
-    setRanks,
-    setIndex: Int8Array.from({ length: EMPTY_RANK + 1 }, (_, r) => setRanks.indexOf(r)),
-    quartetOpen: Uint8Array.from(quartets, (r) => (blocked.includes(r) ? 0 : 1)),
-    setDigits: new Int8Array(setRanks.length),
-    numActions: next,
-    observationSize: ranksAt + 14,
-    slotWidth,
-    reserveAt,
-    unseenAt,
-    ranksAt,
-    clearTarget: DECK_SIZE - 4 * blocked.length,
-    pairNote,
-  };
-  rulesCache.set(key, rules);
-  return rules;
-}
+export * from './slot-rules.js';
 
 // ---------------------------------------------------------------------------
 // State and hot path: after createState nothing in this section allocates.
