@@ -183,3 +183,28 @@ export function checkNotDisposed(disposed: boolean, agent: string): void {
 export function checkUnusedSeed(seed: unknown, agent: string): void {
   if (seed !== undefined) validateSeed(seed, `agent "${agent}" seed`);
 }
+
+/**
+ * An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
+ * (`checkUnusedSeed`). Fair unless it says otherwise.
+ */
+export abstract class SeedlessAgent implements Agent {
+  abstract readonly name: string;
+  readonly fair: boolean = true;
+
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
+
+  abstract act(env: Env): number;
+}
+
+/** A seedless agent that plays the move its own `score` ranks first. */
+export abstract class BestScoredAgent extends SeedlessAgent {
+  abstract score(env: Env): ActionScores;
+
+  act(env: Env): number {
+    checkPlaying(env, this.name);
+    return this.score(env).actions[0].action;
+  }
+}

@@ -362,35 +362,30 @@ function addLegal(mask: Uint8Array, legal: Int32Array, count: number, id: number
   return count + 1;
 }
 
-/** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
-function lineRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array, count: number): number {
+/**
+ * Runs of the current stack: on a straight line any window; on a loop those that include the top card (position n-1),
+ * the whole stack only as s = 0. Appends ids from legal[count]; returns the new count.
+ */
+function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array, count: number): number {
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   const t = s.table;
   const good = runTotals(o);
   const minRun = o.minRun;
   const maxLen = maxRunLength(o);
-  for (let st = 0; st + minRun <= n; st++) {
-    const end = Math.min(st + maxLen, n);
-    let sum = 0;
-    for (let i = st; i < end; i++) {
-      sum += CARD_VALUE[t[base + i]];
-      if (sum > MAX_RUN_TOTAL) break;
-      const length = i - st + 1;
-      if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+  if (!o.loop) {
+    for (let st = 0; st + minRun <= n; st++) {
+      const end = Math.min(st + maxLen, n);
+      let sum = 0;
+      for (let i = st; i < end; i++) {
+        sum += CARD_VALUE[t[base + i]];
+        if (sum > MAX_RUN_TOTAL) break;
+        const length = i - st + 1;
+        if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+      }
     }
+    return count;
   }
-  return count;
-}
-
-/** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
-function loopRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array, count: number): number {
-  const base = s.current * SLOTS;
-  const n = s.len[s.current];
-  const t = s.table;
-  const good = runTotals(o);
-  const minRun = o.minRun;
-  const maxLen = maxRunLength(o);
   if (n < minRun) return count;
   if (n <= maxLen) {
     let sum = 0;
@@ -421,7 +416,7 @@ function legalActions(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal:
   const optional = o.discard === 'optional';
   let count = 0;
   if (canDraw && optional) count = addLegal(mask, legal, count, 0);
-  count = o.loop ? loopRuns(s, o, mask, legal, count) : lineRuns(s, o, mask, legal, count);
+  count = stackRuns(s, o, mask, legal, count);
   if (canDraw && !optional && count === 0) count = addLegal(mask, legal, count, 0);
   if (count > 0 && s.steps >= o.maxSteps) {
     mask.fill(0);
@@ -685,7 +680,7 @@ function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
 function legalRunCount(s: DecadeState, o: DecadeOptions): number {
   const mask = new Uint8Array(DECADE_ACTIONS);
   const legal = new Int32Array(DECADE_ACTIONS);
-  return o.loop ? loopRuns(s, o, mask, legal, 0) : lineRuns(s, o, mask, legal, 0);
+  return stackRuns(s, o, mask, legal, 0);
 }
 
 function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: number): string {

@@ -7,16 +7,11 @@
  * Reads only the legal-action list: a run's length and start are in its id.
  */
 import type { Env } from '../../../env/env.js';
-import { checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
+import { SeedlessAgent, type ActionScores } from '../../../agents/agent.js';
 import { decadeEnv, longestRank, sortedScores } from './common.js';
 
-export class LongestRunAgent implements Agent {
+export class LongestRunAgent extends SeedlessAgent {
   readonly name = 'longest';
-  readonly fair = true;
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
 
   act(env: Env): number {
     decadeEnv(env, this.name);

@@ -178,7 +178,7 @@ export class Position {
     const canDraw = this.stockLen > 0 && this.aliveCount > 0;
     let count = 0;
     if (canDraw && r.optional) out[count++] = DRAW;
-    count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
+    count = this.stackRuns(r, out, count);
     if (canDraw && !r.optional && count === 0) out[count++] = DRAW;
     if (count > 0 && this.steps >= r.maxSteps) {
       this.status = TRUNCATED;
@@ -188,29 +188,25 @@ export class Position {
     return count;
   }
 
-  private lineRuns(r: Rules, out: Int32Array, count: number): number {
+  /** The current stack's runs, as the engine's `stackRuns` lists them, from out[count]; returns the new count. */
+  private stackRuns(r: Rules, out: Int32Array, count: number): number {
     const base = this.current * DECK_SIZE;
     const n = this.len[this.current];
     const v = this.vals;
     const good = r.good;
-    for (let st = 0; st + r.minRun <= n; st++) {
-      const end = Math.min(st + r.maxLen, n);
-      let sum = 0;
-      for (let i = st; i < end; i++) {
-        sum += v[base + i];
-        if (sum > MAX_RUN_TOTAL) break;
-        const length = i - st + 1;
-        if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+    if (!r.loop) {
+      for (let st = 0; st + r.minRun <= n; st++) {
+        const end = Math.min(st + r.maxLen, n);
+        let sum = 0;
+        for (let i = st; i < end; i++) {
+          sum += v[base + i];
+          if (sum > MAX_RUN_TOTAL) break;
+          const length = i - st + 1;
+          if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+        }
       }
+      return count;
     }
-    return count;
-  }
-
-  private loopRuns(r: Rules, out: Int32Array, count: number): number {
-    const base = this.current * DECK_SIZE;
-    const n = this.len[this.current];
-    const v = this.vals;
-    const good = r.good;
     if (n < r.minRun) return count;
     if (n <= r.maxLen) {
       let sum = 0;

@@ -29,6 +29,7 @@
  *   returns estimates (the cards on the table, as if lost there) and stores nothing it
  *   did not finish.
  */
+import { TranspositionTable } from '../../../agents/transposition.js';
 import { mix32 } from '../../../env/rng.js';
 import { DRAW } from '../engine.js';
 import { ENDED, type Position, SearchLevels, type Rules } from './position.js';
@@ -51,12 +52,7 @@ export class Solver {
   private budget = 0;
   private lastExact = true;
   private readonly keySteps: boolean;
-  private readonly mask: number;
-  private readonly key1: Int32Array;
-  private readonly key2: Int32Array;
-  private readonly val: Uint8Array;
-  private readonly gen: Uint32Array;
-  private generation = 1;
+  private readonly table: TranspositionTable;
   private readonly levels: SearchLevels;
   /** The current position's key (hashPosition): two 32-bit words. */
   private readonly key = new Int32Array(2);
@@ -68,21 +64,12 @@ export class Solver {
     this.rules = rules;
     this.levels = new SearchLevels(rules.stacks);
     this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
-    const size = 1 << tableBits;
-    this.mask = size - 1;
-    this.key1 = new Int32Array(size);
-    this.key2 = new Int32Array(size);
-    this.val = new Uint8Array(size);
-    this.gen = new Uint32Array(size);
+    this.table = new TranspositionTable(tableBits);
   }
 
   /** Forgets every stored position (O(1)). */
   clear(): void {
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.gen.fill(0);
-      this.generation = 1;
-    }
+    this.table.clear();
   }
 
   /**
@@ -140,7 +127,7 @@ export class Solver {
     }
     const slot = this.find();
     if (slot >= 0) {
-      const v = this.val[slot];
+      const v = this.table.val[slot];
       if (v === IN_PROGRESS) {
         // A cycle ('deck-bottom' only): going round it again would end truncated.
         this.lastExact = true;
@@ -152,7 +139,8 @@ export class Solver {
       }
     }
     const at = slot >= 0 ? slot : this.insert();
-    this.val[at] = IN_PROGRESS;
+    const table = this.table;
+    table.val[at] = IN_PROGRESS;
     const h1 = this.key[0];
     const h2 = this.key[1];
     const child = this.levels.at(d + 1);
@@ -179,8 +167,8 @@ export class Solver {
       }
     }
     // The slot may have been reused by a deeper search when the table is crowded.
-    if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2)
-      this.val[at] = exact ? best : UNKNOWN;
+    if (table.gen[at] === table.generation && table.key1[at] === h1 && table.key2[at] === h2)
+      table.val[at] = exact ? best : UNKNOWN;
     this.lastExact = exact;
     return best;
   }
@@ -197,35 +185,33 @@ export class Solver {
 
   /** The slot holding the current hash, or -1. */
   private find(): number {
-    const g = this.generation;
+    const t = this.table;
+    const g = t.generation;
     const h1 = this.key[0];
     const h2 = this.key[1];
-    let i = h1 & this.mask;
+    let i = h1 & t.mask;
     for (let probe = 0; probe < PROBES; probe++) {
-      if (this.gen[i] !== g) return -1;
-      if (this.key1[i] === h1 && this.key2[i] === h2) return i;
-      i = (i + 1) & this.mask;
+      if (t.gen[i] !== g) return -1;
+      if (t.key1[i] === h1 && t.key2[i] === h2) return i;
+      i = (i + 1) & t.mask;
     }
     return -1;
   }
 
   /** A slot for the current hash: the first free one, or (table crowded) its home slot. */
   private insert(): number {
-    const g = this.generation;
-    const home = this.key[0] & this.mask;
+    const t = this.table;
+    const home = this.key[0] & t.mask;
     let i = home;
     let at = home;
     for (let probe = 0; probe < PROBES; probe++) {
-      if (this.gen[i] !== g) {
+      if (t.gen[i] !== t.generation) {
         at = i;
         break;
       }
-      i = (i + 1) & this.mask;
+      i = (i + 1) & t.mask;
     }
-    this.gen[at] = g;
-    this.key1[at] = this.key[0];
-    this.key2[at] = this.key[1];
-    this.val[at] = UNKNOWN;
+    t.put(at, this.key[0], this.key[1], UNKNOWN);
     return at;
   }
 }

@@ -211,10 +211,12 @@ export class SearchForest {
   /** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
   private solver: Solver | null = null;
   private known: Position | null = null;
-  /** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
+  /** `endgamePositions`: the fair solver and its scratch position. */
   private fair: FairSolver | null = null;
   private fairPosition: Position | null = null;
-  private fairValues = new Float64Array(16);
+  /** An endgame's exact values of a decision's moves, by move: the win, and the cards left / 52. */
+  private endWin = new Float64Array(16);
+  private endCost = new Float64Array(16);
   /** `endgameSamples`: pimc's decision rule on sampled deals. */
   private sampler: PimcSearch | null = null;
 
@@ -241,19 +243,28 @@ export class SearchForest {
   addDecision(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at = 0): void {
     const mark = this.mark();
     const endgame = this.config.endgame ?? 0;
+    if (this.endWin.length < n) {
+      this.endWin = new Float64Array(n);
+      this.endCost = new Float64Array(n);
+    }
     if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
-      this.solveKnown(p, moves, n, k, roots, at);
+      this.solveKnown(p, moves, n, k);
+      this.exactRoots(n, roots, at);
       return;
     }
     const positions = this.config.endgamePositions ?? 0;
     const samples = this.config.endgameSamples ?? 0;
     const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
     if (inEndgame && samples > 0) {
-      this.solveSampled(p, moves, n, k, roots, at, samples);
+      this.solveSampled(p, moves, n, k, samples);
+      this.exactRoots(n, roots, at);
       return;
     }
     if (inEndgame && positions > 0) {
-      if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
+      if (this.solveFair(p, moves, n, k, positions)) {
+        this.exactRoots(n, roots, at);
+        return;
+      }
     } else if (inEndgame && p.stockLen >= this.config.depth) {
       // One draw deeper than the stock holds: every horizon is a game's end.
       this.nodeBudget = mark.nodes + ENDGAME_NODES;
@@ -299,20 +310,18 @@ export class SearchForest {
     }
   }
 
+  /** Each move's root an exact node of its endgame values (`endWin`, `endCost`). */
+  private exactRoots(n: number, roots: Int32Array, at: number): void {
+    for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.endWin[i], this.endCost[i]);
+  }
+
   /**
-   * 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
+   * 'deck-bottom', nothing unseen: the deal ahead is known, and each move's values are the solver's
    * value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
    * budget), the positions the game has held counting as cycles. Those grow with every move,
    * so the solver's table is cleared for each decision.
    */
-  private solveKnown(
-    p: Position,
-    moves: Int32Array,
-    n: number,
-    k: StockKnowledge,
-    roots: Int32Array,
-    at: number,
-  ): void {
+  private solveKnown(p: Position, moves: Int32Array, n: number, k: StockKnowledge): void {
     this.solver ??= new Solver(this.rules);
     this.known ??= new Position(this.rules.stacks);
     const q = this.known;
@@ -323,28 +332,20 @@ export class SearchForest {
     this.solver.clear();
     for (let i = 0; i < n; i++) {
       const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
-      roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / DECK_SIZE);
+      this.endWin[i] = v === 0 ? 1 : 0;
+      this.endCost[i] = v === 0 ? 0 : (v - 1) / DECK_SIZE;
     }
   }
 
   /**
-   * One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
+   * One stock, at most `endgame` cards: each move's values are its exact fair win chance (no cards
    * left to break ties) when the solve values at most `positions` positions; false otherwise.
    * The memo is cleared for each decision, so a decision's answer never depends on the ones
    * before it.
    */
-  private solveFair(
-    p: Position,
-    moves: Int32Array,
-    n: number,
-    k: StockKnowledge,
-    roots: Int32Array,
-    at: number,
-    positions: number,
-  ): boolean {
+  private solveFair(p: Position, moves: Int32Array, n: number, k: StockKnowledge, positions: number): boolean {
     this.fair ??= new FairSolver(this.rules);
     this.fairPosition ??= new Position(this.rules.stacks);
-    if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
     const q = this.fairPosition;
     q.copyFrom(p);
     // The stock as the player knows it: the unseen values, in an order the solver ignores.
@@ -353,26 +354,18 @@ export class SearchForest {
     q.head = 0;
     q.stockLen = unseen;
     this.fair.clear();
-    if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
-    for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
+    if (!this.fair.valuesAfter(q, unseen, moves, n, this.endWin, positions)) return false;
+    this.endCost.fill(0, 0, n);
     return true;
   }
 
   /**
-   * One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
+   * One stock, at most `endgame` cards: each move's values are its win fraction and mean cards left
    * over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
    * are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
    * so a decision's answer never depends on the ones before it, nor on who asks.
    */
-  private solveSampled(
-    p: Position,
-    moves: Int32Array,
-    n: number,
-    k: StockKnowledge,
-    roots: Int32Array,
-    at: number,
-    samples: number,
-  ): void {
+  private solveSampled(p: Position, moves: Int32Array, n: number, k: StockKnowledge, samples: number): void {
     this.sampler ??= new PimcSearch(this.rules);
     const search = this.sampler;
     search.solver.clear();
@@ -389,7 +382,8 @@ export class SearchForest {
     );
     for (let i = 0; i < n; i++) {
       const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
-      roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / DECK_SIZE);
+      this.endWin[i] = t.wins[i] / t.samples;
+      this.endCost[i] = cardsLeft / DECK_SIZE;
     }
   }
 

@@ -36,33 +36,21 @@
  *
  * The saved model plays as `DecadeSearchAgent` with `playDepth` draws of search.
  */
-import type * as tf from '../../../agents/learned/tf.js';
-import { forwardPass, valueNetwork } from '../../../agents/learned/network.js';
+import { forwardPass } from '../../../agents/learned/network.js';
 import * as z from 'zod';
-import type { Agent } from '../../../agents/agent.js';
-import { StockMemory, remembersStock } from '../agents/memory.js';
-import { Position, rulesOf, type Rules } from '../agents/position.js';
-import {
-  DecadeSearchAgent,
-  SearchForest,
-  StockKnowledge,
-  loadKnowledge,
-  positionLayout,
-  writePositionFeatures,
-  type PositionLayout,
-  type SearchConfig,
-} from '../learned/learned-search.js';
+import { remembersStock } from '../agents/memory.js';
+import { Position } from '../agents/position.js';
+import { SearchForest, StockKnowledge, loadKnowledge, writePositionFeatures } from '../learned/learned-search.js';
 import {
   endgameCardsSchema,
   endgamePositionsSchema,
   endgameSamplesSchema,
   maxLeavesSchema,
-  type ModelMetadata,
 } from '../../../agents/learned/metadata.js';
 import { TengymError } from '../../../env/errors.js';
 import type { Env } from '../../../env/env.js';
 import type { EnvConfig } from '../../../env/game.js';
-import { decadeOf, decadeOptionsOf } from '../engine.js';
+import { decadeOptionsOf } from '../engine.js';
 import { deriveSeed } from '../../../env/rng.js';
 import {
   commonConfigFields,
@@ -72,14 +60,9 @@ import {
   type AlgorithmState,
   type SavedAlgorithmState,
 } from '../../../train/algorithm.js';
-import {
-  ValueLearner,
-  ValueLearning,
-  checkValueLearning,
-  savedMemoriesSchema,
-  valueLearningFields,
-} from '../../../train/algorithms/afterstate-learning.js';
-import { DecisionEnv, type DecisionEnvState } from '../../../train/decisions.js';
+import { savedMemoriesSchema, valueLearningFields } from '../../../train/algorithms/afterstate-learning.js';
+import type { DecisionEnvState } from '../../../train/decisions.js';
+import { DecadeSearchLearner, checkSearchLearning, checkSearchValueLearning } from './search-learner.js';
 import { TeacherLabels, labelPosition, type Labels } from './teacher-labels.js';
 
 export const distillConfigSchema = z.strictObject({
@@ -169,19 +152,11 @@ export function distillUnsupported(env: EnvConfig): string | null {
   return null;
 }
 
-export class Distill extends ValueLearner implements Algorithm {
+export class Distill extends DecadeSearchLearner implements Algorithm {
   readonly name = 'distill';
-  readonly playsAs: Pick<ModelMetadata, 'head' | 'features' | 'search'>;
-  readonly model: tf.LayersModel;
-  readonly env: DecisionEnv;
-
-  readonly layout: PositionLayout;
   /** The teacher, on every core. */
   readonly labeller: TeacherLabels;
-  private readonly search: SearchConfig;
   private readonly config: DistillConfig;
-  private readonly rules: Rules;
-  protected readonly learning: ValueLearning;
   private readonly forest: SearchForest;
   private readonly knowledge = new StockKnowledge();
   private readonly position: Position;
@@ -192,38 +167,23 @@ export class Distill extends ValueLearner implements Algorithm {
   /** Per copy: where its moves start in `roots` and `studentScore`. */
   private readonly firstRoot: Int32Array;
   private studentScore = new Float64Array(64);
-  /** What each copy's player remembers of the stock ('deck-bottom'), kept up to date at every state. */
-  private readonly memories: StockMemory[] | null;
   /** The teacher's labels of one decision's moves, in legal order. */
   private teacherWin = new Float64Array(64);
   private teacherCost = new Float64Array(64);
 
   constructor(env: EnvConfig, config: DistillConfig) {
-    super();
     checkDistillConfig(env, config);
-    this.config = config;
-    this.labeller = new TeacherLabels(env.id, env.options, config.teacher, config.labelWorkers);
-    this.rules = rulesOf(decadeOptionsOf(env)!);
-    this.layout = positionLayout(this.rules);
-    this.search = {
+    const labeller = new TeacherLabels(env.id, env.options, config.teacher, config.labelWorkers);
+    super(env, config, 'distill', {
       depth: config.playDepth,
       maxLeaves: config.maxLeaves,
       tieWeight: config.tieWeight,
       ...(config.endgame > 0 ? { endgame: config.endgame } : {}),
       ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}),
       ...(config.endgame > 0 && config.endgameSamples > 0 ? { endgameSamples: config.endgameSamples } : {}),
-    };
-    this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
-    this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.env = new DecisionEnv(
-      env,
-      config.numEnvs,
-      config.seed,
-      1,
-      this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined,
-    );
-    this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
-    this.model = this.learning.model;
+    });
+    this.config = config;
+    this.labeller = labeller;
     this.forest = new SearchForest(this.rules, { ...this.search, depth: config.studentDepth });
     this.position = new Position(this.rules.stacks);
     this.rows = new Float32Array(64 * this.layout.size);
@@ -382,7 +342,7 @@ export class Distill extends ValueLearner implements Algorithm {
 
   /** Copy i's position and what its player knows of the stock, into `position` and `knowledge`. */
   private loadPosition(i: number): void {
-    const state = decadeOf(this.env.env(i))!.state;
+    const state = this.stateOf(i);
     this.position.loadTableOnly(state);
     this.position.stockLen = state.stockLen;
     loadKnowledge(this.knowledge, state, this.memories ? this.memories[i] : null);
@@ -399,18 +359,13 @@ export class Distill extends ValueLearner implements Algorithm {
     if (this.rows.length < n * this.layout.size) this.rows = new Float32Array(2 * n * this.layout.size);
   }
 
-  /** The agent that plays the current values, as a saved model of them plays. */
-  agent(metadata: ModelMetadata): Agent {
-    return new DecadeSearchAgent('model', valueNetwork(this.model), metadata, this.search);
-  }
-
   override dispose(): void {
     this.labeller.dispose();
     super.dispose();
   }
 
   getState(): AlgorithmState {
-    return this.learning.getState({ memories: this.memories ? this.memories.map((m) => m.remembered()) : null }, {});
+    return this.learning.getState({ memories: this.rememberedStocks() }, {});
   }
 
   setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
@@ -420,7 +375,7 @@ export class Distill extends ValueLearner implements Algorithm {
     );
     this.learning.setState(state);
     this.env.setState(envState);
-    if (this.memories) this.memories.forEach((m, i) => m.restore(decadeOf(this.env.env(i))!.state, j.memories![i]));
+    this.restoreMemories(j.memories);
   }
 }
 
@@ -439,13 +394,7 @@ function indexOf(legal: Int32Array, n: number, action: number): number {
  * when it is made.
  */
 function checkDistillConfig(env: EnvConfig, config: DistillConfig): void {
-  const why = distillUnsupported(env);
-  if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
-  if (config.trainingReward !== undefined)
-    throw new TengymError(
-      'bad-argument',
-      "distill config: trainingReward does not apply (the targets are the teacher's scores)",
-    );
+  checkSearchLearning(env, config, 'distill', distillUnsupported(env), "the targets are the teacher's scores");
   if (config.untilKnown && !(decadeOptionsOf(env)!.pickedUp === 'deck-bottom' && config.endgame > 0)) {
     throw new TengymError(
       'bad-argument',
@@ -454,7 +403,7 @@ function checkDistillConfig(env: EnvConfig, config: DistillConfig): void {
         `has none`,
     );
   }
-  checkValueLearning(config, 'distill', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
+  checkSearchValueLearning(env, config, 'distill');
 }
 
 export const algorithm: AlgorithmSpec<DistillConfig> = {

@@ -31,26 +31,13 @@
  * Tensors: every forward pass and update runs in tf.tidy; the optimizer's moments are made at
  * construction; `tf.memory().numTensors` stays flat (test/games/decade/training/expert-iteration.test.ts).
  */
-import type * as tf from '../../../agents/learned/tf.js';
-import { forwardPass, valueNetwork } from '../../../agents/learned/network.js';
+import { forwardPass } from '../../../agents/learned/network.js';
 import * as z from 'zod';
-import type { Agent } from '../../../agents/agent.js';
-import { StockMemory } from '../agents/memory.js';
-import { Position, rulesOf, type Rules } from '../agents/position.js';
-import {
-  DecadeSearchAgent,
-  SearchForest,
-  StockKnowledge,
-  loadKnowledge,
-  positionLayout,
-  writePositionFeatures,
-  type PositionLayout,
-  type SearchConfig,
-} from '../learned/learned-search.js';
-import { maxLeavesSchema, type ModelMetadata } from '../../../agents/learned/metadata.js';
-import { TengymError } from '../../../env/errors.js';
+import { Position } from '../agents/position.js';
+import { SearchForest, StockKnowledge, loadKnowledge, writePositionFeatures } from '../learned/learned-search.js';
+import { maxLeavesSchema } from '../../../agents/learned/metadata.js';
 import type { EnvConfig } from '../../../env/game.js';
-import { decadeOf, decadeOptionsOf, type DecadeState } from '../engine.js';
+import { decadeOptionsOf } from '../engine.js';
 import {
   commonConfigFields,
   parseSavedJson,
@@ -61,16 +48,14 @@ import {
 } from '../../../train/algorithm.js';
 import {
   SampleBuffer,
-  ValueLearner,
-  ValueLearning,
-  checkValueLearning,
   packSamples,
   savedMemoriesSchema,
   savedSampleCounts,
   unpackSamples,
   valueLearningFields,
 } from '../../../train/algorithms/afterstate-learning.js';
-import { DecisionEnv, type DecisionEnvState } from '../../../train/decisions.js';
+import type { DecisionEnvState } from '../../../train/decisions.js';
+import { DecadeSearchLearner, checkSearchLearning, checkSearchValueLearning } from './search-learner.js';
 
 export const expertIterationConfigSchema = z.strictObject({
   ...commonConfigFields,
@@ -111,22 +96,10 @@ export function expertIterationUnsupported(env: EnvConfig): string | null {
   return null;
 }
 
-export class ExpertIteration extends ValueLearner implements Algorithm {
+export class ExpertIteration extends DecadeSearchLearner implements Algorithm {
   readonly name = 'expert-iteration';
-  readonly playsAs: Pick<ModelMetadata, 'head' | 'features' | 'search'>;
-  readonly model: tf.LayersModel;
-  readonly env: DecisionEnv;
-
-  readonly layout: PositionLayout;
-  /** How the saved model searches when it plays. */
-  private readonly search: SearchConfig;
   private readonly config: ExpertIterationConfig;
-  private readonly rules: Rules;
-  /** The network, the replay ring and the gradient steps (afterstate-learning.ts). */
-  protected readonly learning: ValueLearning;
   private readonly forest: SearchForest;
-  /** What each copy's player remembers of the stock ('deck-bottom'), kept up to date at every state. */
-  private readonly memories: StockMemory[] | null;
   /** Per copy: the samples on the path it plays, with the search's targets, waiting for the game's result. */
   private readonly paths: SampleBuffer[];
   private readonly knowledge: StockKnowledge[];
@@ -142,24 +115,13 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
   private rootCost = new Float64Array(512);
 
   constructor(env: EnvConfig, config: ExpertIterationConfig) {
-    super();
     checkExpertIterationConfig(env, config);
+    super(env, config, 'expert-iteration', {
+      depth: config.playDepth,
+      maxLeaves: config.maxLeaves,
+      tieWeight: config.tieWeight,
+    });
     this.config = config;
-    this.rules = rulesOf(decadeOptionsOf(env)!);
-    this.layout = positionLayout(this.rules);
-    const search: SearchConfig = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
-    this.search = search;
-    this.playsAs = { head: 'search', features: this.layout.encoding, search };
-    this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.env = new DecisionEnv(
-      env,
-      config.numEnvs,
-      config.seed,
-      1,
-      this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined,
-    );
-    this.learning = new ValueLearning(config, 'expert-iteration', { inputSize: this.layout.size, cost: 'cards' });
-    this.model = this.learning.model;
     this.forest = new SearchForest(this.rules, {
       depth: config.depth,
       maxLeaves: config.maxLeaves,
@@ -170,10 +132,6 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     this.positions = Array.from({ length: config.numEnvs }, () => new Position(this.rules.stacks));
     this.firstRoot = new Int32Array(config.numEnvs + 1);
     this.sampleRows = new Float32Array(4 * config.numEnvs * this.layout.size);
-  }
-
-  private stateOf(i: number): DecadeState {
-    return decadeOf(this.env.env(i))!.state;
   }
 
   iterate(): void {
@@ -282,15 +240,10 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     path.count = 0;
   }
 
-  /** The agent that plays the current values, as a saved model of them plays. */
-  agent(metadata: ModelMetadata): Agent {
-    return new DecadeSearchAgent('model', valueNetwork(this.model), metadata, this.search);
-  }
-
   getState(): AlgorithmState {
     const paths = packSamples(this.paths, ['won', 'cost']);
     return this.learning.getState(
-      { pathCounts: paths.counts, memories: this.memories ? this.memories.map((m) => m.remembered()) : null },
+      { pathCounts: paths.counts, memories: this.rememberedStocks() },
       { paths: paths.bytes },
     );
   }
@@ -307,7 +260,7 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     this.learning.setState(state);
     unpackSamples(this.paths, ['won', 'cost'], j.pathCounts, state, 'paths', false);
     this.env.setState(envState);
-    if (this.memories) this.memories.forEach((m, i) => m.restore(this.stateOf(i), j.memories![i]));
+    this.restoreMemories(j.memories);
   }
 }
 
@@ -320,15 +273,9 @@ function countRows(rowOfMove: Int32Array, from: number, n: number): number {
 
 /** What an expert-iteration run refuses of its config before it allocates anything (AlgorithmSpec.check). */
 function checkExpertIterationConfig(env: EnvConfig, config: ExpertIterationConfig): void {
-  const why = expertIterationUnsupported(env);
-  if (why) throw new TengymError('bad-argument', `--algo expert-iteration on ${env.id}: ${why}`);
-  if (config.trainingReward !== undefined)
-    throw new TengymError(
-      'bad-argument',
-      "expert-iteration config: trainingReward does not apply (the targets are the game's result: won, and " +
-        'the cards left)',
-    );
-  checkValueLearning(config, 'expert-iteration', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
+  const targets = "the targets are the game's result: won, and the cards left";
+  checkSearchLearning(env, config, 'expert-iteration', expertIterationUnsupported(env), targets);
+  checkSearchValueLearning(env, config, 'expert-iteration');
 }
 
 export const algorithm: AlgorithmSpec<ExpertIterationConfig> = {

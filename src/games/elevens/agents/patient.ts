@@ -6,16 +6,11 @@
  * (solver.ts). Under the decision-free rules it plays as any policy does.
  */
 import type { Env } from '../../../env/env.js';
-import { checkUnusedSeed, type Agent } from '../../../agents/agent.js';
+import { SeedlessAgent } from '../../../agents/agent.js';
 import { elevensEnv, patientMove } from './common.js';
 
-export class PatientAgent implements Agent {
+export class PatientAgent extends SeedlessAgent {
   readonly name = 'patient';
-  readonly fair = true;
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
 
   act(env: Env): number {
     const { state } = elevensEnv(env, this.name);

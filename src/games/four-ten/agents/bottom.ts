@@ -15,27 +15,19 @@
  * reach after it. Its scores (kind 'heuristic') are that value minus 100,000 × fault probability.
  */
 import type { Env } from '../../../env/env.js';
-import {
-  checkPlaying,
-  checkUnusedSeed,
-  type ActionScores,
-  type Agent,
-  type ScoredAction,
-} from '../../../agents/agent.js';
+import { checkPlaying, type ActionScores, type ScoredAction } from '../../../agents/agent.js';
 import { FAULTS, NOTHING, addCard, afterExchange, removeCard } from '../hands.js';
 import {
   END_TURN,
   FIRST_EXCHANGE,
+  FourTenBaseline,
   cardsDrawn,
   exchangeReach,
   legalList,
   readPosition,
   replaceParts,
-  fourTenOptionsOf,
-  rulesOf,
   bestFirst,
   surelyScores,
-  type FourTenRules,
   type Position,
 } from './common.js';
 import type { Staged } from '../../../agents/staged.js';
@@ -53,11 +45,8 @@ interface Judged {
   value: number;
 }
 
-export class BottomAgent implements Agent {
+export class BottomAgent extends FourTenBaseline {
   readonly name: string = 'bottom';
-  readonly fair = true;
-  protected readonly rules: FourTenRules;
-  private readonly gameTarget: number;
   /**
    * False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for
    * measurements).
@@ -67,19 +56,8 @@ export class BottomAgent implements Agent {
 
   /** `options`: the env's (defaults are filled in). */
   constructor(options: object = {}, playsBottom = true) {
-    const o = fourTenOptionsOf(options);
-    this.rules = rulesOf(o);
-    this.gameTarget = o.gameTarget;
+    super(options);
     this.playsBottom = playsBottom;
-  }
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
-
-  act(env: Env): number {
-    checkPlaying(env, this.name);
-    return this.score(env).actions[0].action;
   }
 
   score(env: Env): ActionScores {

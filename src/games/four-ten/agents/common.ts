@@ -7,6 +7,7 @@
  * stock's size and this turn's seen configurations; never the stock's order (`deck`).
  */
 import type { Env } from '../../../env/env.js';
+import { BestScoredAgent } from '../../../agents/agent.js';
 import { Staged } from '../../../agents/staged.js';
 import { TengymError, formatZodError } from '../../../env/errors.js';
 import {
@@ -43,6 +44,21 @@ export function fourTenOptionsOf(options: object): FourTenOptions {
 
 export function rulesOf(options: Pick<FourTenOptions, 'handTarget' | 'check' | 'drawVisible'>): FourTenRules {
   return { handTarget: options.handTarget, check: options.check, drawVisible: options.drawVisible };
+}
+
+/** A Four Ten baseline: it plays its best-scored move and reads the env's options (defaults filled in) once. */
+export abstract class FourTenBaseline extends BestScoredAgent {
+  protected readonly rules: FourTenRules;
+  /** The points that win the game. */
+  protected readonly gameTarget: number;
+
+  /** `options`: the env's (defaults are filled in). */
+  constructor(options: object = {}) {
+    super();
+    const o = fourTenOptionsOf(options);
+    this.rules = rulesOf(o);
+    this.gameTarget = o.gameTarget;
+  }
 }
 
 /** The check of every configuration, computed once per rule set (in slices: `Staged`). */

@@ -25,14 +25,7 @@
  */
 import type { Env } from '../../../env/env.js';
 import { TengymError } from '../../../env/errors.js';
-import {
-  checkPlaying,
-  checkUnusedSeed,
-  type ActionScores,
-  type Agent,
-  type ScoreUnit,
-  type ScoredAction,
-} from '../../../agents/agent.js';
+import { checkPlaying, type ActionScores, type ScoreUnit, type ScoredAction } from '../../../agents/agent.js';
 import {
   FAULTS,
   MS_COUNTS,
@@ -51,6 +44,7 @@ import {
   END_TURN,
   FIRST_EXCHANGE,
   FOUR_TEN_DECK_SIZE,
+  FourTenBaseline,
   bestFirst,
   surelyScores,
   cardsDrawn,
@@ -58,9 +52,6 @@ import {
   legalList,
   readPosition,
   replaceParts,
-  fourTenOptionsOf,
-  rulesOf,
-  type FourTenRules,
   type Position,
 } from './common.js';
 import type { Staged } from '../../../agents/staged.js';
@@ -95,12 +86,12 @@ export function expectimaxDefaults(handTarget: number): ExpectimaxSettings {
   return { depth: 1, faultCost: handTarget, lastFaultCost: 10 * handTarget, bottom: true };
 }
 
-export class ExpectimaxAgent implements Agent {
+/** `drawInto`'s hand for a card seen before it is placed (drawVisible). */
+const SEEN = -1;
+
+export class ExpectimaxAgent extends FourTenBaseline {
   readonly name: string = 'expectimax';
-  readonly fair = true;
-  protected readonly rules: FourTenRules;
   protected readonly settings: ExpectimaxSettings;
-  protected readonly gameTarget: number;
   private table!: Prospects;
   private readonly memo = new Map<number, number>();
   /** Leaf evaluations of the last decision (for cost measurements). */
@@ -108,22 +99,11 @@ export class ExpectimaxAgent implements Agent {
 
   /** `options`: the env's (defaults are filled in). */
   constructor(options: object = {}, settings: Partial<ExpectimaxSettings> = {}) {
-    const o = fourTenOptionsOf(options);
-    this.rules = rulesOf(o);
+    super(options);
     this.settings = { ...expectimaxDefaults(this.rules.handTarget), ...settings };
     if (!Number.isInteger(this.settings.depth) || this.settings.depth < 0 || this.settings.depth > 3) {
       throw new TengymError('bad-argument', `expectimax: depth ${this.settings.depth} is not supported (0, 1, 2 or 3)`);
     }
-    this.gameTarget = o.gameTarget;
-  }
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
-
-  act(env: Env): number {
-    checkPlaying(env, this.name);
-    return this.score(env).actions[0].action;
   }
 
   /** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
@@ -189,7 +169,10 @@ export class ExpectimaxAgent implements Agent {
         : this.table.bottom(c);
   }
 
-  /** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
+  /**
+   * A card of the stock, n cards drawn before it: into hand h (after removing a `out` from it when out > 0), or with h
+   * `SEEN` seen first, then placed in the best hand.
+   */
   private drawInto(c: number, h: number, out: number, n: number, stock: number[], d: number): number {
     const base = out > 0 ? removeCard(c, h, out) : c;
     let size = 0;
@@ -199,7 +182,9 @@ export class ExpectimaxAgent implements Agent {
       if (k === 0) continue;
       size += k;
       stock[w - 1]--;
-      sum += k * this.afterCard(addCard(base, h, w), n + 1, stock, d);
+      const value =
+        h === SEEN ? this.bestPlacement(c, w, n + 1, stock, d) : this.afterCard(addCard(base, h, w), n + 1, stock, d);
+      sum += k * value;
       stock[w - 1]++;
     }
     return sum / size;
@@ -238,7 +223,7 @@ export class ExpectimaxAgent implements Agent {
           if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
       }
     } else if (this.rules.drawVisible) {
-      best = this.visibleDraw(c, n, stock, d - 1);
+      best = this.drawInto(c, SEEN, 0, n, stock, d - 1);
     } else {
       for (let h = 0; h < 3; h++)
         if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
@@ -247,21 +232,11 @@ export class ExpectimaxAgent implements Agent {
     return best;
   }
 
-  /** The next card is seen, then placed in the best hand. */
-  private visibleDraw(c: number, n: number, stock: number[], d: number): number {
-    let size = 0;
-    let sum = 0;
-    for (let w = 1; w <= 4; w++) {
-      const k = stock[w - 1];
-      if (k === 0) continue;
-      size += k;
-      stock[w - 1]--;
-      let best = -Infinity;
-      for (let h = 0; h < 3; h++)
-        if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), n + 1, stock, d));
-      stock[w - 1]++;
-      sum += k * best;
-    }
-    return sum / size;
+  /** A seen card of value w placed in the best hand of c, n cards drawn with it. */
+  private bestPlacement(c: number, w: number, n: number, stock: number[], d: number): number {
+    let best = -Infinity;
+    for (let h = 0; h < 3; h++)
+      if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), n, stock, d));
+    return best;
   }
 }

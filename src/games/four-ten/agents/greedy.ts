@@ -14,23 +14,16 @@
  * 100 for a move that scores, else −100 × fault probability + chance of scoring.
  */
 import type { Env } from '../../../env/env.js';
-import {
-  checkPlaying,
-  checkUnusedSeed,
-  type ActionScores,
-  type Agent,
-  type ScoredAction,
-} from '../../../agents/agent.js';
+import { checkPlaying, type ActionScores, type ScoredAction } from '../../../agents/agent.js';
 import { FAULTS, SCORES, addCard, afterExchange, judgeConfig, removeCard } from '../hands.js';
 import {
   END_TURN,
   FIRST_EXCHANGE,
+  FourTenBaseline,
   bestFirst,
   legalList,
   readPosition,
   replaceParts,
-  fourTenOptionsOf,
-  rulesOf,
   type FourTenRules,
   type Position,
 } from './common.js';
@@ -67,24 +60,8 @@ function rank(r: Risk, preference: number): number {
   return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
 
-export class GreedyAgent implements Agent {
+export class GreedyAgent extends FourTenBaseline {
   readonly name: string = 'greedy';
-  readonly fair = true;
-  protected readonly rules: FourTenRules;
-
-  /** `options`: the env's (defaults are filled in). */
-  constructor(options: object = {}) {
-    this.rules = rulesOf(fourTenOptionsOf(options));
-  }
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
-
-  act(env: Env): number {
-    checkPlaying(env, this.name);
-    return this.score(env).actions[0].action;
-  }
 
   score(env: Env): ActionScores {
     checkPlaying(env, this.name);

@@ -29,6 +29,7 @@ import {
   configTotal,
   exchangeNeighbours,
   judgeHands,
+  type HandRules,
 } from '../hands.js';
 
 /** Verdicts of a configuration: four-ten-hands.ts's check, and one more. */
@@ -46,9 +47,9 @@ export const TOUCHES_FAULT = 2;
  * exchange graph's components, and where each (component, stock) value lives. Built once
  * (about 0.2 s) and shared by every solution with those rules.
  */
-export class RoundModel {
+export class RoundModel implements HandRules {
   readonly handTarget: number;
-  readonly check: 'points-first' | 'faults-first';
+  readonly check: HandRules['check'];
   /** CONTINUES, SCORES, FAULTS or IMPOSSIBLE per configuration. */
   readonly verdict = new Uint8Array(NUM_CONFIGS);
   /** Component of each non-ending configuration, −1 otherwise. */
@@ -88,13 +89,13 @@ export class RoundModel {
   private readonly mByKey = new Int16Array(6561).fill(-1);
 
   /** Unbuilt: `build` fills it in. */
-  private constructor(handTarget: number, check: 'points-first' | 'faults-first') {
+  private constructor(handTarget: number, check: HandRules['check']) {
     this.handTarget = handTarget;
     this.check = check;
   }
 
   /** The model for these rules, built a slice at a time (`Staged`). */
-  static *build(handTarget: number, check: 'points-first' | 'faults-first'): Generator<void, RoundModel> {
+  static *build(handTarget: number, check: HandRules['check']): Generator<void, RoundModel> {
     if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) {
       throw new TengymError('bad-argument', `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
     }
@@ -308,7 +309,7 @@ export class RoundModel {
 
 const models = new Map<string, Staged<RoundModel>>();
 /** The shared model for these rules, built in slices where a caller asks for them. */
-export function roundModelStaged(handTarget: number, check: 'points-first' | 'faults-first'): Staged<RoundModel> {
+export function roundModelStaged(handTarget: number, check: HandRules['check']): Staged<RoundModel> {
   const key = `${handTarget}/${check}`;
   let m = models.get(key);
   if (!m) {
@@ -321,5 +322,5 @@ export function roundModelStaged(handTarget: number, check: 'points-first' | 'fa
 }
 
 /** The shared model for these rules. */
-export const roundModel = (handTarget: number, check: 'points-first' | 'faults-first'): RoundModel =>
+export const roundModel = (handTarget: number, check: HandRules['check']): RoundModel =>
   roundModelStaged(handTarget, check).get();

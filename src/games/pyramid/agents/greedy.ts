@@ -6,16 +6,11 @@
  * Reads the legal moves and the pyramid, never the stock's face-down cards.
  */
 import type { Env } from '../../../env/env.js';
-import { checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
+import { SeedlessAgent, type ActionScores } from '../../../agents/agent.js';
 import { greedyIndex, greedyRank, pyramidEnv, sortedScores } from './common.js';
 
-export class GreedyAgent implements Agent {
+export class GreedyAgent extends SeedlessAgent {
   readonly name = 'greedy';
-  readonly fair = true;
-
-  reset(seed?: number): void {
-    checkUnusedSeed(seed, this.name);
-  }
 
   act(env: Env): number {
     const { state } = pyramidEnv(env, this.name);

@@ -13,6 +13,7 @@
  * its own transposition table, kings and pairs of ranks that can only go with each other taken at
  * once, as in the solver.
  */
+import { TranspositionTable } from '../../../agents/transposition.js';
 import { mix32 } from '../../../env/rng.js';
 import { COVER_LEFT, COVER_MASK, KING, PAIR_SUM, PYRAMID_SLOTS, TALON_SIZE } from '../engine.js';
 import { COVERABLE, freeSlots, highBit, lowBit, popCount } from './geometry.js';
@@ -36,13 +37,7 @@ export class RelaxedPyramid {
   /** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
   private readonly talonRank = new Int8Array(TALON_SIZE);
   private readonly talonOfRank = new Int32Array(13);
-  private readonly mask: number;
-  private readonly key1: Int32Array;
-  private readonly key2: Int32Array;
-  private readonly key3: Int32Array;
-  private readonly val: Uint8Array;
-  private readonly gen: Uint32Array;
-  private generation = 1;
+  private readonly table: TranspositionTable;
   private spare = 0;
 
   constructor(
@@ -51,13 +46,7 @@ export class RelaxedPyramid {
     private readonly overlap: boolean,
     tableBits = 18,
   ) {
-    const size = 1 << tableBits;
-    this.mask = size - 1;
-    this.key1 = new Int32Array(size);
-    this.key2 = new Int32Array(size);
-    this.key3 = new Int32Array(size);
-    this.val = new Uint8Array(size);
-    this.gen = new Uint32Array(size);
+    this.table = new TranspositionTable(tableBits, 3);
   }
 
   /** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
@@ -72,11 +61,7 @@ export class RelaxedPyramid {
       this.talonRank[k] = talonRank[k];
       this.talonOfRank[talonRank[k]] |= 1 << k;
     }
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.gen.fill(0);
-      this.generation = 1;
-    }
+    this.table.clear();
   }
 
   /**
@@ -92,7 +77,7 @@ export class RelaxedPyramid {
     const k1 = present | ((high & 15) << 28);
     const k2 = low | ((high >>> 4) << 30);
     const slot = this.find(k1, k2, waste);
-    if (slot >= 0) return this.val[slot] === WON;
+    if (slot >= 0) return this.table.val[slot] === WON;
     const won = this.search(present, low, high, waste);
     // A search cut short is "maybe", kept as such: asked again, it would only run out again.
     if (this.aborted) this.store(k1, k2, waste, WON);
@@ -153,7 +138,7 @@ export class RelaxedPyramid {
     const k1 = present | ((high & 15) << 28);
     const k2 = low | ((high >>> 4) << 30);
     const slot = this.find(k1, k2, waste);
-    if (slot >= 0) return this.val[slot] === WON;
+    if (slot >= 0) return this.table.val[slot] === WON;
     const won = this.tryMoves(present, low, high, waste, free);
     // Moves only remove cards: no position comes back, nothing is left in progress.
     if (!this.aborted || won) this.store(k1, k2, waste, won ? WON : LOST);
@@ -205,14 +190,15 @@ export class RelaxedPyramid {
 
   /** The slot holding the key in this generation, or -1; then `spare` is a slot to store it in. */
   private find(k1: number, k2: number, k3: number): number {
-    let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 0x9e3779b9))) & this.mask;
+    const t = this.table;
+    let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 0x9e3779b9))) & t.mask;
     this.spare = h;
-    for (let p = 0; p < PROBES; p++, h = (h + 1) & this.mask) {
-      if (this.gen[h] !== this.generation) {
+    for (let p = 0; p < PROBES; p++, h = (h + 1) & t.mask) {
+      if (t.gen[h] !== t.generation) {
         this.spare = h;
         break;
       }
-      if (this.key1[h] === k1 && this.key2[h] === k2 && this.key3[h] === k3) return h;
+      if (t.key1[h] === k1 && t.key2[h] === k2 && t.key3[h] === k3) return h;
     }
     return -1;
   }
@@ -221,11 +207,8 @@ export class RelaxedPyramid {
   private store(k1: number, k2: number, k3: number, value: number): void {
     const found = this.find(k1, k2, k3);
     const at = found >= 0 ? found : this.spare;
-    this.gen[at] = this.generation;
-    this.key1[at] = k1;
-    this.key2[at] = k2;
-    this.key3[at] = k3;
-    this.val[at] = value;
+    this.table.put(at, k1, k2, value);
+    this.table.key3[at] = k3;
   }
 }
 

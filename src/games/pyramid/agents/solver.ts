@@ -31,6 +31,7 @@
  *   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
  *   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
  */
+import { TranspositionTable } from '../../../agents/transposition.js';
 import { mix32 } from '../../../env/rng.js';
 import {
   COVER_LEFT,
@@ -108,12 +109,7 @@ export class PyramidSolver {
   private readonly talonOfRank = new Int32Array(13);
   /** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
   private readonly block = new Int32Array(PYRAMID_SLOTS);
-  private readonly mask: number;
-  private readonly key1: Int32Array;
-  private readonly key2: Int32Array;
-  private readonly val: Uint8Array;
-  private readonly gen: Uint32Array;
-  private generation = 1;
+  private readonly table: TranspositionTable;
   /** The relaxed game of this deal, asked before a position is searched. */
   private readonly relaxed: RelaxedPyramid;
   /** Scratch of the matching check. */
@@ -133,23 +129,14 @@ export class PyramidSolver {
     private readonly prune = true,
   ) {
     this.rules = rules;
-    const size = 1 << tableBits;
-    this.mask = size - 1;
-    this.key1 = new Int32Array(size);
-    this.key2 = new Int32Array(size);
-    this.val = new Uint8Array(size);
-    this.gen = new Uint32Array(size);
+    this.table = new TranspositionTable(tableBits);
     for (let i = 0; i < PYRAMID_SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
     this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
   }
 
   /** Forgets every stored position (O(1)). */
   clear(): void {
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.gen.fill(0);
-      this.generation = 1;
-    }
+    this.table.clear();
   }
 
   /**
@@ -254,7 +241,7 @@ export class PyramidSolver {
     const k2 = talon | (cursor << 24);
     const slot = this.find(k1, k2);
     // On the path (a cycle of draws and turn-overs): nothing new that way.
-    if (slot >= 0) return this.val[slot] === WON;
+    if (slot >= 0) return this.table.val[slot] === WON;
     if (
       this.prune &&
       (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))
@@ -442,14 +429,15 @@ export class PyramidSolver {
    * unused in this generation, else one holding a finished position (evicted), else -1.
    */
   private find(k1: number, k2: number): number {
-    let h = mix32(k1 ^ mix32(k2 + 0x9e3779b9)) & this.mask;
+    const t = this.table;
+    let h = mix32(k1 ^ mix32(k2 + 0x9e3779b9)) & t.mask;
     let unused = -1;
     let evict = -1;
-    for (let p = 0; p < PROBES; p++, h = (h + 1) & this.mask) {
-      if (this.gen[h] !== this.generation) {
+    for (let p = 0; p < PROBES; p++, h = (h + 1) & t.mask) {
+      if (t.gen[h] !== t.generation) {
         if (unused < 0) unused = h;
-      } else if (this.key1[h] === k1 && this.key2[h] === k2) return h;
-      else if (evict < 0 && this.val[h] !== IN_PROGRESS) evict = h;
+      } else if (t.key1[h] === k1 && t.key2[h] === k2) return h;
+      else if (evict < 0 && t.val[h] !== IN_PROGRESS) evict = h;
     }
     this.spare = unused >= 0 ? unused : evict;
     return -1;
@@ -459,15 +447,12 @@ export class PyramidSolver {
   private store(slot: number, k1: number, k2: number, value: number): number {
     const at = slot >= 0 ? slot : this.spare;
     if (at < 0) return -1;
-    this.gen[at] = this.generation;
-    this.key1[at] = k1;
-    this.key2[at] = k2;
-    this.val[at] = value;
+    this.table.put(at, k1, k2, value);
     return at;
   }
 
   private forget(at: number): void {
-    if (at >= 0) this.gen[at] = 0;
+    if (at >= 0) this.table.gen[at] = 0;
   }
 }
 
