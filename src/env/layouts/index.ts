@@ -4,10 +4,11 @@
  *
  * - `card-state.ts`: what every layout's state does alike (the bad-state error, the card lists of a
  *   state's JSON with each card once, the removed cards, the deal order's and the stock's checks).
- * - `slots.ts`: face-up slots in a grid dealt from a stock, with their removal rules (pairs to a sum,
- *   same-rank pairs, single cards, four of a rank, sets of one of each rank, set aside into reserves
- *   or not) and refill policies (at once, on a deal, none while a reserve holds a card); its words in
- *   `slot-text.ts`, its JSON and checks in `slot-json.ts`, and `slot-game.ts` joins them into a `Game`.
+ * - `slots.ts`: face-up slots in a grid dealt from a stock: the state and the hot path. Its rules are
+ *   declared in `slot-rules.ts` (`SlotRulesSpec`): pairs to a sum, same-rank pairs, single cards, four
+ *   of a rank, sets of one of each rank set aside into reserves or not, and refills at once, on a
+ *   deal, or none while a reserve holds a card. Its words are in `slot-text.ts`, its JSON and checks
+ *   in `slot-json.ts`, and `slot-game.ts` joins them into a `Game`.
  *
  * A game declares its layout and rules (`slotGame({ name, optionsSchema, rules, prompt })`) and keeps
  * only its special rules in its own folder. The hot path allocates nothing.
