@@ -624,6 +624,12 @@ interface EnvSlot {
   quick: { agent: Agent; source: string } | null;
 }
 
+/**
+ * The option sets a hinter keeps an env and an agent for (`createHinter`), the least recently used dropped first: a
+ * search's tables take megabytes each (3.3 MiB on decade, 4.4 MiB on Pyramid).
+ */
+export const HINTER_SLOTS = 8;
+
 function envKey(id: string, options: unknown): string {
   return `${id} ${JSON.stringify(options)}`;
 }
@@ -675,7 +681,10 @@ function modelSource(agent: Agent): string {
 /** A time budget, where it enters (createHinter, prepare): milliseconds above 0, finite or Infinity. */
 function checkBudget(budgetMs: unknown, where: string): void {
   if (typeof budgetMs !== 'number' || !(budgetMs > 0))
-    throw new TengymError('bad-argument', `${where}: budgetMs must be a number above 0, got ${showValue(budgetMs)}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: budgetMs must be a number above 0 or Infinity (build until done), got ${showValue(budgetMs)}`,
+    );
 }
 
 const hinterConfigSchema = z.strictObject({
@@ -687,7 +696,8 @@ const hinterConfigSchema = z.strictObject({
   ),
   source: z.optional(z.string()),
   details: z.optional(z.boolean()),
-  budgetMs: z.optional(z.number()),
+  // Checked by checkBudget, as prepare's: zod's number refuses Infinity, which both take.
+  budgetMs: z.optional(z.unknown()),
 });
 
 /** Every agent name of the catalogue, over every env. */
@@ -724,7 +734,7 @@ function checkHinterConfig(config: unknown): HinterConfig {
           `(agentsFor(envId) lists those of an env), or pass an agent`,
       );
   }
-  return c;
+  return c as HinterConfig;
 }
 
 /**
@@ -738,46 +748,70 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const figures = config.details ?? true;
   const budget = config.budgetMs;
   if (budget !== undefined) checkBudget(budget, 'createHinter');
+  // The envs and agents of the option sets seen last, least recently used first: an app that hints on states it did
+  // not create (options from a file, a server) keeps at most HINTER_SLOTS of them (a search's tables are megabytes).
+  // A slot dropped forgets what its agent saw; a game shown again after another option set is shown again whole
+  // (GameStates.hint: another caller's call came between).
   const slots = new Map<string, EnvSlot>();
+  // The options as given → the resolved key: presets and defaults filled in, a fully resolved object finds the slot.
+  const aliases = new Map<string, string>();
 
   function slotFor(id: string, options: object): EnvSlot {
-    const key = envKey(id, options);
-    let slot = slots.get(key);
-    if (!slot) {
-      const resolved = envConfig(id, options);
-      const env = make(resolved);
-      let agent: Agent;
-      let source: string;
-      if (fixed) {
-        agent = fixed;
-        source = config.source ?? (config.model ? modelSource(fixed) : agentSource(fixed));
-        // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
-        if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
-      } else if (agentName) {
-        agent = createAgent(agentName, resolved);
-        source = config.source ?? agentSource(agent, agentName);
-      } else {
-        ({ agent, source } = hintBaseline(env.id, resolved.options));
-        if (config.source) source = config.source;
-      }
-      const quick = budget === undefined ? undefined : kitOf(env.game).quickHints;
-      slot = {
-        env,
-        agent,
-        source,
-        quick:
-          quick === undefined
-            ? null
-            : {
-                agent: createAgent(quick, resolved),
-                source: `${quick} (while ${source} builds its tables)`,
-              },
-      };
-      slots.set(key, slot);
-      // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
-      slots.set(envKey(env.id, resolved.options), slot);
+    const given = envKey(id, options);
+    const known = aliases.get(given);
+    let slot = known === undefined ? undefined : slots.get(known);
+    if (slot && known !== undefined) {
+      slots.delete(known);
+      slots.set(known, slot);
+      return slot;
+    }
+    const resolved = envConfig(id, options);
+    const key = envKey(resolved.id, resolved.options);
+    slot = slots.get(key) ?? newSlot(resolved);
+    slots.delete(key);
+    slots.set(key, slot);
+    aliases.delete(given);
+    aliases.set(given, key);
+    for (const oldest of slots.keys()) {
+      if (slots.size <= HINTER_SLOTS) break;
+      slots.delete(oldest);
+    }
+    for (const oldest of aliases.keys()) {
+      if (aliases.size <= 4 * HINTER_SLOTS) break;
+      aliases.delete(oldest);
     }
     return slot;
+  }
+
+  function newSlot(resolved: EnvConfig): EnvSlot {
+    const env = make(resolved);
+    let agent: Agent;
+    let source: string;
+    if (fixed) {
+      agent = fixed;
+      source = config.source ?? (config.model ? modelSource(fixed) : agentSource(fixed));
+      // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
+      if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
+    } else if (agentName) {
+      agent = createAgent(agentName, resolved);
+      source = config.source ?? agentSource(agent, agentName);
+    } else {
+      ({ agent, source } = hintBaseline(env.id, resolved.options));
+      if (config.source) source = config.source;
+    }
+    const quick = budget === undefined ? undefined : kitOf(env.game).quickHints;
+    return {
+      env,
+      agent,
+      source,
+      quick:
+        quick === undefined
+          ? null
+          : {
+              agent: createAgent(quick, resolved),
+              source: `${quick} (while ${source} builds its tables)`,
+            },
+    };
   }
 
   /** The env that holds `state` (the caller's env, or the slot's with the JSON loaded), and its slot. */
