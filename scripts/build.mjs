@@ -1,0 +1,90 @@
+// Builds dist/ without a moment where it is missing: the compiler and the page's build write a fresh
+// folder under .tmp/, which then takes dist/'s place by two renames. A command, test or app using
+// dist/ meanwhile runs the old build to its end. `--if-stale` (what `prepare` runs, so `npm install`,
+// `npm pack` and a first `npx tengym` in a clone) builds only where dist/ was built from other sources
+// than these, and says first that it builds and for how long.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+/** The file in dist/ that names the sources it was built from. */
+const STAMP = join(DIST, '.sources-hash');
+/** What the build reads: a change to any of them makes dist/ stale. */
+const INPUTS = ['src', 'web', 'models', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+
+/** Every file under `path`, sorted (a file is itself). */
+function filesUnder(path) {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** A hash of every input's path and bytes. */
+function sourcesHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    const path = join(ROOT, input);
+    if (!existsSync(path)) continue;
+    for (const file of filesUnder(path)) {
+      hash.update(relative(ROOT, file));
+      hash.update('\0');
+      hash.update(readFileSync(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Runs a command of the build, its output shown; a failure stops the build with its exit code. */
+function run(command, args) {
+  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (r.status !== 0) {
+    process.stderr.write(`tengym build: ${command} ${args.join(' ')} failed; dist/ is left as it was\n`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function build() {
+  const stage = join(ROOT, '.tmp', `dist-build-${process.pid}`);
+  const old = join(ROOT, '.tmp', `dist-old-${process.pid}`);
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+  const hash = sourcesHash();
+  run(bin('tsc'), ['-p', 'tsconfig.build.json', '--outDir', stage]);
+  chmodSync(join(stage, 'cli', 'main.js'), 0o755);
+  run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', join(stage, 'web')]);
+  writeFileSync(join(stage, '.sources-hash'), `${hash}\n`);
+  // The swap: dist/ is missing only between the two renames.
+  if (existsSync(DIST)) renameSync(DIST, old);
+  renameSync(stage, DIST);
+  rmSync(old, { recursive: true, force: true });
+}
+
+const ifStale = process.argv.includes('--if-stale');
+if (ifStale && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === sourcesHash()) {
+  process.stderr.write('tengym: dist/ is already built from these sources; not rebuilt\n');
+} else {
+  if (ifStale)
+    process.stderr.write(
+      'tengym: building dist/ from the sources (about a minute on 2 cores; a build already there stays in use ' +
+        'until the new one replaces it)\n',
+    );
+  build();
+}
