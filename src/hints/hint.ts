@@ -18,6 +18,7 @@
 import { Env, type EnvState } from '../env/env.js';
 import * as z from 'zod/mini';
 import {
+  AgentThrewError,
   TengymError,
   describeKind,
   describeNotState,
@@ -32,6 +33,7 @@ import {
   agentSchema,
   type ActionScores,
   type Agent,
+  type ScoredAction,
   type ScoreKind,
   type ScoreUnit,
   type ValueUnit,
@@ -654,10 +656,69 @@ function changedEnv(what: string, source: string): TengymError {
 }
 
 /** Scores from an agent without `score`: its choice first (1), the rest in id order (0). */
-function scoresFromAct(agent: Agent, env: Env): ActionScores {
-  const chosen = agent.act(env);
+function scoresFromAct(agent: Agent, env: Env, source: string): ActionScores {
+  const chosen = asAgent(source, 'act', () => agent.act(env)) as unknown;
+  if (typeof (chosen as { then?: unknown } | null)?.then === 'function')
+    throw new TengymError(
+      'bad-argument',
+      `hint: ${source}'s act(env) returned a Promise: act returns the action id itself, synchronously`,
+    );
+  if (typeof chosen !== 'number' || !env.isLegal(chosen))
+    throw new TengymError(
+      'bad-action',
+      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not a legal action id; legal now: ${env.describeLegal()}`,
+    );
   const rest = env.legalActions().filter((a) => a !== chosen);
   return { kind: 'choice', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
+}
+
+/** What an agent's score may say its scores are (`ScoreKind`). */
+const SCORE_KINDS: readonly ScoreKind[] = ['probability', 'value', 'win-probability', 'heuristic', 'choice'];
+
+/**
+ * Runs a call of the ranking agent's: an exception of its own (not a TengymError) is said with the agent and the call,
+ * as evaluate says one, and kept as the cause.
+ */
+function asAgent<T>(source: string, call: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TengymError) throw e;
+    throw new AgentThrewError(`hint: ${source}'s ${call}(env)`, e);
+  }
+}
+
+/**
+ * The agent's `score(env)`, checked before a hint is made of it: an object { kind, unit?, actions }, its actions legal
+ * ids, each once, with a number for a score.
+ */
+function scoresFromScore(agent: Agent, env: Env, source: string): ActionScores {
+  const ranked = asAgent(source, 'score', () => (agent.score as NonNullable<Agent['score']>)(env)) as unknown;
+  const bad = (why: string) =>
+    new TengymError(
+      'bad-argument',
+      `hint: ${source}'s score(env) ${why}; score returns { kind, unit?, actions: [{ action, score }, …] }, ` +
+        `synchronously, each legal action once, best first`,
+    );
+  if (typeof (ranked as { then?: unknown } | null)?.then === 'function')
+    throw bad('returned a Promise, which a hint cannot wait for');
+  if (ranked === null || typeof ranked !== 'object' || Array.isArray(ranked))
+    throw bad(`returned ${showValue(ranked)}`);
+  const { kind, actions } = ranked as Partial<ActionScores>;
+  if (!SCORE_KINDS.includes(kind as ScoreKind))
+    throw bad(`gave kind ${showValue(kind)}, where a kind is ${SCORE_KINDS.map((k) => `"${k}"`).join(', ')}`);
+  if (!Array.isArray(actions)) throw bad(`gave actions ${showValue(actions)}, not an array`);
+  const seen = new Set<number>();
+  for (const [i, entry] of actions.entries()) {
+    const { action, score } = (entry ?? {}) as Partial<ScoredAction>;
+    if (typeof action !== 'number' || !Number.isInteger(action))
+      throw bad(`gave actions[${i}].action ${showValue(action)}, not an action id`);
+    if (typeof score !== 'number' || Number.isNaN(score))
+      throw bad(`gave actions[${i}].score ${showValue(score)}, not a number`);
+    if (seen.has(action)) throw bad(`ranked action ${action} twice`);
+    seen.add(action);
+  }
+  return ranked as ActionScores;
 }
 
 /** An agent's name as a hint's source; one that reads the stock's order says so. */
@@ -879,7 +940,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const full = ranks && (!timed || !figures || buildUntil(env, slot, true, started + budget));
     const { agent, source } = ranks ? slot : slot.quick!;
     const details = figures && full ? (kitOf(env.game).hintDetails?.(env, agent) ?? null) : null;
-    const ranked = sameOutcome || !agent.score ? scoresFromAct(agent, env) : agent.score(env);
+    const ranked =
+      sameOutcome || !agent.score ? scoresFromAct(agent, env, source) : scoresFromScore(agent, env, source);
     if (env.changes !== changes) throw changedEnv('hint', source);
     const hints: Hint[] = [];
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
@@ -918,7 +980,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (!given.running || !slot.agent.observe) return;
     const env = shielded(given, slot);
     const changes = env.changes;
-    slot.agent.observe(env);
+    asAgent(slot.source, 'observe', () => slot.agent.observe?.(env));
     if (env.changes !== changes) throw changedEnv('observe', slot.source);
   }
 

@@ -3,6 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.js';
+import type { Env } from '../../src/env/env.js';
+import { AgentThrewError, TengymError } from '../../src/env/errors.js';
 import { make } from '../../src/env/registry.js';
 import { createHinter } from '../../src/hints/hint.js';
 
@@ -73,5 +76,54 @@ describe('a time budget of Infinity', () => {
       );
       expect(() => createHinter().prepare(env, bad)).toThrow(/prepare: budgetMs must be a number above 0 or Infinity/);
     }
+  });
+});
+
+describe("a custom agent's score, checked before a hint is made of it", () => {
+  const env = make('decade');
+  env.reset({ seed: 3 });
+  /** A hinter ranking by an agent whose score returns `scores(env)`. */
+  const hintWith = (scores: (e: Env) => unknown) =>
+    createHinter({
+      agent: { name: 'mine', fair: true, reset() {}, act: (e: Env) => e.legalActions()[0], score: scores } as Agent,
+    }).hint(env);
+  const legal = env.legalActions();
+
+  it.each([
+    ['null', () => null, /mine's score\(env\) returned null; score returns \{ kind, unit\?, actions/],
+    ['a string', () => 'best', /returned "best"/],
+    ['a Promise', async () => ({ kind: 'value', actions: [] }), /returned a Promise, which a hint cannot wait for/],
+    ['an unknown kind', () => ({ kind: 'vibes', actions: [] }), /gave kind "vibes", where a kind is "probability"/],
+    ['no actions', () => ({ kind: 'value' }), /gave actions undefined, not an array/],
+    ['a score that is text', () => ({ kind: 'value', actions: [{ action: legal[0], score: '1' }] }), /score "1"/],
+    [
+      'an action twice',
+      () => ({
+        kind: 'value',
+        actions: [
+          { action: legal[0], score: 1 },
+          { action: legal[0], score: 0 },
+        ],
+      }),
+      new RegExp(`ranked action ${legal[0]} twice`),
+    ],
+  ])('%s is a TengymError saying what score returns', (_, scores, message) => {
+    expect(() => hintWith(scores)).toThrow(TengymError);
+    expect(() => hintWith(scores)).toThrow(message);
+  });
+
+  it("the agent's own exception is said with the agent and kept as the cause, as evaluate says it", () => {
+    const bug = new RangeError('my table is short');
+    let thrown: unknown;
+    try {
+      hintWith(() => {
+        throw bug;
+      });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(AgentThrewError);
+    expect((thrown as Error).message).toBe("hint: mine's score(env) threw RangeError: my table is short");
+    expect((thrown as Error).cause).toBe(bug);
   });
 });
