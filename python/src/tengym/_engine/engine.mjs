@@ -8353,12 +8353,15 @@ const decadeGame = {
 	prompt: () => "",
 	board: board$4,
 	endText: endText$1,
-	unwinnable,
+	unwinnable: unwinnable$1,
 	inconsistencies: decadeInconsistencies
 };
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
-function unwinnable(o) {
-	return o.stacks === 1 && o.pickedUp === "deck-bottom" ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
+function unwinnable$1(o) {
+	if (o.stacks === 1 && o.pickedUp === "deck-bottom") return "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)";
+	const draws = 52 - initialDealt(o);
+	if (o.stacks === 1 && o.maxSteps < draws) return `a win draws all ${draws} cards of the stock, a step each, and maxSteps ${o.maxSteps} stops the game first`;
+	return null;
 }
 /**
 * The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another
@@ -15835,8 +15838,14 @@ const pyramidGame = {
 	actionCards: actionCards$2,
 	prompt: (s) => prompt$2(s),
 	board: board$2,
-	stepNote: stepNote$1
+	stepNote: stepNote$1,
+	unwinnable
 };
+/** A win removes the 28 cards of the pyramid, two at most a step: fewer than 14 steps win no deal. */
+function unwinnable(o) {
+	const least = 14;
+	return o.maxSteps < least ? `a win removes the 28 cards of the pyramid, two at most a step, and maxSteps ${o.maxSteps} stops the game before ${least} steps` : null;
+}
 /**
 * The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
 * another engine's env.
