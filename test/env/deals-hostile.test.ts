@@ -96,7 +96,7 @@ describe('a winnable deal where the options let none be won', () => {
     const r = spawnSync(
       process.execPath,
       [BIN, 'deal', '--env', 'pyramid', '--options', '{"maxSteps":20}', '--winnable'],
-      { encoding: 'utf8', timeout: 4000, env: { ...process.env, TENGYM_QUIET: '1' } },
+      { encoding: 'utf8', timeout: 15_000, env: { ...process.env, TENGYM_QUIET: '1' } },
     );
     expect(r.stderr).toMatch(/tengym: [\d,]+ of 1,000 seeds tried from 0, none fits yet \(\d+ s; Ctrl-C stops\)/);
   }, 30_000);
