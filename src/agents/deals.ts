@@ -228,7 +228,7 @@ export interface DealChoice {
 /** The keys of a `DealChoice`. */
 const DEAL_CHOICE_KEYS = ['seed', 'date', 'winnable', 'level', 'playable', 'tries'] as const;
 
-/** Throws unless `choice` is a `DealChoice`: a plain object of its keys, `seed` or `date` but not both, `tries` whole. */
+/** Throws unless `choice` is a `DealChoice`: a plain object of its keys, `seed` or `date`, `tries` whole. */
 function checkDealChoice(choice: unknown): asserts choice is DealChoice {
   const takes = '{ seed?, date?, winnable?, level?, playable?, tries? }';
   if (!isPlainObject(choice))

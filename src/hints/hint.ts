@@ -666,7 +666,8 @@ function scoresFromAct(agent: Agent, env: Env, source: string): ActionScores {
   if (typeof chosen !== 'number' || !env.isLegal(chosen))
     throw new TengymError(
       'bad-action',
-      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not a legal action id; legal now: ${env.describeLegal()}`,
+      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not a legal action id; legal now: ` +
+        env.describeLegal(),
     );
   const rest = env.legalActions().filter((a) => a !== chosen);
   return { kind: 'choice', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };

@@ -103,7 +103,7 @@ const topologySchema = z.object({
 
 type Topology = z.infer<typeof topologySchema>;
 
-/** The activations TensorFlow.js 4's layers know (its `ActivationIdentifier`); tengym's networks use relu and linear. */
+/** The activations TensorFlow.js 4's layers know (`ActivationIdentifier`); tengym's networks use relu and linear. */
 const ACTIVATIONS: readonly string[] = [
   'elu',
   'hardSigmoid',

@@ -229,7 +229,8 @@ async function playRow(
       else firstSeconds -= cost;
       agents = agents.filter((a) => a !== ceiling);
       units.total = deals * agents.length;
-      leftOut = `${ceiling} (the ceiling) left out after ${plural(done, 'deal')}, at ${(cost / share).toFixed(1)} s a deal`;
+      const perDeal = (cost / share).toFixed(1);
+      leftOut = `${ceiling} (the ceiling) left out after ${plural(done, 'deal')}, at ${perDeal} s a deal`;
       say(leftOut);
       continue;
     }
