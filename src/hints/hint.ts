@@ -663,11 +663,11 @@ function scoresFromAct(agent: Agent, env: Env, source: string): ActionScores {
       'bad-argument',
       `hint: ${source}'s act(env) returned a Promise: act returns the action id itself, synchronously`,
     );
-  if (typeof chosen !== 'number' || !env.isLegal(chosen))
+  // A number that is not legal here is said where the ranking is read, as a score's would be.
+  if (typeof chosen !== 'number')
     throw new TengymError(
       'bad-action',
-      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not a legal action id; legal now: ` +
-        env.describeLegal(),
+      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not an action id; legal now: ${env.describeLegal()}`,
     );
   const rest = env.legalActions().filter((a) => a !== chosen);
   return { kind: 'choice', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
