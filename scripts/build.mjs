@@ -56,7 +56,7 @@ function run(command, args) {
   const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
   if (r.status !== 0) {
     process.stderr.write(`tengym build: ${command} ${args.join(' ')} failed; dist/ is left as it was\n`);
-    process.exit(r.status ?? 1);
+    throw Object.assign(new Error('build failed'), { status: r.status ?? 1 });
   }
 }
 
@@ -67,14 +67,30 @@ function build() {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
   const hash = sourcesHash();
-  run(bin('tsc'), ['-p', 'tsconfig.build.json', '--outDir', stage]);
-  chmodSync(join(stage, 'cli', 'main.js'), 0o755);
-  run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', join(stage, 'web')]);
-  writeFileSync(join(stage, '.sources-hash'), `${hash}\n`);
-  // The swap: dist/ is missing only between the two renames.
-  if (existsSync(DIST)) renameSync(DIST, old);
-  renameSync(stage, DIST);
-  rmSync(old, { recursive: true, force: true });
+  try {
+    run(bin('tsc'), ['-p', 'tsconfig.build.json', '--outDir', stage]);
+    chmodSync(join(stage, 'cli', 'main.js'), 0o755);
+    run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', join(stage, 'web')]);
+    writeFileSync(join(stage, '.sources-hash'), `${hash}\n`);
+  } catch (e) {
+    // A failed build leaves nothing behind in .tmp/, and dist/ as it was.
+    rmSync(stage, { recursive: true, force: true });
+    process.exit(e.status ?? 1);
+  }
+  // The swap: dist/ is missing only between the two renames. Another build swapping at the same moment (npm test
+  // beside npm pack) is waited out: each try moves whatever dist/ holds aside, then puts this build in its place.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (existsSync(DIST)) renameSync(DIST, `${old}-${attempt}`);
+      renameSync(stage, DIST);
+      break;
+    } catch (e) {
+      if (attempt >= 20 || !['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(e.code)) throw e;
+    }
+  }
+  for (const entry of readdirSync(join(ROOT, '.tmp')))
+    if (entry.startsWith(`dist-old-${process.pid}`))
+      rmSync(join(ROOT, '.tmp', entry), { recursive: true, force: true });
 }
 
 const ifStale = process.argv.includes('--if-stale');
