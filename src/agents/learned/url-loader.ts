@@ -207,9 +207,10 @@ function utf8Text(data: ArrayBuffer, where: string): string {
  * with TensorFlow.js's messages off (its PROD flag) for that one tensor only.
  */
 function withoutGreeting(): void {
+  if (!tf.env().getBool('IS_NODE')) return;
   // No backend yet (undefined): the model's first tensor would set one up, the cpu backend in Node.
   const backend = tf.getBackend() as string | undefined;
-  if (!tf.env().getBool('IS_NODE') || (backend !== undefined && backend !== 'cpu')) return;
+  if (backend !== undefined && backend !== 'cpu') return;
   const prod = tf.env().getBool('PROD');
   tf.env().set('PROD', true);
   try {
