@@ -160,7 +160,9 @@ function checkTopology(topology: unknown, where: string): { topology: Topology; 
       if (!Number.isInteger(units) || (units as number) < 1 || (units as number) > MAX_WIDTH)
         refuse(`layer ${JSON.stringify(layer.name)} has ${JSON.stringify(units)} units`);
       const activation = layer.config.activation;
-      if (activation !== undefined && !ACTIVATIONS.includes(activation as string))
+      // Keras writes snake case ("hard_sigmoid"), which TensorFlow.js reads as camel case.
+      const camel = typeof activation === 'string' ? activation.replace(/_([a-z])/g, (_, c) => c.toUpperCase()) : '';
+      if (activation !== undefined && !ACTIVATIONS.includes(activation as string) && !ACTIVATIONS.includes(camel))
         refuse(
           `layer ${JSON.stringify(layer.name)} has activation ${showValue(activation)}; TensorFlow.js knows ` +
             `${ACTIVATIONS.join(', ')}`,
