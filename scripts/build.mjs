@@ -7,14 +7,17 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,14 +96,26 @@ function build() {
       rmSync(join(ROOT, '.tmp', entry), { recursive: true, force: true });
 }
 
+/**
+ * Says `text` where the person who started the build sees it: npm hides the output of a package's `prepare` when npx
+ * installs it (a first `npx tengym` in a clone), so it goes to the terminal itself where stderr is not one.
+ */
+function say(text) {
+  process.stderr.write(text);
+  if (process.stderr.isTTY) return;
+  try {
+    const tty = openSync('/dev/tty', 'w');
+    writeSync(tty, text);
+    closeSync(tty);
+  } catch {
+    // No terminal (CI, a pipe): stderr alone.
+  }
+}
+
 const ifStale = process.argv.includes('--if-stale');
 if (ifStale && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === sourcesHash()) {
   process.stderr.write('tengym: dist/ is already built from these sources; not rebuilt\n');
 } else {
-  if (ifStale)
-    process.stderr.write(
-      'tengym: building dist/ from the sources (about a minute on 2 cores; a build already there stays in use ' +
-        'until the new one replaces it)\n',
-    );
+  if (ifStale) say('tengym: building dist/ from the sources first (about a minute on 2 cores)\n');
   build();
 }
