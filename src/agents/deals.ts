@@ -11,13 +11,14 @@
  * winnable deals, as the game's kit measured them.
  */
 import { Env } from '../env/env.js';
-import { TengymError, describeKind, showValue } from '../env/errors.js';
+import { TengymError, describeKind, isPlainObject, showValue } from '../env/errors.js';
+import { unknownKey } from '../env/suggest.js';
 import { sameOutcomeOf, type EnvConfig } from '../env/game.js';
 import { envConfig, envLabel, optionsThatDiffer, registeredIdOf } from '../env/registry.js';
 import { MAX_SEED } from '../env/rng.js';
 import type { Agent } from './agent.js';
 import type { DifficultyThirds } from './kit.js';
-import { createAgent } from './index.js';
+import { agentsFor, createAgent } from './index.js';
 import { kitOf } from './modules.js';
 
 /** Plays env (a copy) to its end with `agent` (null: the first legal move); whether it is won. */
@@ -39,6 +40,21 @@ export function winnableBy(env: EnvConfig): 'any-order' | 'solver' | null {
   } catch {
     return null; // the solver does not play these options
   }
+}
+
+/**
+ * Why no deal of env is known to be winnable, where `winnableBy` gives null: "four-ten has no solver that sees every
+ * card, and its moves' order matters; optimal, its ceiling, plays without seeing the stock, which decides no deal".
+ */
+export function whyWinnabilityUnknown(env: EnvConfig): string {
+  const ceilings = agentsFor(env)
+    .filter((a) => a.ceiling)
+    .map((a) => a.name);
+  const ceiling =
+    ceilings.length === 0
+      ? ''
+      : `; ${ceilings.join(' and ')}, its ceiling, plays best without seeing the stock, which decides no deal`;
+  return `${env.id} has no solver that plays a deal seeing every card, and its moves' order matters${ceiling}`;
 }
 
 /**
@@ -129,13 +145,33 @@ export function difficultyThirdsOf(env: EnvConfig): DifficultyThirds | null {
 }
 
 /**
+ * Why `text` is not a day of the calendar as "YYYY-MM-DD" ("2026-02-30 has no day 30: February 2026 has 28"), or null
+ * where it is one (years 0001 to 9999, leap years counted).
+ */
+export function whyNotDay(text: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (m === null) return `"${text}" is not a day "YYYY-MM-DD"`;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1) return `${text} has no year ${m[1]}: years run from 0001 to 9999`;
+  if (month < 1 || month > 12) return `${text} has no month ${m[2]}: months run from 01 to 12`;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (day < 1 || day > days) return `${text} has no day ${m[3]}: that month has days 01 to ${days}`;
+  return null;
+}
+
+/**
  * The day's seed of a date, the same in every JavaScript engine: the date's UTC day as "YYYY-MM-DD" (a string given so
- * is taken as it is), and the env id where given, hashed (FNV-1a, 32 bits) into a seed.
+ * is taken as it is, once checked as a day of the calendar), and the env id where given, hashed (FNV-1a, 32 bits) into
+ * a seed.
  */
 export function dailySeed(date: Date | string, id = ''): number {
   let day: string;
-  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)) day = date;
-  else if (date instanceof Date && !Number.isNaN(date.getTime())) day = date.toISOString().slice(0, 10);
+  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const why = whyNotDay(date);
+    if (why !== null) throw new TengymError('bad-argument', `dailySeed takes a day of the calendar: ${why}`);
+    day = date;
+  } else if (date instanceof Date && !Number.isNaN(date.getTime())) day = date.toISOString().slice(0, 10);
   else
     throw new TengymError(
       'bad-argument',
@@ -182,10 +218,37 @@ export interface DealChoice {
    */
   playable?: boolean;
   /**
-   * Seeds tried at most (default 1,000; for a winnable deal of a game that rules out most lost deals in microseconds
-   * before its solver, `GameKit.cannotWin`, 1,000,000: one decade-max3 deal in about 7,000 can be won).
+   * Seeds tried at most, a whole number from 1 (default 1,000; for a winnable deal of a game that rules out most lost
+   * deals in microseconds before its solver, `GameKit.cannotWin`, 1,000,000: one decade-max3 deal in about 7,000 can
+   * be won).
    */
   tries?: number;
+}
+
+/** The keys of a `DealChoice`. */
+const DEAL_CHOICE_KEYS = ['seed', 'date', 'winnable', 'level', 'playable', 'tries'] as const;
+
+/** Throws unless `choice` is a `DealChoice`: a plain object of its keys, `seed` or `date`, `tries` whole. */
+function checkDealChoice(choice: unknown): asserts choice is DealChoice {
+  const takes = '{ seed?, date?, winnable?, level?, playable?, tries? }';
+  if (!isPlainObject(choice))
+    throw new TengymError('bad-argument', `pickDeal takes as its second argument ${takes}, got ${showValue(choice)}`);
+  const unknown = unknownKey(choice, DEAL_CHOICE_KEYS, 'pickDeal key', 'pickDeal takes');
+  if (unknown !== null) throw new TengymError('bad-argument', unknown);
+  if (choice.seed !== undefined && choice.date !== undefined)
+    throw new TengymError(
+      'bad-argument',
+      'pickDeal takes seed or date, not both: the daily deal of a date starts from its own seed (dailySeed)',
+    );
+  for (const key of ['winnable', 'playable'] as const)
+    if (choice[key] !== undefined && typeof choice[key] !== 'boolean')
+      throw new TengymError('bad-argument', `pickDeal: ${key} is true or false, got ${showValue(choice[key])}`);
+  const { tries } = choice;
+  if (tries !== undefined && !(typeof tries === 'number' && Number.isSafeInteger(tries) && tries >= 1))
+    throw new TengymError(
+      'bad-argument',
+      `pickDeal: tries is the seeds tried at most, a whole number from 1, got ${showValue(tries)}`,
+    );
 }
 
 /** The deal `pickDeal` chose: its seed, and what was asked of it (null where nothing was). */
@@ -209,6 +272,7 @@ export interface PickedDeal {
 export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   if (!(env instanceof Env))
     throw new TengymError('bad-argument', `pickDeal takes an env (make(id)), got ${describeKind(env)}`);
+  checkDealChoice(choice);
   const first = choice.date !== undefined ? dailySeed(choice.date, env.id) : (choice.seed ?? 0);
   if (!Number.isSafeInteger(first) || first < 0 || first > MAX_SEED)
     throw new TengymError('bad-seed', `pickDeal: bad seed ${showValue(first)}`);
@@ -217,10 +281,7 @@ export function pickDeal(env: Env, choice: DealChoice = {}): PickedDeal {
   const playable = choice.playable === true;
   if (!winnable && !playable) return { seed: first, winnable: null, difficulty: null, tries: 1 };
   if (winnable && winnableBy(env) === null)
-    throw new TengymError(
-      'bad-argument',
-      `pickDeal: ${env.id} has no exact solver and its moves' order matters, so no deal is known to be winnable`,
-    );
+    throw new TengymError('bad-argument', `pickDeal: no deal is known to be winnable: ${whyWinnabilityUnknown(env)}`);
   const never = winnable ? (env.game.unwinnable?.(env.options) ?? null) : null;
   if (never !== null) throw new TengymError('bad-options', `pickDeal: no ${env.id} deal can be won: ${never}`);
   if (level !== undefined && !['easy', 'medium', 'hard'].includes(level))

@@ -150,21 +150,61 @@ export function exitAfterOutput(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
 
+/** The columns a command's text keeps within: tables wrap their last column, sentences their words. */
+export const SCREEN_WIDTH = 100;
+
+/**
+ * `text` in lines of at most `width` columns, broken at spaces, the lines after the first starting with `indent`; a
+ * word longer than a line (a path, a command's JSON) keeps a line of its own.
+ */
+export function wrapText(text: string, width = SCREEN_WIDTH, indent = ''): string {
+  // Spaces that open the text open its first line.
+  const leading = /^ */.exec(text)?.[0] ?? '';
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.slice(leading.length).split(' ')) {
+    const start = lines.length === 0 ? leading : indent;
+    if (line !== '' && start.length + line.length + 1 + word.length > width) {
+      lines.push(start + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push((lines.length === 0 ? leading : indent) + line);
+  return lines.join('\n');
+}
+
+/**
+ * A command line in lines of at most `width` columns, each but the last ending in " \\" as a shell continues it, so
+ * that it can still be copied and run; the lines after the first start with `indent`.
+ */
+export function wrapCommand(command: string, width = SCREEN_WIDTH, indent = '    '): string {
+  return wrapText(command, width - 2, indent)
+    .split('\n')
+    .join(' \\\n');
+}
+
 /**
  * Right-aligned columns for numbers, left for text. An empty cell (no figure for that row, as
- * four-ten has no mean cards left) leaves the column to the others.
+ * four-ten has no mean cards left) leaves the column to the others. With `width`, a last column of
+ * text that would pass it wraps onto lines of its own under it.
  */
-export function formatTable(header: string[], rows: (string | number)[][]): string {
+export function formatTable(header: string[], rows: (string | number)[][], { width }: { width?: number } = {}): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
   const numeric = header.map((_, c) =>
     rows.every((r) => typeof r[c] === 'number' || /^[\d.,%±\-–[\] ]*$/.test(String(r[c]))),
   );
-  const fmt = (r: string[]) =>
-    r
-      .map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c])))
-      .join('  ')
-      .trimEnd();
+  const last = header.length - 1;
+  const before = widths.slice(0, last).reduce((sum, w) => sum + w + 2, 0);
+  if (width !== undefined && !numeric[last] && before + widths[last] > width)
+    widths[last] = Math.max(20, width - before);
+  const fmt = (r: string[]) => {
+    const head = r.slice(0, last).map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c])));
+    const lastCell = numeric[last] ? r[last].padStart(widths[last]) : r[last];
+    const [first, ...more] =
+      lastCell.length <= widths[last] ? [lastCell] : wrapText(lastCell, widths[last]).split('\n');
+    return [[...head, first].join('  ').trimEnd(), ...more.map((line) => ' '.repeat(before) + line)].join('\n');
+  };
   return [fmt(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(fmt)].join('\n');
 }
 

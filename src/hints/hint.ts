@@ -18,6 +18,7 @@
 import { Env, type EnvState } from '../env/env.js';
 import * as z from 'zod/mini';
 import {
+  AgentThrewError,
   TengymError,
   describeKind,
   describeNotState,
@@ -32,6 +33,7 @@ import {
   agentSchema,
   type ActionScores,
   type Agent,
+  type ScoredAction,
   type ScoreKind,
   type ScoreUnit,
   type ValueUnit,
@@ -624,6 +626,12 @@ interface EnvSlot {
   quick: { agent: Agent; source: string } | null;
 }
 
+/**
+ * The option sets a hinter keeps an env and an agent for (`createHinter`), the least recently used dropped first: a
+ * search's tables take megabytes each (3.3 MiB on decade, 4.4 MiB on Pyramid).
+ */
+export const HINTER_SLOTS = 8;
+
 function envKey(id: string, options: unknown): string {
   return `${id} ${JSON.stringify(options)}`;
 }
@@ -648,10 +656,70 @@ function changedEnv(what: string, source: string): TengymError {
 }
 
 /** Scores from an agent without `score`: its choice first (1), the rest in id order (0). */
-function scoresFromAct(agent: Agent, env: Env): ActionScores {
-  const chosen = agent.act(env);
+function scoresFromAct(agent: Agent, env: Env, source: string): ActionScores {
+  const chosen = asAgent(source, 'act', () => agent.act(env)) as unknown;
+  if (typeof (chosen as { then?: unknown } | null)?.then === 'function')
+    throw new TengymError(
+      'bad-argument',
+      `hint: ${source}'s act(env) returned a Promise: act returns the action id itself, synchronously`,
+    );
+  // A number that is not legal here is said where the ranking is read, as a score's would be.
+  if (typeof chosen !== 'number')
+    throw new TengymError(
+      'bad-action',
+      `hint: ${source}'s act(env) returned ${showValue(chosen)}, not an action id; legal now: ${env.describeLegal()}`,
+    );
   const rest = env.legalActions().filter((a) => a !== chosen);
   return { kind: 'choice', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
+}
+
+/** What an agent's score may say its scores are (`ScoreKind`). */
+const SCORE_KINDS: readonly ScoreKind[] = ['probability', 'value', 'win-probability', 'heuristic', 'choice'];
+
+/**
+ * Runs a call of the ranking agent's: an exception of its own (not a TengymError) is said with the agent and the call,
+ * as evaluate says one, and kept as the cause.
+ */
+function asAgent<T>(source: string, call: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TengymError) throw e;
+    throw new AgentThrewError(`hint: ${source}'s ${call}(env)`, e);
+  }
+}
+
+/**
+ * The agent's `score(env)`, checked before a hint is made of it: an object { kind, unit?, actions }, its actions legal
+ * ids, each once, with a number for a score.
+ */
+function scoresFromScore(agent: Agent, env: Env, source: string): ActionScores {
+  const ranked = asAgent(source, 'score', () => (agent.score as NonNullable<Agent['score']>)(env)) as unknown;
+  const bad = (why: string) =>
+    new TengymError(
+      'bad-argument',
+      `hint: ${source}'s score(env) ${why}; score returns { kind, unit?, actions: [{ action, score }, …] }, ` +
+        `synchronously, each legal action once, best first`,
+    );
+  if (typeof (ranked as { then?: unknown } | null)?.then === 'function')
+    throw bad('returned a Promise, which a hint cannot wait for');
+  if (ranked === null || typeof ranked !== 'object' || Array.isArray(ranked))
+    throw bad(`returned ${showValue(ranked)}`);
+  const { kind, actions } = ranked as Partial<ActionScores>;
+  if (!SCORE_KINDS.includes(kind as ScoreKind))
+    throw bad(`gave kind ${showValue(kind)}, where a kind is ${SCORE_KINDS.map((k) => `"${k}"`).join(', ')}`);
+  if (!Array.isArray(actions)) throw bad(`gave actions ${showValue(actions)}, not an array`);
+  const seen = new Set<number>();
+  for (const [i, entry] of actions.entries()) {
+    const { action, score } = (entry ?? {}) as Partial<ScoredAction>;
+    if (typeof action !== 'number' || !Number.isInteger(action))
+      throw bad(`gave actions[${i}].action ${showValue(action)}, not an action id`);
+    if (typeof score !== 'number' || Number.isNaN(score))
+      throw bad(`gave actions[${i}].score ${showValue(score)}, not a number`);
+    if (seen.has(action)) throw bad(`ranked action ${action} twice`);
+    seen.add(action);
+  }
+  return ranked as ActionScores;
 }
 
 /** An agent's name as a hint's source; one that reads the stock's order says so. */
@@ -675,7 +743,10 @@ function modelSource(agent: Agent): string {
 /** A time budget, where it enters (createHinter, prepare): milliseconds above 0, finite or Infinity. */
 function checkBudget(budgetMs: unknown, where: string): void {
   if (typeof budgetMs !== 'number' || !(budgetMs > 0))
-    throw new TengymError('bad-argument', `${where}: budgetMs must be a number above 0, got ${showValue(budgetMs)}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: budgetMs must be a number above 0 or Infinity (build until done), got ${showValue(budgetMs)}`,
+    );
 }
 
 const hinterConfigSchema = z.strictObject({
@@ -687,7 +758,8 @@ const hinterConfigSchema = z.strictObject({
   ),
   source: z.optional(z.string()),
   details: z.optional(z.boolean()),
-  budgetMs: z.optional(z.number()),
+  // Checked by checkBudget, as prepare's: zod's number refuses Infinity, which both take.
+  budgetMs: z.optional(z.unknown()),
 });
 
 /** Every agent name of the catalogue, over every env. */
@@ -724,7 +796,7 @@ function checkHinterConfig(config: unknown): HinterConfig {
           `(agentsFor(envId) lists those of an env), or pass an agent`,
       );
   }
-  return c;
+  return c as HinterConfig;
 }
 
 /**
@@ -738,46 +810,70 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const figures = config.details ?? true;
   const budget = config.budgetMs;
   if (budget !== undefined) checkBudget(budget, 'createHinter');
+  // The envs and agents of the option sets seen last, least recently used first: an app that hints on states it did
+  // not create (options from a file, a server) keeps at most HINTER_SLOTS of them (a search's tables are megabytes).
+  // A slot dropped forgets what its agent saw; a game shown again after another option set is shown again whole
+  // (GameStates.hint: another caller's call came between).
   const slots = new Map<string, EnvSlot>();
+  // The options as given → the resolved key: presets and defaults filled in, a fully resolved object finds the slot.
+  const aliases = new Map<string, string>();
 
   function slotFor(id: string, options: object): EnvSlot {
-    const key = envKey(id, options);
-    let slot = slots.get(key);
-    if (!slot) {
-      const resolved = envConfig(id, options);
-      const env = make(resolved);
-      let agent: Agent;
-      let source: string;
-      if (fixed) {
-        agent = fixed;
-        source = config.source ?? (config.model ? modelSource(fixed) : agentSource(fixed));
-        // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
-        if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
-      } else if (agentName) {
-        agent = createAgent(agentName, resolved);
-        source = config.source ?? agentSource(agent, agentName);
-      } else {
-        ({ agent, source } = hintBaseline(env.id, resolved.options));
-        if (config.source) source = config.source;
-      }
-      const quick = budget === undefined ? undefined : kitOf(env.game).quickHints;
-      slot = {
-        env,
-        agent,
-        source,
-        quick:
-          quick === undefined
-            ? null
-            : {
-                agent: createAgent(quick, resolved),
-                source: `${quick} (while ${source} builds its tables)`,
-              },
-      };
-      slots.set(key, slot);
-      // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
-      slots.set(envKey(env.id, resolved.options), slot);
+    const given = envKey(id, options);
+    const known = aliases.get(given);
+    let slot = known === undefined ? undefined : slots.get(known);
+    if (slot && known !== undefined) {
+      slots.delete(known);
+      slots.set(known, slot);
+      return slot;
+    }
+    const resolved = envConfig(id, options);
+    const key = envKey(resolved.id, resolved.options);
+    slot = slots.get(key) ?? newSlot(resolved);
+    slots.delete(key);
+    slots.set(key, slot);
+    aliases.delete(given);
+    aliases.set(given, key);
+    for (const oldest of slots.keys()) {
+      if (slots.size <= HINTER_SLOTS) break;
+      slots.delete(oldest);
+    }
+    for (const oldest of aliases.keys()) {
+      if (aliases.size <= 4 * HINTER_SLOTS) break;
+      aliases.delete(oldest);
     }
     return slot;
+  }
+
+  function newSlot(resolved: EnvConfig): EnvSlot {
+    const env = make(resolved);
+    let agent: Agent;
+    let source: string;
+    if (fixed) {
+      agent = fixed;
+      source = config.source ?? (config.model ? modelSource(fixed) : agentSource(fixed));
+      // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
+      if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
+    } else if (agentName) {
+      agent = createAgent(agentName, resolved);
+      source = config.source ?? agentSource(agent, agentName);
+    } else {
+      ({ agent, source } = hintBaseline(env.id, resolved.options));
+      if (config.source) source = config.source;
+    }
+    const quick = budget === undefined ? undefined : kitOf(env.game).quickHints;
+    return {
+      env,
+      agent,
+      source,
+      quick:
+        quick === undefined
+          ? null
+          : {
+              agent: createAgent(quick, resolved),
+              source: `${quick} (while ${source} builds its tables)`,
+            },
+    };
   }
 
   /** The env that holds `state` (the caller's env, or the slot's with the JSON loaded), and its slot. */
@@ -845,7 +941,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const full = ranks && (!timed || !figures || buildUntil(env, slot, true, started + budget));
     const { agent, source } = ranks ? slot : slot.quick!;
     const details = figures && full ? (kitOf(env.game).hintDetails?.(env, agent) ?? null) : null;
-    const ranked = sameOutcome || !agent.score ? scoresFromAct(agent, env) : agent.score(env);
+    const ranked =
+      sameOutcome || !agent.score ? scoresFromAct(agent, env, source) : scoresFromScore(agent, env, source);
     if (env.changes !== changes) throw changedEnv('hint', source);
     const hints: Hint[] = [];
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
@@ -884,7 +981,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (!given.running || !slot.agent.observe) return;
     const env = shielded(given, slot);
     const changes = env.changes;
-    slot.agent.observe(env);
+    asAgent(slot.source, 'observe', () => slot.agent.observe?.(env));
     if (env.changes !== changes) throw changedEnv('observe', slot.source);
   }
 

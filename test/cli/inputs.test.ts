@@ -271,7 +271,7 @@ describe('model files', () => {
     expect(copy).toMatchObject({ agent: 'decade-copy', winRate: shipped.winRate });
     const list = tengym(['agents', '--env', 'decade']);
     expect(list.stdout).toMatch(
-      /^model\s+yes\s+the trained model shipped in models\/decade\/ \(distill, [\d,]+ env steps\)$/m,
+      /^model\s+yes\s+the trained model shipped in models\/decade\/ \(distill, [\d,]+ env\s+steps\)$/m,
     );
     expect(
       JSON.parse(tengym(['agents', '--env', 'decade', '--json']).stdout).map((a: { name: string }) => a.name),

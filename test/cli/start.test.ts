@@ -29,8 +29,12 @@ describe('a row plays the most deals that fit in its budget', () => {
 
 describe('tengym start', () => {
   it('piped, it prints a line per agent as it goes; a tight budget stops between turns, and says so', () => {
-    const r = tengym('--env', 'decade-fives', '--seconds', '0.5');
-    expect(r.code, r.stderr).toBe(0);
+    const run = tengym('--env', 'decade-fives', '--seconds', '0.5');
+    expect(run.code, run.stderr).toBe(0);
+    // Every line within 100 columns but the model's path: a long sentence goes on under its start, indented.
+    for (const line of run.stdout.split('\n'))
+      if (!line.startsWith('model loaded ')) expect(line.length, line).toBeLessThanOrEqual(100);
+    const r = { ...run, stdout: run.stdout.replace(/ \\\n {4}|\n {2}(?=\S)/g, ' ') };
     // One turn of START_BLOCK deals is played before anything is known; from its pace the second would not fit.
     const played = START_BLOCK;
     for (const agent of ['model', 'random', 'longest', 'lookahead'])

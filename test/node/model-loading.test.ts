@@ -377,16 +377,28 @@ describe('what a model holds is checked before it plays', () => {
   });
 
   it(
-    "keeps TensorFlow.js's own words for a failure that is not a " + 'shape (here an activation it does not know)',
+    "keeps the first sentence of TensorFlow.js's own words for a failure that is not a shape (here an initializer " +
+      'it does not know), not its advice on Python and registerClass',
     async () => {
       const dir = modelDir((j) => {
-        j.modelTopology.config.layers[1].config.activation = 'no_such_activation';
+        j.modelTopology.config.layers[1].config.kernel_initializer = { class_name: 'NoSuchInitializer', config: {} };
       });
-      expect(await refusal(dir)).toMatch(
-        /: TensorFlow\.js could not build its network: Unknown activation: noSuchActivation\./,
+      const message = await refusal(dir);
+      expect(message).toMatch(
+        /: TensorFlow\.js could not build its network: Unknown initializer: NoSuchInitializer\.$/,
       );
+      expect(message).not.toMatch(/registerClass|\n/);
     },
   );
+
+  it('refuses an activation TensorFlow.js does not know before it builds anything, naming those it knows', async () => {
+    const dir = modelDir((j) => {
+      j.modelTopology.config.layers[1].config.activation = 'no_such_activation';
+    });
+    expect(await refusal(dir)).toMatch(
+      /has activation "no_such_activation"; TensorFlow\.js knows elu, hardSigmoid, linear, relu,/,
+    );
+  });
 
   it('refuses weights of another dtype', async () => {
     const dir = modelDir((j) => {

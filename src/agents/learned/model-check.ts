@@ -8,7 +8,7 @@
  */
 import type * as tf from './tf.js';
 import * as z from 'zod';
-import { TengymError, formatZodError } from '../../env/errors.js';
+import { TengymError, formatZodError, showValue } from '../../env/errors.js';
 
 /** The largest model.json read (the shipped ones hold well under 100 kB). */
 export const MAX_MODEL_JSON_BYTES = 16 * 1024 * 1024;
@@ -103,6 +103,25 @@ const topologySchema = z.object({
 
 type Topology = z.infer<typeof topologySchema>;
 
+/** The activations TensorFlow.js 4's layers know (`ActivationIdentifier`); tengym's networks use relu and linear. */
+const ACTIVATIONS: readonly string[] = [
+  'elu',
+  'hardSigmoid',
+  'linear',
+  'relu',
+  'relu6',
+  'selu',
+  'sigmoid',
+  'softmax',
+  'softplus',
+  'softsign',
+  'tanh',
+  'swish',
+  'mish',
+  'gelu',
+  'gelu_new',
+];
+
 /** The widest layer or input a model may have (its weights bound it below this). */
 const MAX_WIDTH = MAX_WEIGHT_BYTES / 4;
 
@@ -140,6 +159,14 @@ function checkTopology(topology: unknown, where: string): { topology: Topology; 
       const units = layer.config.units;
       if (!Number.isInteger(units) || (units as number) < 1 || (units as number) > MAX_WIDTH)
         refuse(`layer ${JSON.stringify(layer.name)} has ${JSON.stringify(units)} units`);
+      const activation = layer.config.activation;
+      // Keras writes snake case ("hard_sigmoid"), which TensorFlow.js reads as camel case.
+      const camel = typeof activation === 'string' ? activation.replace(/_([a-z])/g, (_, c) => c.toUpperCase()) : '';
+      if (activation !== undefined && !ACTIVATIONS.includes(activation as string) && !ACTIVATIONS.includes(camel))
+        refuse(
+          `layer ${JSON.stringify(layer.name)} has activation ${showValue(activation)}; TensorFlow.js knows ` +
+            `${ACTIVATIONS.join(', ')}`,
+        );
       const nodes = layer.inbound_nodes;
       if (nodes.length !== 1 || nodes[0].length !== 1)
         refuse(`layer ${JSON.stringify(layer.name)} does not take exactly one input once`);
@@ -359,7 +386,8 @@ export function modelArtifacts(checked: CheckedModelJson, data: ArrayBuffer): tf
  */
 export function modelLoadError(e: unknown, where: string): TengymError {
   if (e instanceof TengymError) return e;
-  const message = e instanceof Error ? e.message : String(e);
+  // TensorFlow.js's first sentence: what follows is its advice on Python and registerClass, not tengym's.
+  const message = (e instanceof Error ? e.message : String(e)).split(/\n| This may be due to /)[0].trim();
   const why = /shape/i.test(message)
     ? 'its layers and weights do not fit together'
     : 'TensorFlow.js could not build its network';

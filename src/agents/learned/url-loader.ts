@@ -202,6 +202,25 @@ function utf8Text(data: ArrayBuffer, where: string): string {
 }
 
 /**
+ * TensorFlow.js's plain-JavaScript backend greets a Node process at its first tensor ("Hi, looks like you are running
+ * TensorFlow.js in Node.js…", a banner on stderr about a package tengym does not need): that first tensor is made here,
+ * with TensorFlow.js's messages off (its PROD flag) for that one tensor only.
+ */
+function withoutGreeting(): void {
+  if (!tf.env().getBool('IS_NODE')) return;
+  // No backend yet (undefined): the model's first tensor would set one up, the cpu backend in Node.
+  const backend = tf.getBackend() as string | undefined;
+  if (backend !== undefined && backend !== 'cpu') return;
+  const prod = tf.env().getBool('PROD');
+  tf.env().set('PROD', true);
+  try {
+    tf.tensor1d([0]).dispose();
+  } finally {
+    tf.env().set('PROD', prod);
+  }
+}
+
+/**
  * The model whose model.json is at `modelUrl` (its weights beside it), checked before it plays.
  * `name` is the agent's name (hints give it as their source, errors quote it), checked against
  * nothing: the env the model plays is its metadata's, and a hint of another env is refused.
@@ -252,6 +271,7 @@ export async function loadModelFromUrl(
   checkWeightsFinite(checked, data.buffer, where);
   let model: tf.LayersModel;
   try {
+    withoutGreeting();
     model = await tf.loadLayersModel(tf.io.fromMemory(modelArtifacts(checked, data.buffer)));
   } catch (e) {
     throw modelLoadError(e, where);

@@ -4,7 +4,7 @@ import { agentLadder, agentsFor } from '../../agents/index.js';
 import { shippedModel, trainedFor } from '../../node/resolve.js';
 import { envConfig, registeredIdOf } from '../../env/registry.js';
 import { whyOtherGame } from '../../agents/learned/model-fit.js';
-import { formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { SCREEN_WIDTH, formatTable, parseOptionsJson, wrapCommand, wrapText, writeLine } from '../io.js';
 
 interface Args {
   env: string;
@@ -80,17 +80,27 @@ export const agentsCommand: CommandModule<object, Args> = {
           ...(ladder ? [shown(rate(a.name))] : []),
           a.description,
         ]),
+        { width: SCREEN_WIDTH },
       ),
     );
     if (ladder)
       writeLine(
-        `\nWin rates on the same ${ladder.deals.toLocaleString('en-US')} deals (seeds ${ladder.seed} to ` +
-          `${(ladder.seed + ladder.deals - 1).toLocaleString('en-US')}), measured by:\n` +
-          ladder.commands.map((c) => `  ${c}`).join('\n'),
+        '\n' +
+          wrapText(
+            `Win rates on the same ${ladder.deals.toLocaleString('en-US')} deals (seeds ${ladder.seed} to ` +
+              `${(ladder.seed + ladder.deals - 1).toLocaleString('en-US')}), measured by:`,
+          ) +
+          '\n' +
+          ladder.commands.map((c) => wrapCommand(`  ${c}`, SCREEN_WIDTH, '      ')).join('\n'),
       );
     writeLine(
-      `\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval ` +
-        `--env ${id}${args.options ? ` --options '${args.options}'` : ''} --agents runs/${id}/best,${list[0].name}`,
+      `\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too:\n` +
+        wrapCommand(
+          `  tengym eval --env ${id}${args.options ? ` --options '${args.options}'` : ''} ` +
+            `--agents runs/${id}/best,${list[0].name}`,
+          SCREEN_WIDTH,
+          '      ',
+        ),
     );
   },
 };

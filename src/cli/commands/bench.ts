@@ -13,10 +13,13 @@ import {
   checkSeedOption,
   formatTable,
   parseOptionsJson,
+  SCREEN_WIDTH,
+  wrapText,
   writeLine,
 } from '../io.js';
 import { hintChoice } from './hint.js';
 import { TENGYM_VERSION } from '../../node/version.js';
+import { ProgressLines } from '../progress.js';
 
 /** What a timing depends on besides the env, first in every --json result: tengym's version, Node's, and the cores. */
 function machine(): { tengymVersion: string; nodeVersion: string; cores: number } {
@@ -93,21 +96,30 @@ async function hintsBench(args: Args): Promise<void> {
   const { states, warmup, seed } = hintSettings(args);
   const options = parseOptionsJson(args.options);
   const results = [];
-  for (const id of ids)
+  // Progress on stderr (a bar on a terminal, else a line per env): each env takes seconds to minutes.
+  const progress = new ProgressLines(true);
+  for (const [k, id] of ids.entries()) {
+    progress.update(k, ids.length, id);
     results.push({ ...(await benchHints(id, options, { states, warmup, seed, top: 3, choice })), options });
+    progress.line(`tengym bench --hints: ${id} timed (${k + 1} of ${ids.length})`);
+  }
+  progress.done();
   if (args.json) {
     writeLine(JSON.stringify(results.map((r) => ({ ...machine(), ...r, options: filledOptions(r.env, r.options) }))));
     return;
   }
   const ms = (x: number) => x.toFixed(3);
   writeLine(
-    `hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ` +
-      `${seed}; the first ${warmup} calls untimed${withOptions(options)}\n`,
+    `${wrapText(
+      `hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ` +
+        `${seed}; the first ${warmup} calls untimed${withOptions(options)}`,
+    )}\n`,
   );
   writeLine(
     formatTable(
       ['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'],
       results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source]),
+      { width: SCREEN_WIDTH },
     ),
   );
 }
@@ -217,7 +229,32 @@ export const benchCommand: CommandModule<object, Args> = {
             `memory budget)`,
         );
     }
-    const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
+    const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+    // Each row as soon as its env is timed (19 ids take 2 × --seconds each): the header first, columns fixed by it.
+    const header = ['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`];
+    const widths = [Math.max(3, ...ids.map((id) => id.length)), header[1].length, header[2].length];
+    const row = (cells: string[]) =>
+      cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[c]))).join('  ');
+    if (!args.json) {
+      if (Object.keys(options).length > 0) writeLine(`random legal play${withOptions(options)}\n`);
+      writeLine(
+        header
+          .map((h, c) => h.padEnd(widths[c]))
+          .join('  ')
+          .trimEnd(),
+      );
+      writeLine(widths.map((w) => '-'.repeat(w)).join('  '));
+    }
+    // With --json, the progress on stderr: a bar on a terminal, else a line per env.
+    const progress = args.json ? new ProgressLines(true) : null;
+    const results = ids.map((id, k) => {
+      progress?.update(k, ids.length, id);
+      const r = benchEnv(id, seconds, numEnvs, options);
+      if (!args.json) writeLine(row([r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)]));
+      progress?.line(`tengym bench: ${id} timed (${k + 1} of ${ids.length})`);
+      return r;
+    });
+    progress?.done();
     if (args.json) {
       writeLine(
         JSON.stringify(
@@ -232,13 +269,5 @@ export const benchCommand: CommandModule<object, Args> = {
       );
       return;
     }
-    const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-    if (Object.keys(options).length > 0) writeLine(`random legal play${withOptions(options)}\n`);
-    writeLine(
-      formatTable(
-        ['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`],
-        results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)]),
-      ),
-    );
   },
 };

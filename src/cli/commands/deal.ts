@@ -4,9 +4,21 @@
  * and the flags `tengym play` shares to start on such a deal.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { dealDifficulty, pickDeal, winnableBy, type DealChoice, type DealDifficulty } from '../../agents/deals.js';
+import {
+  dailySeed,
+  dealDifficulty,
+  pickDeal,
+  whyNotDay,
+  whyWinnabilityUnknown,
+  winnableBy,
+  type DealChoice,
+  type DealDifficulty,
+  type PickedDeal,
+} from '../../agents/deals.js';
+import { kitOf } from '../../agents/modules.js';
 import type { Env } from '../../env/env.js';
-import { TengymError, plural } from '../../env/errors.js';
+import { TengymError, isTengymError, plural } from '../../env/errors.js';
+import { MAX_SEED } from '../../env/rng.js';
 import { make } from '../../env/registry.js';
 import { checkSeedOption, parseOptionsJson } from '../io.js';
 
@@ -51,6 +63,59 @@ function dayOf(daily: string): string {
   return daily === 'today' ? new Date().toISOString().slice(0, 10) : daily;
 }
 
+/** Refuses a `--daily` that is neither "today" nor a day of the calendar ("2026-02-30" is none). */
+export function checkDailyFlag(daily: string | undefined): void {
+  if (daily === undefined || daily === 'today') return;
+  const why = whyNotDay(daily);
+  if (why !== null) throw new TengymError('bad-argument', `--daily takes a day "YYYY-MM-DD" or "today": ${why}`);
+}
+
+/** Seeds tried between two looks at the clock while a deal is sought. */
+const DEAL_CHUNK = 10;
+
+/**
+ * `pickDeal` for the command line: seeds tried a few at a time, and after a second a line on stderr every second
+ * saying how many were tried, so that a search with options that let few deals (or none) be won is not silent.
+ */
+function pickDealSaid(env: Env, choice: DealChoice): PickedDeal {
+  const asked = choice.winnable === true || choice.level !== undefined || choice.playable === true;
+  if (!asked) return pickDeal(env, choice);
+  const first = choice.date !== undefined ? dailySeed(choice.date, env.id) : (choice.seed ?? 0);
+  // The first chunk makes pickDeal's own checks (solver, level, options no deal can win) before any wait.
+  const winnable = choice.winnable === true || choice.level !== undefined;
+  // pickDeal's default.
+  const tries = winnable && kitOf(env.game).cannotWin !== undefined ? 1_000_000 : 1000;
+  const started = performance.now();
+  let said = started;
+  for (let done = 0; done < tries && first + done <= MAX_SEED; done += DEAL_CHUNK) {
+    const chunk = Math.min(DEAL_CHUNK, tries - done, MAX_SEED - (first + done) + 1);
+    try {
+      const picked = pickDeal(env, { ...choice, date: undefined, seed: first + done, tries: chunk });
+      if (said !== started) process.stderr.write('\n');
+      return { ...picked, tries: done + picked.tries };
+    } catch (e) {
+      if (!(isTengymError(e) && / deal among \d+ seeds from /.test(e.message))) throw e;
+    }
+    const now = performance.now();
+    if (now - said >= 1000) {
+      said = now;
+      process.stderr.write(
+        `\rtengym: ${(done + chunk).toLocaleString('en-US')} of ${tries.toLocaleString('en-US')} seeds tried from ` +
+          `${first}, none fits yet (${((now - started) / 1000).toFixed(0)} s; Ctrl-C stops)`,
+      );
+    }
+  }
+  if (said !== started) process.stderr.write('\n');
+  const what = [choice.playable ? 'playable' : '', winnable ? 'winnable' : '', choice.level ?? '']
+    .filter(Boolean)
+    .join(' and ');
+  throw new TengymError(
+    'bad-argument',
+    `no ${what} ${env.id} deal among ${tries.toLocaleString('en-US')} seeds from ${first}` +
+      (winnable ? ': these options may let no deal be won (a small maxSteps, say)' : ''),
+  );
+}
+
 /**
  * The deal the flags choose for env (env is left dealt with it), and how it was chosen in words ("the daily deal of
  * 2026-11-27, winnable"), with its difficulty where --level had it worked out (else null); `fresh` is the seed to
@@ -61,13 +126,15 @@ export function chooseDeal(
   flags: DealFlags,
   fresh: () => number,
 ): { seed: number; chosen: string; difficulty: DealDifficulty | null } {
+  checkDailyFlag(flags.daily);
   const choice: DealChoice = {
     winnable: flags.winnable,
     level: flags.level as DealChoice['level'],
     playable: flags.playable,
     ...(flags.daily !== undefined ? { date: dayOf(flags.daily) } : { seed: flags.seed ?? fresh() }),
   };
-  const { seed, difficulty } = pickDeal(env, choice);
+  if (choice.level === undefined) delete choice.level;
+  const { seed, difficulty } = pickDealSaid(env, choice);
   env.reset({ seed });
   const asked = [
     flags.level,
@@ -104,8 +171,7 @@ export const dealCommand: CommandModule<object, Args> = {
     )
       .check((a) => {
         checkSeedOption('seed', a.seed);
-        if (a.daily !== undefined && a.daily !== 'today' && !/^\d{4}-\d{2}-\d{2}$/.test(a.daily))
-          throw new TengymError('bad-argument', `--daily takes a day "YYYY-MM-DD" or "today", got "${a.daily}"`);
+        checkDailyFlag(a.daily);
         return true;
       })
       .example('$0 deal --env decade --daily today --winnable', "Today's winnable Decade deal")
@@ -128,7 +194,7 @@ export const dealCommand: CommandModule<object, Args> = {
     const optionsArg = args.options !== undefined ? ` --options '${args.options}'` : '';
     const can =
       winnable === null
-        ? `whether it can be won is not known (${env.id} has no exact solver)`
+        ? `whether it can be won is not known (${whyWinnabilityUnknown(env)})`
         : winnable
           ? `it can be won (${difficultyText(difficulty as DealDifficulty)})`
           : 'it cannot be won';

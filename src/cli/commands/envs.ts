@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { envs } from '../../env/registry.js';
-import { writeLine } from '../io.js';
+import { SCREEN_WIDTH, formatTable, wrapText, writeLine } from '../io.js';
 
 interface Args {
   json: boolean;
@@ -26,7 +26,7 @@ export const envsCommand: CommandModule<object, Args> = {
     }
     for (const e of list) {
       writeLine(`${e.id}  (${e.actions} actions, observation ${e.observationSize})`);
-      writeLine(`  ${e.description}`);
+      writeLine(`  ${wrapText(e.description, SCREEN_WIDTH - 2, '  ')}`);
       const schema = e.optionsSchema as {
         properties?: Record<
           string,
@@ -39,10 +39,22 @@ export const envsCommand: CommandModule<object, Args> = {
           }
         >;
       };
-      for (const [name, value] of Object.entries(e.defaults)) {
-        const prop = schema.properties?.[name];
-        writeLine(`    ${name.padEnd(12)} ${JSON.stringify(value).padEnd(14)} ${describeAllowed(prop)}`);
-      }
+      // The columns as wide as this id's longest name and default, so that they stay in line.
+      const table = formatTable(
+        ['option', 'default', 'allowed'],
+        Object.entries(e.defaults).map(([name, value]) => [
+          name,
+          JSON.stringify(value),
+          describeAllowed(schema.properties?.[name]),
+        ]),
+        { width: SCREEN_WIDTH - 4 },
+      );
+      writeLine(
+        table
+          .split('\n')
+          .map((line) => `    ${line}`)
+          .join('\n'),
+      );
     }
   },
 };

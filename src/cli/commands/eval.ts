@@ -53,7 +53,8 @@ const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
  */
 export function evalTable(report: EvalReport, { compact = false }: { compact?: boolean } = {}): string {
   const result = envSpec(report.env).game.result;
-  const figures = figuresIn(result, 'report');
+  // Compact: the first figure alone (Four Ten's mean rounds), so that the row fits 100 columns.
+  const figures = figuresIn(result, 'report').slice(0, compact ? 1 : undefined);
   const { field, over } = result.compare;
   const label = [...result.fields, ...(result.counters ?? [])].find((f) => f.key === field)?.label ?? field;
   // Compact (tengym start's rows): the win rates and their comparison, within a terminal's width.

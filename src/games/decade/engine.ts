@@ -1042,10 +1042,16 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
 
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o: DecadeOptions): string | null {
-  return o.stacks === 1 && o.pickedUp === 'deck-bottom'
-    ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock " +
-        '(random play runs every deal to maxSteps)'
-    : null;
+  if (o.stacks === 1 && o.pickedUp === 'deck-bottom')
+    return (
+      "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock " +
+      '(random play runs every deal to maxSteps)'
+    );
+  // One line ends won only with the stock drawn, a step a card.
+  const draws = DECK_SIZE - initialDealt(o);
+  if (o.stacks === 1 && o.maxSteps < draws)
+    return `a win draws all ${draws} cards of the stock, a step each, and maxSteps ${o.maxSteps} stops the game first`;
+  return null;
 }
 
 /**

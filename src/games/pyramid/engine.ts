@@ -878,7 +878,17 @@ export const pyramidGame: Game<PyramidOptions, PyramidState> = {
   prompt: (s) => prompt(s),
   board,
   stepNote,
+  unwinnable,
 };
+
+/** A win removes the 28 cards of the pyramid, two at most a step: fewer than 14 steps win no deal. */
+function unwinnable(o: PyramidOptions): string | null {
+  const least = PYRAMID_SLOTS / 2;
+  return o.maxSteps < least
+    ? `a win removes the ${PYRAMID_SLOTS} cards of the pyramid, two at most a step, and maxSteps ${o.maxSteps} ` +
+        `stops the game before ${least} steps`
+    : null;
+}
 
 /**
  * The Pyramid state and options of an env of this engine (for agents, which only read them), or null for

@@ -120,7 +120,7 @@ describe('Four Ten hints with a time budget', () => {
     env.reset({ seed: 1 });
     const hinter = createHinter();
     for (const [budget, message] of [
-      [0, /^prepare: budgetMs must be a number above 0, got 0$/],
+      [0, /^prepare: budgetMs must be a number above 0 or Infinity \(build until done\), got 0$/],
       [-1, /got -1$/],
       [Number.NaN, /got NaN$/],
       ['8', /got "8"$/],
