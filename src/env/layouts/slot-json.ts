@@ -126,7 +126,10 @@ function checkBookkeeping(s: SlotState): string | null {
   if ('problem' in order) return order.problem;
   const { dealtAt } = order;
   if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > DECK_SIZE)
-    return `the stock holds ${DECK_SIZE - s.stockPos} cards; after the first deal at most ${DECK_SIZE - r.slots} are left`;
+    return (
+      `the stock holds ${DECK_SIZE - s.stockPos} cards; after the first deal at most ${DECK_SIZE - r.slots} ` +
+      'are left'
+    );
   const expected = new Int32Array(NO_PARTNER + 1);
   const located = new Uint8Array(DECK_SIZE).fill(NOWHERE);
   let empty = 0;
@@ -184,7 +187,10 @@ function checkRules(s: SlotState): string | null {
   if (held && !r.reserves)
     return `a card is set aside, but ${oneOfEach(r.setRanks, 'and')} go out together from the grid`;
   if (held && s.reserve.every((c) => c !== EMPTY))
-    return `the ${['no', 'one', 'two', 'three', 'four'][s.reserve.length]} reserves are full; their set goes out at once`;
+    return (
+      `the ${['no', 'one', 'two', 'three', 'four'][s.reserve.length]} reserves are full; ` +
+      'their set goes out at once'
+    );
   if (r.sameSuit && held && s.reserve.some((c) => c !== EMPTY && (c & 3) !== reserveSuit(s)))
     return `the cards set aside are not of one suit (${Array.from(s.reserve)
       .filter((c) => c !== EMPTY)
@@ -220,7 +226,10 @@ function checkRules(s: SlotState): string | null {
     const sets = Array.from(r.setRanks, goneOf);
     if (sets.some((k) => k !== sets[0])) {
       const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
-      return `${counts.slice(0, -1).join(', ')} and ${counts[counts.length - 1]}${of} are removed; they go out one of each together`;
+      return (
+        `${counts.slice(0, -1).join(', ')} and ${counts[counts.length - 1]}${of} are removed; ` +
+        'they go out one of each together'
+      );
     }
   }
   return null;

@@ -60,7 +60,10 @@ export function describeAction(s: SlotState, action: number): string {
   }
 }
 
-/** Why two cards are not a pair, in a player's words: a never-removed rank first, then each card's rank, the sum, the suits. */
+/**
+ * Why two cards are not a pair, in a player's words: a never-removed rank first, then each card's rank,
+ * the sum, the suits.
+ */
 function pairProblem(r: SlotRules, first: number, second: number): string {
   const a = first >> 2;
   const b = second >> 2;
@@ -93,7 +96,10 @@ export function whyIllegal(s: SlotState, action: number): string {
       const card = s.slotCard[i];
       if (card === EMPTY) return `slot ${i} is empty`;
       if (r.singleRanks.includes(card >> 2)) return 'it is legal';
-      return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, 'or')}; only ${RANK_WORDS[r.singleRanks[0]]} go alone`;
+      return (
+        `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, 'or')}; ` +
+        `only ${RANK_WORDS[r.singleRanks[0]]} go alone`
+      );
     }
     case 'quartet': {
       const rank = r.quartetRanks[action - r.quartetBase];

@@ -1,10 +1,13 @@
 import { DECK_SIZE, cardLabel, orderedDeck } from '../cards.js';
 import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
-import { RANK_WORDS } from './card-state.js';
+import { ONE_OF, RANK_WORDS } from './card-state.js';
+
+export { ONE_OF };
 
 /** An empty slot or reserve. */
 export const EMPTY = 255;
+
 /** `cardSlot` of a card in no slot. */
 export const NOWHERE = 255;
 /** `slotRank` of an empty slot, and the index of the empty slots' bit set in `rankSlots`. */
@@ -12,21 +15,6 @@ export const EMPTY_RANK = 13;
 /** The rank a rank without a pair partner looks up: its bit set stays 0. */
 export const NO_PARTNER = 14;
 export const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
-export const ONE_OF = [
-  'ace',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'jack',
-  'queen',
-  'king',
-];
 
 /** "a jack, a queen and a king": one of each rank, joined by `last`. */
 export function oneOfEach(ranks: ArrayLike<number>, last: string): string {
@@ -341,7 +329,10 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
   fillEmptySlots(s);
 }
 
-/** Whether set card `card`, of set rank f, may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
+/**
+ * Whether set card `card`, of set rank f, may go aside now: its rank's reserve is empty (with one suit:
+ * of the reserves' suit).
+ */
 function mayGoAside(s: SlotState, f: number, card: number): boolean {
   if (s.reserve[f] !== EMPTY) return false;
   if (!s.rules.sameSuit) return true;
@@ -592,7 +583,10 @@ export function observe(s: SlotState, out: Float32Array): void {
   out[r.ranksAt + 13] = (DECK_SIZE - s.stockPos) / DECK_SIZE;
 }
 
-/** All in [0, 1] (one-hots, flags, counts of at most 4 out of 4) but the stock size, at most (52 − T)/52 after the deal. */
+/**
+ * All in [0, 1] (one-hots, flags, counts of at most 4 out of 4) but the stock size, at most (52 − T)/52
+ * after the deal.
+ */
 export function observationBounds(r: SlotRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
