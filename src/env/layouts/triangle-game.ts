@@ -59,10 +59,10 @@ export function triangleGame<O extends object>(spec: TriangleGameSpec<O>): Trian
     copyState,
     parseDeck: (deck: DeckInput) => parseStandardDeck(deck),
     reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-    legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
-    step: (s, _o, action) => stepState(s, action),
-    status: (s) => status(s),
-    observe: (s, _o, out) => observe(s, out),
+    legalActions,
+    step: stepState,
+    status,
+    observe,
     outcome: (s) => outcome(s),
     expectedReturn: (result: Outcome, o) => {
       const { won, cardsLeft } = result as CardOutcome;

@@ -401,7 +401,8 @@ function removalAhead(s: TriangleState): boolean {
   return false;
 }
 
-export function legalActions(s: TriangleState, mask: Uint8Array, legal: Int32Array): number {
+/** The game's `legalActions` (the options are the state's rules). */
+export function legalActions(s: TriangleState, _o: unknown, mask: Uint8Array, legal: Int32Array): number {
   const r = s.rules;
   mask.fill(0);
   if (isWon(s)) {
@@ -444,7 +445,8 @@ function removeAt(s: TriangleState, place: number): number {
   return r.goalAll ? 1 : 0;
 }
 
-export function stepState(s: TriangleState, action: number): number {
+/** The game's `step`. */
+export function stepState(s: TriangleState, _o: unknown, action: number): number {
   const r = s.rules;
   s.steps++;
   let gained = 0;
@@ -461,7 +463,8 @@ export function stepState(s: TriangleState, action: number): number {
   return gained > 0 && isWon(s) ? 1 : 0;
 }
 
-export function observe(s: TriangleState, out: Float32Array): void {
+/** The game's `observe`. */
+export function observe(s: TriangleState, _o: unknown, out: Float32Array): void {
   const r = s.rules;
   out.fill(0);
   const present = s.present;
