@@ -5715,21 +5715,6 @@ function parseCardCode(text) {
 }
 /** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
 const MAX_DECK_CARDS = 1 << 20;
-/**
-* Card ids of one field of a state's JSON (a null is an empty place, `empty` its id): each code a
-* card code, and every card in one place across the fields (`where`, by card id, the field each
-* card was met in). Errors are `bad-state` and name the field and index.
-*/
-function parseCardField(codes, field, where, empty) {
-	return codes.map((code, k) => {
-		if (code === null) return empty;
-		const card = parseCardCode(code);
-		if (card < 0) throw new TengymError("bad-state", `bad state: ${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw new TengymError("bad-state", `bad state: card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
-		where[card] = `${field}[${k}]`;
-		return card;
-	});
-}
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 function deckTokens(deck) {
 	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
@@ -6930,38 +6915,14 @@ function registerModelParts(game, parts) {
 function kitOf(game) {
 	return KITS.get(game) ?? NO_KIT;
 }
-// src/games/pairing/engine.ts
+// src/env/layouts/card-state.ts
 /**
-* The pairing engine shared by `tens` and `block-ten`: a row of slots dealt from the
-* stock, from which pairs (and, in Tens, quartets of 10/J/Q/K) are removed; emptied
-* slots are refilled lowest first, at once (`strict`) or by a `deal` action
-* (`buffered`). tens.ts and block-ten.ts hold each game's options, table of ids and
-* observation; this file turns their rule parameters into a `Game`.
-*
-* State (typed arrays allocated once in createState, bookkeeping kept incrementally):
-*   slotCard[i]     card id in slot i, EMPTY when empty
-*   slotRank[i]     its rank 0..12, EMPTY_RANK (13) when empty
-*   rankSlots[r]    bit i set when slot i holds rank r; rankSlots[13] = the empty slots,
-*                   rankSlots[14] = 0 always (what a card without a pair partner looks up)
-*   stockCount[r]   cards of rank r still in the stock (what the player has not seen)
-*   deck            the deal order; deck[stockPos..51] is the stock, next card first
-*   removed         cards removed so far
-* The rule parameters and their lookup tables ride on the state (`rules`), so the hot
-* path never derives anything from the options.
+* What every card layout's state does the same way, written once: the bad-state error, the words
+* for ranks, the card lists of a state's JSON (each of the 52 cards in one place), the removed
+* cards, and the checks of a deal order and of the unseen cards' counts.
 */
-/** Options both games share, spread into each game's schema. */
-const sharedOptionFields = {
-	refill: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["strict", "buffered"]), "strict")).check(describe("Refill empty slots at once (strict) or when you deal (buffered)")),
-	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
-		0,
-		3,
-		"unlimited"
-	]), 0)).check(describe("Undos per game")),
-	reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe("Training reward: 1 for a win, or per card cleared"))
-};
-const NO_PARTNER = 14;
-const TEN = 9;
-const RANK_WORDS$2 = [
+/** Ranks in words, A = 0 … K = 12, as messages count them ("2 jacks are removed"). */
+const RANK_WORDS = [
 	"aces",
 	"twos",
 	"threes",
@@ -6976,13 +6937,104 @@ const RANK_WORDS$2 = [
 	"queens",
 	"kings"
 ];
+/** One of a rank, A = 0 … K = 12 ("a king is removed alone"). */
+const ONE_OF = [
+	"ace",
+	"two",
+	"three",
+	"four",
+	"five",
+	"six",
+	"seven",
+	"eight",
+	"nine",
+	"ten",
+	"jack",
+	"queen",
+	"king"
+];
+/**
+* A state that no play could reach, or JSON that is not a state: what `fromJSON` throws ("bad state: …",
+* or "bad <layout> state: …" for a layout whose messages name it).
+*/
+function badState$1(message, layout) {
+	return new TengymError("bad-state", `bad ${layout ? `${layout} ` : ""}state: ${message}`);
+}
+/**
+* The card ids of a state's card lists, field by field (a null is `empty`; a field of one card, or null
+* for none, gives a list of one or none), with each of the 52 cards in exactly one of them; the error
+* (`bad`, `badState` by default) names the field and index, or the cards missing.
+*/
+function parseCardLists(fields, empty, bad = badState$1) {
+	const where = new Array(52).fill("");
+	const out = {};
+	for (const key of Object.keys(fields)) {
+		const field = fields[key];
+		const one = typeof field === "string" || field === null;
+		out[key] = (one ? field === null ? [] : [field] : field).map((code, k) => {
+			if (code === null) return empty;
+			const name = one ? key : `${key}[${k}]`;
+			const card = parseCardCode(code);
+			if (card < 0) throw bad(`${name} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+			if (where[card]) throw bad(`card ${cardCode(card)} is both in ${where[card]} and in ${name}; each card must be in exactly one place`);
+			where[card] = name;
+			return card;
+		});
+	}
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) {
+		const names = Object.keys(fields);
+		const listed = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+		throw bad(`cards ${missing.join(" ")} are missing; ${listed} must hold each of the 52 cards once`);
+	}
+	return out;
+}
+/** The codes of the cards in none of `placed` (card ids; other values are passed over), in card order. */
+function removedCards(...placed) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	for (const list of placed) for (let k = 0; k < list.length; k++) if (list[k] < 52) seen[list[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!seen[c]) removed.push(cardCode(c));
+	return removed;
+}
+/** A deal order's problem (a card twice, or no card), or where each card lies in it (`dealtAt[card]`). */
+function checkDeckOrder(deck) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const dealtAt = /* @__PURE__ */ new Int16Array(52);
+	for (let k = 0; k < 52; k++) {
+		const c = deck[k];
+		if (c >= 52 || seen[c]) return { problem: `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}` };
+		seen[c] = 1;
+		dealtAt[c] = k;
+	}
+	return { dealtAt };
+}
+/** Whether the stock's rank counts (`stockCount[r]`) are those of `deck[from…]`, or what differs. */
+function checkStockCounts(deck, from, stockCount) {
+	const counted = /* @__PURE__ */ new Uint8Array(13);
+	for (let k = from; k < deck.length; k++) counted[deck[k] >> 2]++;
+	for (let r = 0; r < 13; r++) if (counted[r] !== stockCount[r]) return `stock count of ${RANKS[r]} is ${stockCount[r]}, the stock holds ${counted[r]}`;
+	return null;
+}
+const SUIT_WORDS = [
+	"clubs",
+	"diamonds",
+	"hearts",
+	"spades"
+];
+/** "a jack, a queen and a king": one of each rank, joined by `last`. */
+function oneOfEach(ranks, last) {
+	const words = Array.from(ranks, (r) => `a ${ONE_OF[r]}`);
+	return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+}
 /** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId$2(slots, i, j) {
+function pairId(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
 const rulesCache$1 = /* @__PURE__ */ new Map();
-/** The rule parameters with their lookup tables, built once per distinct parameter set. */
-function compileRules(p) {
+/** The spec's ids and lookup tables, built once per distinct spec. */
+function compileSlotRules(p) {
 	const key = JSON.stringify(p);
 	const cached = rulesCache$1.get(key);
 	if (cached) return cached;
@@ -6992,56 +7044,125 @@ function compileRules(p) {
 	const pairSecond = new Uint8Array(pairCount);
 	const pairBase = new Int32Array(T);
 	for (let i = 0; i < T; i++) {
-		pairBase[i] = pairId$2(T, i, i + 1);
+		pairBase[i] = pairId(T, i, i + 1);
 		for (let j = i + 1; j < T; j++) {
-			pairFirst[pairId$2(T, i, j)] = i;
-			pairSecond[pairId$2(T, i, j)] = j;
+			pairFirst[pairId(T, i, j)] = i;
+			pairSecond[pairId(T, i, j)] = j;
 		}
 	}
-	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(NO_PARTNER);
-	for (let r = 0; r < TEN; r++) partner[r] = 8 - r;
-	if (p.faceRankPairs) for (let r = 10; r < 13; r++) partner[r] = r;
-	const quartetBase = p.quartets ? pairCount : -1;
-	const afterQuartets = pairCount + (p.quartets ? 4 : 0);
-	const dealId = p.buffered ? afterQuartets : -1;
+	const setRanks = Uint8Array.from(p.sets?.ranks ?? []);
+	const singles = p.singles ?? [];
+	const quartets = p.quartets ?? [];
+	const blocked = p.blocked ?? [];
+	const sameRank = p.sameRankPairs ?? [];
+	const claimed = /* @__PURE__ */ new Set([
+		...singles,
+		...quartets,
+		...blocked,
+		...sameRank,
+		...setRanks
+	]);
+	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(14);
+	for (let r = 0; r < 13; r++) {
+		const q = p.pairSum - r - 2;
+		if (!claimed.has(r) && q >= 0 && q < 13 && !claimed.has(q)) partner[r] = q;
+	}
+	for (const r of sameRank) partner[r] = r;
+	const reserves = p.sets !== void 0 && p.sets.how !== "together";
+	const sameSuit = p.sameSuit ?? false;
+	const together = p.sets?.how === "together";
+	const setText = oneOfEach(setRanks, "and");
+	const pairNote = Array.from({ length: 13 }, (_, r) => {
+		if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
+		if (singles.includes(r)) return () => `a ${ONE_OF[r]} is removed alone, not in a pair`;
+		if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
+		if (sameRank.includes(r)) return () => `a ${ONE_OF[r]} pairs only with another ${ONE_OF[r]}`;
+		if (!setRanks.includes(r)) return () => "";
+		if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
+		return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
+	});
+	let next = pairCount;
+	const block = (present, size) => {
+		if (!present) return -1;
+		next += size;
+		return next - size;
+	};
+	const singleBase = block(singles.length > 0, T);
+	const quartetBase = block(quartets.length > 0, quartets.length);
+	const tripleBase = block(together, 4 ** setRanks.length);
+	const asideBase = block(reserves, T);
+	const dealId = block(p.refill === "on-deal", 1);
+	const slotWidth = p.observeSuits ? 17 : 13;
+	const reserveAt = reserves ? slotWidth * T : -1;
+	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
+	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
 	const rules = {
 		...p,
+		sameSuit,
+		reserves,
+		pauseRefill: p.sets?.how === "reserve-no-refill",
+		buffered: p.refill === "on-deal",
+		refillAtOnce: p.refill === "at-once" && p.sets?.how !== "reserve-no-refill",
 		pairCount,
-		quartetBase,
-		dealId,
-		numActions: afterQuartets + (p.buffered ? 1 : 0),
-		observationSize: T * 13 + 14,
-		clearTarget: p.tensBlocked ? 48 : 52,
 		pairFirst,
 		pairSecond,
 		pairBase,
-		partner
+		partner,
+		singleBase,
+		quartetBase,
+		tripleBase,
+		asideBase,
+		dealId,
+		singleRanks: Uint8Array.from(singles),
+		quartetRanks: Uint8Array.from(quartets),
+		blockedRanks: Uint8Array.from(blocked),
+		setRanks,
+		setIndex: Int8Array.from({ length: 14 }, (_, r) => setRanks.indexOf(r)),
+		quartetOpen: Uint8Array.from(quartets, (r) => blocked.includes(r) ? 0 : 1),
+		setDigits: new Int8Array(setRanks.length),
+		numActions: next,
+		observationSize: ranksAt + 14,
+		slotWidth,
+		reserveAt,
+		unseenAt,
+		ranksAt,
+		clearTarget: 52 - 4 * blocked.length,
+		pairNote
 	};
 	rulesCache$1.set(key, rules);
 	return rules;
 }
-function createState$5(rules) {
+function createState$3(rules) {
+	const sets = rules.setRanks.length;
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
 		slotRank: new Uint8Array(rules.slots).fill(13),
+		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
 		rankSlots: /* @__PURE__ */ new Int32Array(15),
+		reserve: new Uint8Array(sets).fill(255),
 		stockCount: /* @__PURE__ */ new Uint8Array(13),
 		deck: orderedDeck(),
 		stockPos: 0,
 		removed: 0,
-		legalCount: 0
+		legalCount: 0,
+		note: 0,
+		lastSet: new Uint8Array(sets).fill(255)
 	};
 }
-function copyState$5(src, dst) {
+function copyState$3(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
+	dst.cardSlot.set(src.cardSlot);
 	dst.rankSlots.set(src.rankSlots);
+	dst.reserve.set(src.reserve);
 	dst.stockCount.set(src.stockCount);
 	dst.deck.set(src.deck);
 	dst.stockPos = src.stockPos;
 	dst.removed = src.removed;
 	dst.legalCount = src.legalCount;
+	dst.note = src.note;
+	dst.lastSet.set(src.lastSet);
 }
 /** Cards of rank r in the slots. */
 function countInSlots(s, rank) {
@@ -7050,15 +7171,16 @@ function countInSlots(s, rank) {
 	for (; bits !== 0; n++) bits &= bits - 1;
 	return n;
 }
-function emptySlot$2(s, i) {
+function emptySlot(s, i) {
 	const bit = 1 << i;
 	s.rankSlots[s.slotRank[i]] ^= bit;
 	s.rankSlots[13] |= bit;
+	s.cardSlot[s.slotCard[i]] = 255;
 	s.slotCard[i] = 255;
 	s.slotRank[i] = 13;
 }
 /** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots$2(s) {
+function fillEmptySlots(s) {
 	const slots = s.rankSlots;
 	let pos = s.stockPos;
 	while (slots[13] !== 0 && pos < 52) {
@@ -7068,29 +7190,114 @@ function fillEmptySlots$2(s) {
 		const rank = card >> 2;
 		s.slotCard[i] = card;
 		s.slotRank[i] = rank;
+		s.cardSlot[card] = i;
 		slots[rank] |= bit;
 		slots[13] ^= bit;
 		s.stockCount[rank]--;
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK$3 = orderedDeck();
-function resetState$2(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK$3);
+function reservesEmpty(s) {
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return false;
+	return true;
+}
+/** The suit of the cards set aside, or -1 when the reserves are empty. */
+function reserveSuit(s) {
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
+	return -1;
+}
+const ORDERED_DECK$1 = orderedDeck();
+function resetState$1(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK$1);
 	if (!deck) shuffleInPlace(rng, s.deck);
+	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
+	if (s.reserve.length > 0) {
+		s.reserve.fill(255);
+		s.lastSet.fill(255);
+	}
 	s.stockCount.fill(4);
 	s.stockPos = 0;
 	s.removed = 0;
 	s.legalCount = 0;
-	fillEmptySlots$2(s);
+	s.note = 0;
+	fillEmptySlots(s);
 }
-function legalActions$5(s, mask, legal) {
+/**
+* Whether set card `card`, of set rank f, may go aside now: its rank's reserve is empty (with one suit:
+* of the reserves' suit).
+*/
+function mayGoAside(s, f, card) {
+	if (s.reserve[f] !== 255) return false;
+	if (!s.rules.sameSuit) return true;
+	const suit = reserveSuit(s);
+	return suit < 0 || suit === (card & 3);
+}
+/** The id offset of a set whose k-th card has suit digits[k]. */
+function setOffset(digits) {
+	let id = 0;
+	for (let k = 0; k < digits.length; k++) id = 4 * id + digits[k];
+	return id;
+}
+/** Marks the sets on the slots, in id order; returns the new count. */
+function legalSets(s, mask, legal, n) {
+	const r = s.rules;
+	const ranks = r.setRanks;
+	const k = ranks.length;
+	for (let f = 0; f < k; f++) if (s.rankSlots[ranks[f]] === 0) return n;
+	if (r.sameSuit) {
+		for (let u = 0; u < 4; u++) {
+			let all = true;
+			for (let f = 0; f < k && all; f++) all = s.cardSlot[ranks[f] * 4 + u] !== 255;
+			if (!all) continue;
+			r.setDigits.fill(u);
+			const id = r.tripleBase + setOffset(r.setDigits);
+			mask[id] = 1;
+			legal[n++] = id;
+		}
+		return n;
+	}
+	if (k === 3) {
+		for (let a = 0; a < 4; a++) {
+			if (s.cardSlot[ranks[0] * 4 + a] === 255) continue;
+			for (let b = 0; b < 4; b++) {
+				if (s.cardSlot[ranks[1] * 4 + b] === 255) continue;
+				for (let c = 0; c < 4; c++) {
+					if (s.cardSlot[ranks[2] * 4 + c] === 255) continue;
+					const id = r.tripleBase + 16 * a + 4 * b + c;
+					mask[id] = 1;
+					legal[n++] = id;
+				}
+			}
+		}
+		return n;
+	}
+	const digit = r.setDigits;
+	let pos = 0;
+	digit[0] = -1;
+	while (pos >= 0) {
+		let u = digit[pos] + 1;
+		while (u < 4 && s.cardSlot[ranks[pos] * 4 + u] === 255) u++;
+		if (u === 4) {
+			pos--;
+			continue;
+		}
+		digit[pos] = u;
+		if (pos < k - 1) digit[++pos] = -1;
+		else {
+			const id = r.tripleBase + setOffset(digit);
+			mask[id] = 1;
+			legal[n++] = id;
+		}
+	}
+	return n;
+}
+/** Marks the pairs of slots whose ranks pair, any suits; returns the new count. */
+function legalPairs(s, mask, legal) {
 	const r = s.rules;
 	const rank = s.slotRank;
 	const slots = s.rankSlots;
-	mask.fill(0);
 	let n = 0;
 	for (let i = 0; i < r.slots - 1; i++) {
 		let later = slots[r.partner[rank[i]]] & -(2 << i);
@@ -7104,10 +7311,50 @@ function legalActions$5(s, mask, legal) {
 			legal[n++] = a;
 		} while (later !== 0);
 	}
-	if (r.quartets) for (let q = r.tensBlocked ? 1 : 0; q < 4; q++) {
-		if (countInSlots(s, TEN + q) !== 4) continue;
+	return n;
+}
+/** Marks the pairs of one suit (each card has one partner card); returns the new count. */
+function legalSuitPairs(s, mask, legal) {
+	const r = s.rules;
+	let n = 0;
+	for (let i = 0; i < r.slots - 1; i++) {
+		const p = r.partner[s.slotRank[i]];
+		if (p === 14) continue;
+		const j = s.cardSlot[p * 4 + (s.slotCard[i] & 3)];
+		if (j === 255 || j < i) continue;
+		const a = r.pairBase[i] - i - 1 + j;
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+function legalActions$3(s, mask, legal) {
+	const r = s.rules;
+	const slots = s.rankSlots;
+	mask.fill(0);
+	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalPairs(s, mask, legal);
+	if (r.singleBase >= 0) {
+		let alone = 0;
+		for (let k = 0; k < r.singleRanks.length; k++) alone |= slots[r.singleRanks[k]];
+		while (alone !== 0) {
+			const bit = alone & -alone;
+			alone ^= bit;
+			const a = r.singleBase + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		}
+	}
+	if (r.quartetBase >= 0) for (let q = 0; q < r.quartetRanks.length; q++) {
+		if (r.quartetOpen[q] === 0 || countInSlots(s, r.quartetRanks[q]) !== 4) continue;
 		mask[r.quartetBase + q] = 1;
 		legal[n++] = r.quartetBase + q;
+	}
+	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
+	if (r.asideBase >= 0) for (let i = 0; i < r.slots; i++) {
+		const f = r.setIndex[s.slotRank[i]];
+		if (f < 0 || !mayGoAside(s, f, s.slotCard[i])) continue;
+		mask[r.asideBase + i] = 1;
+		legal[n++] = r.asideBase + i;
 	}
 	if (r.dealId >= 0 && slots[13] !== 0 && s.stockPos < 52) {
 		mask[r.dealId] = 1;
@@ -7116,204 +7363,188 @@ function legalActions$5(s, mask, legal) {
 	s.legalCount = n;
 	return n;
 }
-function stepState$2(s, action) {
-	const r = s.rules;
-	let gained = 4;
-	if (action < r.pairCount) {
-		emptySlot$2(s, r.pairFirst[action]);
-		emptySlot$2(s, r.pairSecond[action]);
-		gained = 2;
-	} else if (action === r.dealId) gained = 0;
-	else {
-		const rank = TEN + action - r.quartetBase;
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) emptySlot$2(s, i);
+/** The cards of set id `action`, in set order. */
+function setCards(r, action) {
+	let t = action - r.tripleBase;
+	const cards = new Array(r.setRanks.length);
+	for (let f = r.setRanks.length - 1; f >= 0; f--) {
+		cards[f] = r.setRanks[f] * 4 + (t & 3);
+		t >>= 2;
 	}
-	s.removed += gained;
-	if (!r.buffered || action === r.dealId) fillEmptySlots$2(s);
-	if (r.rewardCards) return gained;
-	return isWon$3(s) ? 1 : 0;
+	return cards;
 }
-/**
-* Won: everything removable is removed and the stock is dealt out. (With the tens
-* blocked, the last tens may still wait in a buffered stock after the 48th removal.)
-*/
-function isWon$3(s) {
+/** Removes set id `action` from the slots (no allocation: the suits are read off the id). */
+function removeSet(s, action) {
+	const ranks = s.rules.setRanks;
+	let t = action - s.rules.tripleBase;
+	for (let f = ranks.length - 1; f >= 0; f--) {
+		emptySlot(s, s.cardSlot[ranks[f] * 4 + (t & 3)]);
+		t >>= 2;
+	}
+}
+/** Sets slot i's card aside; when every reserve is full, the set goes out. Returns the cards removed. */
+function setAside(s, i) {
+	const card = s.slotCard[i];
+	emptySlot(s, i);
+	s.reserve[s.rules.setIndex[card >> 2]] = card;
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === 255) return 0;
+	s.lastSet.set(s.reserve);
+	s.reserve.fill(255);
+	s.note = 1;
+	return s.reserve.length;
+}
+function stepState$1(s, action) {
+	const r = s.rules;
+	let gained = 2;
+	s.note = 0;
+	if (action < r.pairCount) {
+		emptySlot(s, r.pairFirst[action]);
+		emptySlot(s, r.pairSecond[action]);
+	} else gained = removeOther(s, action);
+	s.removed += gained;
+	if (r.refillAtOnce) fillEmptySlots(s);
+	else if (r.buffered) {
+		if (action === r.dealId) fillEmptySlots(s);
+	} else if (reservesEmpty(s)) fillEmptySlots(s);
+	else if (s.stockPos < 52) s.note = 2;
+	if (r.rewardCards) return gained;
+	return isWon$1(s) ? 1 : 0;
+}
+/** A move other than a pair: a deal, a single card, a quartet, a set, a card set aside. Returns the cards removed. */
+function removeOther(s, action) {
+	const r = s.rules;
+	if (action === r.dealId) return 0;
+	if (r.singleBase >= 0 && action < r.singleBase + r.slots) {
+		emptySlot(s, action - r.singleBase);
+		return 1;
+	}
+	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) {
+		const quartetRank = r.quartetRanks[action - r.quartetBase];
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
+		return 4;
+	}
+	if (r.tripleBase >= 0) {
+		removeSet(s, action);
+		return r.setRanks.length;
+	}
+	return setAside(s, action - r.asideBase);
+}
+/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
+function playSlotMove(s, action) {
+	return stepState$1(s, action);
+}
+/** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
+function isWon$1(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === 52;
 }
-function status$5(s) {
+function status$3(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$5(s, out) {
-	const T = s.rules.slots;
-	const base = T * 13;
-	out.fill(0, 0, base);
-	for (let i = 0; i < T; i++) {
-		const rank = s.slotRank[i];
-		if (rank !== 13) out[i * 13 + rank] = 1;
+function observe$3(s, out) {
+	const r = s.rules;
+	const w = r.slotWidth;
+	out.fill(0, 0, r.ranksAt);
+	for (let i = 0; i < r.slots; i++) {
+		const card = s.slotCard[i];
+		if (card === 255) continue;
+		out[w * i + (card >> 2)] = 1;
+		if (w === 17) out[w * i + 13 + (card & 3)] = 1;
 	}
-	for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * .25;
-	out[base + 13] = (52 - s.stockPos) / 52;
+	if (r.reserveAt >= 0) {
+		for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
+	}
+	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
+	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
+	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
 }
 /**
-* The observation's bounds (the layout in tens.ts and block-ten.ts): the slot one-hots and the
-* stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
-* all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
+* All in [0, 1] (one-hots, flags, counts of at most 4 out of 4) but the stock size, at most (52 − T)/52
+* after the deal.
 */
-function observationBounds$5(r) {
+function observationBounds$3(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
-	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
+	high[r.ranksAt + 13] = (52 - r.slots) / 52;
 	return {
 		low,
 		high
 	};
 }
-function slotText$2(s, i) {
-	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
-}
-function describeAction$5(s, action) {
-	const r = s.rules;
-	if (action < r.pairCount) {
-		const i = r.pairFirst[action];
-		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$2(s, i)} + ${slotText$2(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText$2(s, i)} + ${slotText$2(s, j)})`;
-	}
-	if (action === r.dealId) return "deal";
-	return `remove four ${RANK_WORDS$2[TEN + action - r.quartetBase]}`;
-}
-/** Why two cards are not a pair, in a player's words. */
-function pairProblem$1(r, first, second) {
-	const a = first >> 2;
-	const b = second >> 2;
-	if (r.partner[a] === b) return "it is legal";
-	if (a === TEN || b === TEN) return r.tensBlocked ? "tens are never removed" : "tens are removed four at a time";
-	for (const rank of [a, b]) {
-		if (rank <= TEN) continue;
-		if (!r.faceRankPairs) return `${RANK_WORDS$2[rank]} are removed four at a time`;
-		const one = RANK_WORDS$2[rank].slice(0, -1);
-		if (a !== b) return `a ${one} pairs only with another ${one}`;
-	}
-	return `${cardLabel(first)} + ${cardLabel(second)} make ${a + b + 2}, not 10`;
-}
-function whyIllegal$5(s, action) {
-	const r = s.rules;
-	if (s.legalCount === 0) return "the game is over";
-	if (action < r.pairCount) {
-		const i = r.pairFirst[action];
-		const j = r.pairSecond[action];
-		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
-		return pairProblem$1(r, s.slotCard[i], s.slotCard[j]);
-	}
-	if (action === r.dealId) {
-		if (s.stockPos === 52) return "the stock is empty";
-		return s.rankSlots[13] === 0 ? "no slot is empty" : "it is legal";
-	}
-	const rank = TEN + action - r.quartetBase;
-	if (rank === TEN && r.tensBlocked) return "tens are never removed (blockTens)";
-	const here = countInSlots(s, rank);
-	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$2[rank]} are in the slots`;
-}
-function render$5(s) {
-	const r = s.rules;
-	const lines = [];
-	for (let start = 0; start < r.slots; start += r.rowLength) {
-		const cells = [];
-		for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText$2(s, i).padEnd(3)}`);
-		lines.push(cells.join("  ").trimEnd());
-	}
-	const stock = 52 - s.stockPos;
-	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$3(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
-	return lines.join("\n");
-}
-function slotSpot$2(s, index) {
+function outcome$3(s) {
 	return {
-		place: "slot",
-		index,
-		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+		won: isWon$1(s),
+		cardsLeft: 52 - s.removed
 	};
 }
-function actionCards$5(s, action) {
-	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot$2(s, r.pairFirst[action]), slotSpot$2(s, r.pairSecond[action])];
-	if (action === r.dealId) return [];
-	const rank = TEN + action - r.quartetBase;
-	const out = [];
-	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot$2(s, i));
-	return out;
-}
-function board$5(s) {
-	const r = s.rules;
-	const cells = {
-		kind: "grid",
-		columns: r.rowLength,
-		cells: []
-	};
-	for (let i = 0; i < r.slots; i++) cells.cells.push(s.slotCard[i] === 255 ? {
-		empty: true,
-		place: "slot",
-		index: i
-	} : slotSpot$2(s, i));
-	return {
-		style: "pairing",
-		parts: [cells, {
-			kind: "piles",
-			piles: [{
-				kind: "stock",
-				count: 52 - s.stockPos,
-				label: "stock",
-				tappable: r.buffered
-			}, {
-				kind: "counter",
-				count: s.removed,
-				label: "removed"
-			}]
-		}]
-	};
-}
-function toJSON$5(s) {
-	const tableau = [];
-	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
-	const stock = [];
-	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
-	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
+// src/env/layouts/slot-json.ts
+/**
+* The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
+* removed }`, its parsing and loading, the checks that a state could come from play, and the changes
+* that no play could give, which the fuzz tries.
+*/
+function toJSON$3(s) {
+	const code = (c) => c === 255 ? null : cardCode(c);
+	const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
+	const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
+	const tableau = Array.from(s.slotCard, code);
+	return s.rules.setRanks.length ? {
+		tableau,
+		reserve: Array.from(s.reserve, code),
+		stock,
+		removed
+	} : {
 		tableau,
 		stock,
 		removed
 	};
 }
-function jsonSchema$2(slots) {
-	return /* @__PURE__ */ strictObject$1({
-		tableau: (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(slots)),
-		stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
-		removed: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52))
-	});
+const jsonSchemas$1 = /* @__PURE__ */ new Map();
+function jsonSchema$1(r) {
+	const key = `${r.slots}/${r.setRanks.length}`;
+	let schema = jsonSchemas$1.get(key);
+	if (!schema) {
+		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
+		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
+		schema = r.setRanks.length ? /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			reserve: places(r.setRanks.length),
+			stock: cards,
+			removed: cards
+		}) : /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			stock: cards,
+			removed: cards
+		});
+		jsonSchemas$1.set(key, schema);
+	}
+	return schema;
 }
-function badState$4(message) {
-	return new TengymError("bad-state", `bad state: ${message}`);
-}
-function fromJSON$5(json, s) {
-	const parsed = jsonSchema$2(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$4(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
-	const where = new Array(52).fill("");
-	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
-	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
-	parseCardField(parsed.data.removed, "removed", where, 255);
-	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$4(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	loadState$3(s, tableau, stock);
-	const problem = checkState$5(s);
-	if (problem) throw badState$4(problem);
+function fromJSON$3(json, s) {
+	const r = s.rules;
+	const parsed = jsonSchema$1(r).safeParse(json);
+	if (!parsed.success) {
+		const reserve = r.setRanks.length ? `reserve: ${r.setRanks.length} card codes or null, ` : "";
+		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
+	}
+	const data = parsed.data;
+	const lists = parseCardLists(data.reserve ? {
+		tableau: data.tableau,
+		reserve: data.reserve,
+		stock: data.stock,
+		removed: data.removed
+	} : {
+		tableau: data.tableau,
+		stock: data.stock,
+		removed: data.removed
+	}, 255);
+	const scratch = createState$3(r);
+	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+	const problem = checkState$3(scratch);
+	if (problem) throw badState$1(problem);
+	copyState$3(scratch, s);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$3(s, tableau, stock) {
+function loadState$1(s, tableau, reserve, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -7321,167 +7552,2025 @@ function loadState$3(s, tableau, stock) {
 	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
 	s.deck.set(stock, s.stockPos);
 	s.slotCard.set(tableau);
+	s.reserve.set(reserve);
 	s.rankSlots.fill(0);
 	s.stockCount.fill(0);
+	let placed = 0;
 	for (let i = 0; i < tableau.length; i++) {
-		s.slotRank[i] = tableau[i] === 255 ? 13 : tableau[i] >> 2;
+		const c = tableau[i];
+		s.slotRank[i] = c === 255 ? 13 : c >> 2;
 		s.rankSlots[s.slotRank[i]] |= 1 << i;
+		if (c !== 255) {
+			s.cardSlot[c] = i;
+			placed++;
+		}
 	}
+	for (const c of reserve) if (c !== 255) placed++;
 	for (const c of stock) s.stockCount[c >> 2]++;
-	s.removed = 52 - stock.length - (tableau.length - countInSlots(s, 13));
+	s.removed = 52 - stock.length - placed;
 	s.legalCount = 0;
 }
-/** Each card once in the deck, tableau cards among the dealt ones, counts in step with the slots. */
-function checkBookkeeping$1(s) {
+/** Each card once in the deck, slot cards among the dealt ones, the lookups in step with the slots. */
+function checkBookkeeping(s) {
 	const r = s.rules;
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const dealtAt = /* @__PURE__ */ new Int16Array(52);
-	for (let k = 0; k < 52; k++) {
-		const c = s.deck[k];
-		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
-		seen[c] = 1;
-		dealtAt[c] = k;
-	}
+	const order = checkDeckOrder(s.deck);
+	if ("problem" in order) return order.problem;
+	const { dealtAt } = order;
 	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
-	const expected = /* @__PURE__ */ new Int32Array(14);
-	const onTableau = /* @__PURE__ */ new Uint8Array(52);
+	const expected = /* @__PURE__ */ new Int32Array(15);
+	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
+	let empty = 0;
 	for (let i = 0; i < r.slots; i++) {
 		const c = s.slotCard[i];
 		if (c === 255) {
 			if (s.slotRank[i] !== 13) return `slot ${i} is empty but has rank ${s.slotRank[i]}`;
 			expected[13] |= 1 << i;
+			empty++;
 			continue;
 		}
 		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (onTableau[c]) return `card ${cardCode(c)} is in two slots`;
+		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
 		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
 		if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
-		onTableau[c] = 1;
+		located[c] = i;
 		expected[c >> 2] |= 1 << i;
 	}
+	if (s.rankSlots[14] !== 0) return "the no-partner slot set is not empty";
 	for (let k = 0; k <= 13; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === 13 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
-	if (s.rankSlots[NO_PARTNER] !== 0) return "the no-partner slot set is not empty";
-	const stockCount = /* @__PURE__ */ new Uint8Array(13);
-	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
-	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
-	const removed = s.stockPos - (r.slots - countInSlots(s, 13));
-	if (s.removed !== removed) return `removed is ${s.removed}, the slots and stock leave ${removed}`;
+	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
+	let aside = 0;
+	for (let f = 0; f < s.reserve.length; f++) {
+		const c = s.reserve[f];
+		if (c === 255) continue;
+		if (c >= 52 || c >> 2 !== r.setRanks[f]) return `the ${ONE_OF[r.setRanks[f]]} reserve holds ${c < 52 ? cardCode(c) : c}`;
+		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
+		aside++;
+	}
+	const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
+	if (counts) return counts;
+	const removed = s.stockPos - (r.slots - empty) - aside;
+	const where = s.reserve.length ? "the slots, reserves and stock" : "the slots and stock";
+	if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
 	return null;
 }
-/** The removed cards could have gone in legal moves, and strict refill left no hole. */
-function checkRules$1(s) {
+/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
+function checkRules(s) {
 	const r = s.rules;
-	if (!r.buffered && s.stockPos < 52 && s.rankSlots[13] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards (refill 'strict' fills it at once)`;
-	const gone = (rank) => 4 - countInSlots(s, rank) - s.stockCount[rank];
-	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS$2[a]} but ${gone(8 - a)} ${RANK_WORDS$2[8 - a]} are removed; they go in pairs`;
-	if (gone(4) % 2) return `${gone(4)} fives are removed; they go in pairs`;
-	for (let rank = TEN; rank < 13; rank++) {
-		const k = gone(rank);
-		if (rank === TEN && r.tensBlocked && k > 0) return `${k} tens are removed; tens are never removed here`;
-		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS$2[rank]} are removed; they go in pairs`;
-		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS$2[rank]} are removed; they go four at a time`;
+	const held = !reservesEmpty(s);
+	if (held && !r.reserves) return `a card is set aside, but ${oneOfEach(r.setRanks, "and")} go out together from the grid`;
+	if (held && s.reserve.every((c) => c !== 255)) return `the ${[
+		"no",
+		"one",
+		"two",
+		"three",
+		"four"
+	][s.reserve.length]} reserves are full; their set goes out at once`;
+	if (r.sameSuit && held && s.reserve.some((c) => c !== 255 && (c & 3) !== reserveSuit(s))) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((c) => c !== 255).map(cardLabel).join(" ")})`;
+	if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[13] !== 0) {
+		const more = r.pauseRefill ? " and no card is set aside" : "";
+		return `a slot is empty while the stock holds ${52 - s.stockPos} cards${more}; it is refilled at once`;
+	}
+	const gone = (/* @__PURE__ */ new Uint8Array(52)).fill(1);
+	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
+	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
+	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
+	for (const suit of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const of = suit < 0 ? "" : ` of ${SUIT_WORDS[suit]}`;
+		const goneOf = (rank) => {
+			let n = 0;
+			for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
+			return n;
+		};
+		for (let rank = 0; rank < 13; rank++) {
+			const k = goneOf(rank);
+			const p = r.partner[rank];
+			const words = `${RANK_WORDS[rank]}${of}`;
+			if (p === rank && k % 2) return `${k} ${words} are removed; they go in pairs`;
+			if (p !== 14 && p > rank && k !== goneOf(p)) return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS[p]}${of} are removed; they go in pairs`;
+			if (r.blockedRanks.includes(rank) && k > 0) return `${k} ${words} are removed; ${RANK_WORDS[rank]} are never removed here`;
+			if (r.quartetRanks.includes(rank) && k !== 0 && k !== 4) return `${k} ${words} are removed; they go four at a time`;
+		}
+		const sets = Array.from(r.setRanks, goneOf);
+		if (sets.some((k) => k !== sets[0])) {
+			const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
+			return `${counts.slice(0, -1).join(", ")} and ${counts[counts.length - 1]}${of} are removed; they go out one of each together`;
+		}
 	}
 	return null;
 }
-function checkState$5(s) {
-	return checkBookkeeping$1(s) ?? checkRules$1(s);
-}
-function outcome$4(s) {
-	return {
-		won: isWon$3(s),
-		cardsLeft: 52 - s.removed
-	};
-}
-/** How the game ended, for a player: cleared, or the cards left. */
-function endText$2(s) {
-	const { won, cardsLeft } = outcome$4(s);
-	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
-	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
-	return `No more moves: ${left}.`;
-}
-/** A `Game` from a game file's name, options schema and rule parameters. */
-function makePairingGame(spec) {
-	const rulesOf = (o) => compileRules(spec.params(o));
-	return {
-		name: spec.name,
-		result: CARDS_LEFT_RESULT,
-		optionsSchema: spec.optionsSchema,
-		numActions: (o) => rulesOf(o).numActions,
-		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$5(rulesOf(o)),
-		createState: (o) => createState$5(rulesOf(o)),
-		copyState: copyState$5,
-		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$5(s, mask, legal),
-		step: (s, _o, action) => stepState$2(s, action),
-		status: (s) => status$5(s),
-		observe: (s, _o, out) => observe$5(s, out),
-		outcome: (s) => outcome$4(s),
-		expectedReturn: (result, o) => {
-			const { won, cardsLeft } = result;
-			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
-		},
-		describeAction: (s, _o, action) => describeAction$5(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$5(s, action),
-		render: (s) => render$5(s),
-		toJSON: (s) => toJSON$5(s),
-		fromJSON: (json, _o, s) => fromJSON$5(json, s),
-		checkState: (s) => checkState$5(s),
-		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards$5(s, action),
-		moveKind: (s, _o, action) => action < s.rules.pairCount ? "pair" : action === s.rules.dealId ? "deal" : "quartet",
-		prompt: () => "",
-		board: (s) => board$5(s),
-		undoLimit: (o) => {
-			const limit = rulesOf(o).undoLimit;
-			return limit === "unlimited" ? Infinity : limit;
-		},
-		endText: (s) => endText$2(s),
-		inconsistencies: pairingInconsistencies
-	};
+function checkState$3(s) {
+	return checkBookkeeping(s) ?? checkRules(s);
 }
 /**
-* Changes to a Tens or Block Ten state's JSON that no play could give (the engine's `inconsistencies`,
-* which the fuzz tries and `fromJSON`/`checkState` must refuse): one card from the tableau or the stock
-* put among the removed ones alone (cards are removed in pairs or fours, and ranks in balance).
+* Changes to a state's JSON that no play could give (the fuzz tries them; `fromJSON` must refuse them):
+* one card from the slots or the stock put among the removed ones alone, of a rank never removed alone.
 */
-function pairingInconsistencies(game, _o, rng) {
-	if (!Array.isArray(game.tableau) || !Array.isArray(game.removed)) return [];
+function slotInconsistencies(rules, game, rng) {
+	if (!Array.isArray(game.tableau) || !Array.isArray(game.removed) || !Array.isArray(game.stock)) return [];
+	const notAlone = (code) => code !== null && !rules.singleRanks.includes("A23456789TJQK".indexOf(code[0]));
 	const changes = [];
 	const tableau = game.tableau;
 	const stock = game.stock;
 	const removed = game.removed;
-	const filled = tableau.flatMap((c, i) => c === null ? [] : [i]);
+	const filled = tableau.flatMap((c, i) => notAlone(c) ? [i] : []);
 	if (filled.length > 0) changes.push(() => {
 		const i = filled[randomInt(rng, 0, filled.length - 1)];
 		removed.push(tableau[i]);
 		tableau[i] = null;
 		return `the card of slot ${i} removed alone`;
 	});
-	if (stock.length > 0) changes.push(() => {
-		const card = stock.splice(randomInt(rng, 0, stock.length - 1), 1)[0];
+	const inStock = stock.flatMap((c, k) => notAlone(c) ? [k] : []);
+	if (inStock.length > 0) changes.push(() => {
+		const card = stock.splice(inStock[randomInt(rng, 0, inStock.length - 1)], 1)[0];
 		removed.push(card);
 		return `the stock card ${card} removed alone`;
 	});
 	return changes;
 }
-const blockTenGame = makePairingGame({
+// src/env/layouts/slot-text.ts
+const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+/** Which block an id is in. */
+function blockOf(r, action) {
+	if (action < r.pairCount) return "pair";
+	if (action === r.dealId) return "deal";
+	if (r.singleBase >= 0 && action < r.singleBase + r.slots) return "single";
+	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return "quartet";
+	return r.tripleBase >= 0 ? "set" : "aside";
+}
+function describeAction$3(s, action) {
+	const r = s.rules;
+	switch (blockOf(r, action)) {
+		case "pair": {
+			const i = r.pairFirst[action];
+			const j = r.pairSecond[action];
+			if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+			return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+		}
+		case "deal": return "deal";
+		case "single": {
+			const i = action - r.singleBase;
+			return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
+		}
+		case "quartet": return `remove four ${RANK_WORDS[r.quartetRanks[action - r.quartetBase]]}`;
+		case "set": return `remove ${setCards(r, action).map(cardLabel).join(" ")}`;
+		case "aside": {
+			const i = action - r.asideBase;
+			return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
+		}
+	}
+}
+/**
+* Why two cards are not a pair, in a player's words: a never-removed rank first, then each card's rank,
+* the sum, the suits.
+*/
+function pairProblem(r, first, second) {
+	const a = first >> 2;
+	const b = second >> 2;
+	if (r.partner[a] === b && (!r.sameSuit || (first & 3) === (second & 3))) return "it is legal";
+	for (const card of [first, second]) if (r.blockedRanks.includes(card >> 2)) return r.pairNote[card >> 2](card);
+	for (const card of [first, second]) {
+		const note = r.pairNote[card >> 2](card);
+		if (note) return note;
+	}
+	const sum = a + b + 2;
+	if (sum !== r.pairSum) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not ${r.pairSum}`;
+	return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
+}
+function whyIllegal$3(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	switch (blockOf(r, action)) {
+		case "pair": {
+			const i = r.pairFirst[action];
+			const j = r.pairSecond[action];
+			if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
+			return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+		}
+		case "deal":
+			if (s.stockPos === 52) return "the stock is empty";
+			return s.rankSlots[13] === 0 ? "no slot is empty" : "it is legal";
+		case "single": {
+			const i = action - r.singleBase;
+			const card = s.slotCard[i];
+			if (card === 255) return `slot ${i} is empty`;
+			if (r.singleRanks.includes(card >> 2)) return "it is legal";
+			return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, "or")}; only ${RANK_WORDS[r.singleRanks[0]]} go alone`;
+		}
+		case "quartet": {
+			const rank = r.quartetRanks[action - r.quartetBase];
+			if (r.blockedRanks.includes(rank)) return `${RANK_WORDS[rank]} are never removed`;
+			const here = countInSlots(s, rank);
+			return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
+		}
+		case "set": {
+			const cards = setCards(r, action);
+			const away = cards.filter((c) => s.cardSlot[c] === 255);
+			if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
+			if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
+			return "it is legal";
+		}
+		case "aside": {
+			const i = action - r.asideBase;
+			const card = s.slotCard[i];
+			if (card === 255) return `slot ${i} is empty`;
+			const f = r.setRanks.indexOf(card >> 2);
+			if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, "or")}`;
+			const held = s.reserve[f];
+			if (held !== 255) return `a ${ONE_OF[card >> 2]} (${cardLabel(held)}) is already set aside`;
+			const suit = reserveSuit(s);
+			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+			return "it is legal";
+		}
+	}
+}
+function render$3(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let start = 0; start < r.slots; start += r.columns) {
+		const cells = [];
+		for (let i = start; i < Math.min(start + r.columns, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	if (r.reserves) {
+		const held = Array.from(r.setRanks, (rank, f) => `${RANKS[rank]}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
+		lines.push(`set aside  ${held.join("  ")}`);
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
+function stepNote$2(s) {
+	if (s.note === 1) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
+	if (s.note === 2) return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, "and")} are all set aside.`;
+	return null;
+}
+/** How the game ended, for a player: cleared, or the cards left. */
+function endText$2(s) {
+	const { won, cardsLeft } = outcome$3(s);
+	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
+	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
+	return `No more moves: ${left}.`;
+}
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards$3(s, action) {
+	const r = s.rules;
+	switch (blockOf(r, action)) {
+		case "pair": return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+		case "deal": return [];
+		case "single": return [slotSpot(s, action - r.singleBase)];
+		case "quartet": {
+			const rank = r.quartetRanks[action - r.quartetBase];
+			const out = [];
+			for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+			return out;
+		}
+		case "set": return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
+		case "aside": return [slotSpot(s, action - r.asideBase)];
+	}
+}
+function board$3(s) {
+	const r = s.rules;
+	const cells = [];
+	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	const parts = [{
+		kind: "grid",
+		columns: r.columns,
+		cells
+	}];
+	if (r.reserves) parts.push({
+		kind: "columns",
+		columns: Array.from(r.setRanks, (rank, f) => ({
+			stack: f,
+			label: `${ONE_OF[rank]} set aside`,
+			current: false,
+			cleared: false,
+			cards: s.reserve[f] === 255 ? [] : [{
+				place: "reserve",
+				index: f,
+				code: cardCode(s.reserve[f])
+			}]
+		}))
+	});
+	parts.push({
+		kind: "piles",
+		piles: [{
+			kind: "stock",
+			count: 52 - s.stockPos,
+			label: "stock",
+			tappable: r.buffered
+		}, {
+			kind: "counter",
+			count: s.removed,
+			label: "removed"
+		}]
+	});
+	return {
+		style: "pairing",
+		parts
+	};
+}
+// src/env/layouts/slot-game.ts
+/**
+* A slot game from its declaration: `slotGame` joins the layout (slots.ts), its words (slot-text.ts)
+* and its JSON (slot-json.ts) into one `Game`.
+*/
+/** A `Game` from a slot game's declaration. */
+function slotGame(spec) {
+	const rulesOf = (o) => compileSlotRules(spec.rules(o));
+	return {
+		name: spec.name,
+		rulesOf,
+		result: CARDS_LEFT_RESULT,
+		optionsSchema: spec.optionsSchema,
+		numActions: (o) => rulesOf(o).numActions,
+		observationSize: (o) => rulesOf(o).observationSize,
+		observationBounds: (o) => observationBounds$3(rulesOf(o)),
+		createState: (o) => createState$3(rulesOf(o)),
+		copyState: copyState$3,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+		legalActions: (s, _o, mask, legal) => legalActions$3(s, mask, legal),
+		step: (s, _o, action) => stepState$1(s, action),
+		status: (s) => status$3(s),
+		observe: (s, _o, out) => observe$3(s, out),
+		outcome: (s) => outcome$3(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$3(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
+		render: (s) => render$3(s),
+		toJSON: (s) => toJSON$3(s),
+		fromJSON: (json, _o, s) => fromJSON$3(json, s),
+		checkState: (s) => checkState$3(s),
+		sameOutcome: spec.sameOutcome ?? true,
+		actionCards: (s, _o, action) => actionCards$3(s, action),
+		moveKind: (s, _o, action) => {
+			const block = blockOf(s.rules, action);
+			if (block === "set") return s.rules.setRanks.length === 4 ? "quartet" : "triple";
+			return block === "aside" ? "single" : block;
+		},
+		prompt: (s) => s.legalCount === 0 || !spec.prompt ? "" : spec.prompt(s.rules),
+		board: (s) => board$3(s),
+		stepNote: (s) => stepNote$2(s),
+		undoLimit: (o) => {
+			const limit = rulesOf(o).undoLimit;
+			return limit === "unlimited" ? Infinity : limit;
+		},
+		endText: (s) => endText$2(s),
+		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
+	};
+}
+/** The pair id of places i < j among `places`: lexicographic order. */
+function placePairId(places, i, j) {
+	return i * places - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+const shapes = /* @__PURE__ */ new Map();
+/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
+function triangleShape(rows) {
+	const cached = shapes.get(rows);
+	if (cached) return cached;
+	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
+	const slots = slotOf(rows, 0);
+	const places = slots + 2;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const rowOf = new Uint8Array(slots);
+	const columnOf = new Uint8Array(slots);
+	const coverLeft = new Int8Array(slots).fill(-1);
+	const coverRight = new Int8Array(slots).fill(-1);
+	const coverMask = new Int32Array(slots);
+	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
+		rowOf[i] = r;
+		columnOf[i] = c;
+		if (r + 1 < rows) {
+			coverLeft[i] = i + r + 1;
+			coverRight[i] = i + r + 2;
+			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
+		}
+	}
+	const shape = {
+		rows,
+		slots,
+		talonSize: 52 - slots,
+		waste: slots,
+		stock: slots + 1,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		draw: pairIds + places,
+		recycle: pairIds + places + 1,
+		numActions: pairIds + places + 2,
+		pairFirst,
+		pairSecond,
+		rowOf,
+		columnOf,
+		coverLeft,
+		coverRight,
+		coverMask,
+		full: slots === 32 ? -1 : (1 << slots) - 1
+	};
+	shapes.set(rows, shape);
+	return shape;
+}
+const rulesCache = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compileTriangleRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const shape = triangleShape(p.rows);
+	const obsFree = shape.slots * 13;
+	const obsWasteTop = obsFree + shape.slots;
+	const obsStockCounts = obsWasteTop + 39;
+	const rules = {
+		...p,
+		...shape,
+		rankSum: p.pairSum - 2,
+		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
+		passLimit: p.talon.passes === "unlimited" ? Infinity : p.talon.passes,
+		unlimited: p.talon.passes === "unlimited",
+		topPlayable: p.talon.topPlayable,
+		talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
+		goalAll: p.goal === "all",
+		goalCards: p.goal === "all" ? 52 : shape.slots,
+		observationSize: obsStockCounts + 18,
+		obsFree,
+		obsWasteTop,
+		obsStockTop: obsWasteTop + 13,
+		obsWasteCounts: obsWasteTop + 26,
+		obsStockCounts,
+		obsStockSize: obsStockCounts + 13,
+		obsSteps: obsStockCounts + 17
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState$2(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.slots).fill(255),
+		present: 0,
+		talon: new Uint8Array(rules.talonSize),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52)
+	};
+}
+function copyState$2(src, dst) {
+	dst.cards.set(src.cards);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	const d = s.deck;
+	const slots = s.rules.slots;
+	d.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, d);
+	s.cards.set(d.subarray(0, slots));
+	s.present = s.rules.full;
+	s.talon.set(d.subarray(slots));
+	s.talonLen = s.rules.talonSize;
+	s.cursor = 0;
+	s.pass = 1;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(r, present, slot) {
+	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(r, present, slot) {
+	const left = r.coverLeft[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
+function placeCard(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return s.cards[place];
+	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function isWon(s) {
+	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. */
+function outcome$2(s) {
+	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon(s),
+		cardsLeft
+	};
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const present = s.present;
+	const coverMask = r.coverMask;
+	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+	rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+	rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, mask, legal, n) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const places = r.places;
+	const sum = r.rankSum;
+	const singles = r.singleMask;
+	const waste = r.waste;
+	const wastePairs = r.talon.topPairsWithWaste;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0) continue;
+			const cover = soleCover(r, s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
+			continue;
+		}
+		if (singles >>> ri & 1) continue;
+		const want = sum - ri;
+		for (let j = i + 1; j < places; j++) {
+			if (rank[j] !== want) continue;
+			if (i === waste && !wastePairs) continue;
+			n = add(mask, legal, n, placePairId(places, i, j));
+		}
+	}
+	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+* on the stock's order, which a player does not know on the first pass: any two that pair count (what
+* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+*/
+function removalAhead(s) {
+	const r = s.rules;
+	let freeRanks = 0;
+	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	for (let rank = 0; rank < 13; rank++) {
+		if ((talonRanks >>> rank & 1) === 0) continue;
+		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
+		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
+	}
+	return false;
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$2(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	if (isWon(s)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s);
+	let n = removals(s, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+	else if (s.cursor > 0 && s.pass < r.passLimit) n = add(mask, legal, n, r.recycle);
+	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+	if (n > 0 && s.steps >= r.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$2(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slots) {
+		s.cards[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	const at = place === r.waste ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === r.waste) s.cursor--;
+	return r.goalAll ? 1 : 0;
+}
+/** The game's `step`. */
+function stepState(s, _o, action) {
+	const r = s.rules;
+	s.steps++;
+	let gained = 0;
+	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+	else if (action === r.draw) s.cursor++;
+	else {
+		s.cursor = 0;
+		s.pass++;
+	}
+	if (r.rewardCards) return gained;
+	return gained > 0 && isWon(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe$2(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < r.slots; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		out[13 * i + (s.cards[i] >> 2)] = 1;
+		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+	}
+	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
+	const at = r.obsStockSize;
+	out[at] = (s.talonLen - s.cursor) / r.talonSize;
+	out[at + 1] = s.cursor / r.talonSize;
+	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+	out[at + 3] = s.pass > 1 ? 1 : 0;
+	out[at + 4] = s.steps / r.maxSteps;
+}
+/**
+* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+* talon card a pass; a turn-over between passes.
+*/
+function observationBounds$2(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	const alone = 4 * r.singles.length;
+	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+	if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+	return {
+		low,
+		high
+	};
+}
+// node_modules/zod/v4/classic/errors.js
+const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+function _lazyMethod(proto, key, make) {
+	Object.defineProperty(proto, key, {
+		configurable: true,
+		enumerable: false,
+		get() {
+			const value = make(this);
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+			return value;
+		},
+		set(value) {
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+		}
+	});
+}
+const initializer = (inst, issues) => {
+	$ZodError.init(inst, issues);
+	inst.name = "ZodError";
+	const proto = Object.getPrototypeOf(inst);
+	if (_installedErrorProtos.has(proto)) return;
+	_installedErrorProtos.add(proto);
+	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+	_lazyMethod(proto, "addIssue", (self) => (issue) => {
+		self.issues.push(issue);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	_lazyMethod(proto, "addIssues", (self) => (issues) => {
+		self.issues.push(...issues);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	Object.defineProperty(proto, "isEmpty", {
+		configurable: true,
+		enumerable: false,
+		get() {
+			return this.issues.length === 0;
+		}
+	});
+};
+const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
+// node_modules/zod/v4/classic/parse.js
+const parse = /* @__PURE__ */ _parse(ZodRealError);
+const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
+const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+const encode = /* @__PURE__ */ _encode(ZodRealError);
+const decode = /* @__PURE__ */ _decode(ZodRealError);
+const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
+const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
+const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
+const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
+const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+// node_modules/zod/v4/classic/schemas.js
+function _ensureDefaultLocale() {
+	if (!globalConfig.localeError) config(en_default());
+}
+function _ensureDefaultMemoizer() {
+	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
+}
+const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
+	_ensureDefaultLocale();
+	$ZodType.init(inst, def);
+	inst.def = def;
+	inst.type = def.type;
+	return inst;
+}, {
+	check(...chks) {
+		const def = this.def;
+		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
+			check: ch,
+			def: { check: "custom" },
+			onattach: []
+		} } : ch)] }), { parent: true });
+	},
+	with(...chks) {
+		return this.check(...chks);
+	},
+	clone(def, params) {
+		return clone(this, def, params);
+	},
+	brand() {
+		return this;
+	},
+	register(reg, meta) {
+		reg.add(this, meta);
+		return this;
+	},
+	refine(check, params) {
+		return this.check(refine(check, params));
+	},
+	superRefine(refinement, params) {
+		return this.check(superRefine(refinement, params));
+	},
+	overwrite(fn) {
+		return this.check(/* @__PURE__ */ _overwrite(fn));
+	},
+	optional() {
+		return optional(this);
+	},
+	exactOptional() {
+		return exactOptional(this);
+	},
+	nullable() {
+		return nullable(this);
+	},
+	nullish() {
+		return optional(nullable(this));
+	},
+	nonoptional(params) {
+		return nonoptional(this, params);
+	},
+	array() {
+		return array(this);
+	},
+	or(arg) {
+		return union([this, arg]);
+	},
+	and(arg) {
+		return intersection(this, arg);
+	},
+	transform(tx) {
+		return pipe(this, transform(tx));
+	},
+	default(d) {
+		return _default(this, d);
+	},
+	prefault(d) {
+		return prefault(this, d);
+	},
+	catch(params) {
+		return _catch(this, params);
+	},
+	pipe(target) {
+		return pipe(this, target);
+	},
+	readonly() {
+		return readonly(this);
+	},
+	describe(description) {
+		const cl = this.clone();
+		globalRegistry.add(cl, { description });
+		return cl;
+	},
+	meta(...args) {
+		if (args.length === 0) return globalRegistry.get(this);
+		const cl = this.clone();
+		globalRegistry.add(cl, args[0]);
+		return cl;
+	},
+	isOptional() {
+		return this.safeParse(void 0).success;
+	},
+	isNullable() {
+		return this.safeParse(null).success;
+	},
+	apply(fn, ...args) {
+		return args.length === 0 ? fn(this) : fn(this, ...args);
+	},
+	get "~standard"() {
+		return hide(this, "~standard", {
+			...standardProps(this),
+			jsonSchema: {
+				input: createStandardJSONSchemaMethod(this, "input"),
+				output: createStandardJSONSchemaMethod(this, "output")
+			}
+		});
+	},
+	set "~standard"(value) {
+		own(this, "~standard", value);
+	},
+	parse: function _parse(data, params) {
+		return parse(this, data, params, { callee: _parse });
+	},
+	parseAsync: async function _parseAsync(data, params) {
+		return await parseAsync(this, data, params, { callee: _parseAsync });
+	},
+	safeParse(data, params) {
+		return safeParse(this, data, params);
+	},
+	async safeParseAsync(data, params) {
+		return safeParseAsync(this, data, params);
+	},
+	get spa() {
+		return this?.safeParseAsync;
+	},
+	set spa(value) {
+		own(this, "spa", value);
+	},
+	validate(data, params) {
+		return validate(this, data, params);
+	},
+	validateAsync(data, params) {
+		return validateAsync$1(this, data, params);
+	},
+	encode: function _encode(data, params) {
+		return encode(this, data, params, { callee: _encode });
+	},
+	decode: function _decode(data, params) {
+		return decode(this, data, params, { callee: _decode });
+	},
+	encodeAsync: async function _encodeAsync(data, params) {
+		return await encodeAsync(this, data, params, { callee: _encodeAsync });
+	},
+	decodeAsync: async function _decodeAsync(data, params) {
+		return await decodeAsync(this, data, params, { callee: _decodeAsync });
+	},
+	safeEncode(data, params) {
+		return safeEncode(this, data, params);
+	},
+	safeDecode(data, params) {
+		return safeDecode(this, data, params);
+	},
+	async safeEncodeAsync(data, params) {
+		return safeEncodeAsync(this, data, params);
+	},
+	async safeDecodeAsync(data, params) {
+		return safeDecodeAsync(this, data, params);
+	},
+	toJSONSchema(params) {
+		return createToJSONSchemaMethod(this, {})(params);
+	},
+	get description() {
+		return globalRegistry.get(this)?.description;
+	},
+	get _def() {
+		return this._zod.def;
+	}
+});
+/** @internal */
+const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
+}, /*@__PURE__*/ derived({
+	format: (inst) => aggregateChecks(inst).format ?? null,
+	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+}, {
+	regex(...args) {
+		return this.check(/* @__PURE__ */ _regex(...args));
+	},
+	includes(...args) {
+		return this.check(/* @__PURE__ */ _includes(...args));
+	},
+	startsWith(...args) {
+		return this.check(/* @__PURE__ */ _startsWith(...args));
+	},
+	endsWith(...args) {
+		return this.check(/* @__PURE__ */ _endsWith(...args));
+	},
+	min(...args) {
+		return this.check(/* @__PURE__ */ _minLength(...args));
+	},
+	max(...args) {
+		return this.check(/* @__PURE__ */ _maxLength(...args));
+	},
+	length(...args) {
+		return this.check(/* @__PURE__ */ _length(...args));
+	},
+	nonempty(...args) {
+		return this.check(/* @__PURE__ */ _minLength(1, ...args));
+	},
+	lowercase(params) {
+		return this.check(/* @__PURE__ */ _lowercase(params));
+	},
+	uppercase(params) {
+		return this.check(/* @__PURE__ */ _uppercase(params));
+	},
+	trim() {
+		return this.check(/* @__PURE__ */ _trim());
+	},
+	normalize(...args) {
+		return this.check(/* @__PURE__ */ _normalize(...args));
+	},
+	toLowerCase() {
+		return this.check(/* @__PURE__ */ _toLowerCase());
+	},
+	toUpperCase() {
+		return this.check(/* @__PURE__ */ _toUpperCase());
+	},
+	slugify() {
+		return this.check(/* @__PURE__ */ _slugify());
+	}
+}));
+const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	_ZodString.init(inst, def);
+}, {
+	email(params) {
+		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
+	},
+	url(params) {
+		return this.check(/* @__PURE__ */ _url(ZodURL, params));
+	},
+	jwt(params) {
+		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
+	},
+	emoji(params) {
+		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
+	},
+	guid(params) {
+		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
+	},
+	uuid(params) {
+		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
+	},
+	uuidv4(params) {
+		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
+	},
+	uuidv6(params) {
+		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
+	},
+	uuidv7(params) {
+		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
+	},
+	nanoid(params) {
+		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
+	},
+	cuid(params) {
+		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
+	},
+	cuid2(params) {
+		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
+	},
+	ulid(params) {
+		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
+	},
+	base64(params) {
+		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
+	},
+	base64url(params) {
+		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
+	},
+	xid(params) {
+		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
+	},
+	ksuid(params) {
+		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
+	},
+	ipv4(params) {
+		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
+	},
+	ipv6(params) {
+		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
+	},
+	cidrv4(params) {
+		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
+	},
+	cidrv6(params) {
+		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
+	},
+	e164(params) {
+		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
+	},
+	datetime(params) {
+		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
+	},
+	date(params) {
+		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
+	},
+	time(params) {
+		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
+	},
+	duration(params) {
+		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
+	}
+});
+function string(params) {
+	return /* @__PURE__ */ _string(ZodString, params);
+}
+const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
+	$ZodStringFormat.init(inst, def);
+	_ZodString.init(inst, def);
+});
+const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
+	$ZodISODateTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+	$ZodISODate.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+	$ZodISOTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+	$ZodISODuration.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
+	$ZodEmail.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
+	$ZodGUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
+	$ZodUUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
+	$ZodURL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
+	$ZodEmoji.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
+	$ZodNanoID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+/**
+* @deprecated CUID v1 is deprecated by its authors due to information leakage
+* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
+* See https://github.com/paralleldrive/cuid.
+*/
+const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
+	$ZodCUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
+	$ZodCUID2.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
+	$ZodULID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
+	$ZodXID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
+	$ZodKSUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
+	$ZodIPv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
+	$ZodIPv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
+	$ZodCIDRv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
+	$ZodCIDRv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
+	$ZodBase64.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
+	$ZodBase64URL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
+	$ZodE164.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
+	$ZodJWT.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+	$ZodNumber.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
+	inst.isFinite = true;
+}, /*@__PURE__*/ derived({
+	minValue: (inst) => {
+		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+	},
+	maxValue: (inst) => {
+		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+	},
+	isInt: (inst) => {
+		const { isInt, multipleOf } = aggregateChecks(inst);
+		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+	},
+	format: (inst) => aggregateChecks(inst).format ?? null
+}, {
+	gt(value, params) {
+		return this.check(/* @__PURE__ */ _gt(value, params));
+	},
+	gte(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	min(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	lt(value, params) {
+		return this.check(/* @__PURE__ */ _lt(value, params));
+	},
+	lte(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	max(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	int(params) {
+		return this.check(int(params));
+	},
+	safe(params) {
+		return this.check(int(params));
+	},
+	positive(params) {
+		return this.check(/* @__PURE__ */ _gt(0, params));
+	},
+	nonnegative(params) {
+		return this.check(/* @__PURE__ */ _gte(0, params));
+	},
+	negative(params) {
+		return this.check(/* @__PURE__ */ _lt(0, params));
+	},
+	nonpositive(params) {
+		return this.check(/* @__PURE__ */ _lte(0, params));
+	},
+	multipleOf(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	step(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	finite() {
+		return this;
+	}
+}));
+const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+	$ZodNumberFormat.init(inst, def);
+	ZodNumber.init(inst, def);
+});
+function int(params) {
+	return /* @__PURE__ */ _int(ZodNumberFormat, params);
+}
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+	$ZodBoolean.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
+function boolean(params) {
+	return /* @__PURE__ */ _boolean(ZodBoolean, params);
+}
+const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
+	$ZodUnknown.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
+});
+function unknown() {
+	return /* @__PURE__ */ _unknown(ZodUnknown);
+}
+const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+	$ZodNever.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+});
+function never(params) {
+	return /* @__PURE__ */ _never(ZodNever, params);
+}
+const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodArray.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
+	inst.element = def.element;
+}, {
+	min(n, params) {
+		return this.check(/* @__PURE__ */ _minLength(n, params));
+	},
+	nonempty(params) {
+		return this.check(/* @__PURE__ */ _minLength(1, params));
+	},
+	max(n, params) {
+		return this.check(/* @__PURE__ */ _maxLength(n, params));
+	},
+	length(n, params) {
+		return this.check(/* @__PURE__ */ _length(n, params));
+	},
+	unwrap() {
+		return this.element;
+	}
+});
+function array(element, params) {
+	return /* @__PURE__ */ _array(ZodArray, element, params);
+}
+const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodObjectJIT.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+	keyof() {
+		return _enum(Object.keys(this._zod.def.shape));
+	},
+	catchall(catchall) {
+		return this.clone(mergeDefs(this._zod.def, { catchall }));
+	},
+	passthrough() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	loose() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	strict() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+	},
+	strip() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
+	},
+	extend(incoming) {
+		return extend(this, incoming);
+	},
+	safeExtend(incoming) {
+		return safeExtend(this, incoming);
+	},
+	merge(other) {
+		return merge(this, other);
+	},
+	pick(mask) {
+		return pick(this, mask);
+	},
+	omit(mask) {
+		return omit(this, mask);
+	},
+	partial(...args) {
+		return partial(ZodOptional, this, args[0]);
+	},
+	exactPartial(...args) {
+		return partial(ZodExactOptional, this, args[0], "exactPartial");
+	},
+	required(...args) {
+		return required(ZodNonOptional, this, args[0]);
+	}
+});
+function strictObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: never(),
+		...normalizeParams(params)
+	});
+}
+function looseObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: unknown(),
+		...normalizeParams(params)
+	});
+}
+const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
+	$ZodUnion.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
+	inst.options = def.options;
+});
+function union(options, params) {
+	return new ZodUnion({
+		type: "union",
+		options,
+		...normalizeParams(params)
+	});
+}
+const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
+	$ZodIntersection.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
+});
+function intersection(left, right) {
+	return new ZodIntersection({
+		type: "intersection",
+		left,
+		right
+	});
+}
+const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+	$ZodEnum.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
+	inst.enum = def.entries;
+	inst.options = [...inst._zod.values];
+	const keys = new Set(Object.keys(def.entries));
+	inst.extract = (values, params) => {
+		const newEntries = {};
+		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+	inst.exclude = (values, params) => {
+		const newEntries = { ...def.entries };
+		for (const value of values) if (keys.has(value)) delete newEntries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+});
+function _enum(values, params) {
+	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+	return new ZodEnum({
+		type: "enum",
+		entries,
+		...normalizeParams(params)
+	});
+}
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+	$ZodLiteral.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+	inst.values = new Set(def.values);
+	Object.defineProperty(inst, "value", { get() {
+		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+		return def.values[0];
+	} });
+});
+function literal(value, params) {
+	return new ZodLiteral({
+		type: "literal",
+		values: Array.isArray(value) ? value : [value],
+		...normalizeParams(params)
+	});
+}
+const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodTransform.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
+	inst._zod.parse = (payload, _ctx) => {
+		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
+		payload.addIssue = (issue$1) => {
+			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
+			else {
+				const _issue = issue$1;
+				if (_issue.fatal) _issue.continue = false;
+				_issue.code ?? (_issue.code = "custom");
+				if (!("input" in _issue)) _issue.input = payload.value;
+				_issue.inst ?? (_issue.inst = inst);
+				payload.issues.push(issue(_issue));
+			}
+		};
+		const output = def.transform(payload.value, payload);
+		if (output instanceof Promise) return output.then((output) => {
+			payload.value = output;
+			return payload;
+		});
+		payload.value = output;
+		return payload;
+	};
+});
+function transform(fn) {
+	return new ZodTransform({
+		type: "transform",
+		transform: fn
+	});
+}
+const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
+	$ZodOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+	return new ZodOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
+	$ZodExactOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+	return new ZodExactOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+	$ZodNullable.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+	return new ZodNullable({
+		type: "nullable",
+		innerType
+	});
+}
+const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+	$ZodDefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeDefault = inst.unwrap;
+});
+function _default(innerType, defaultValue) {
+	return new ZodDefault({
+		type: "default",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
+	$ZodPrefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+	return new ZodPrefault({
+		type: "prefault",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
+	$ZodNonOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+	return new ZodNonOptional({
+		type: "nonoptional",
+		innerType,
+		...normalizeParams(params)
+	});
+}
+const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
+	$ZodCatch.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeCatch = inst.unwrap;
+});
+function _catch(innerType, catchValue) {
+	return new ZodCatch({
+		type: "catch",
+		innerType,
+		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
+	});
+}
+const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
+	$ZodPipe.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
+	inst.in = def.in;
+	inst.out = def.out;
+});
+function pipe(in_, out) {
+	return new ZodPipe({
+		type: "pipe",
+		in: in_,
+		out
+	});
+}
+const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
+	$ZodReadonly.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+	return new ZodReadonly({
+		type: "readonly",
+		innerType
+	});
+}
+const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+	$ZodCustom.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+});
+function custom(fn, _params) {
+	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
+}
+function superRefine(fn, params) {
+	return /* @__PURE__ */ _superRefine(fn, params);
+}
+// src/env/layouts/triangle-json.ts
+/**
+* The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
+* stock, waste, removed, pass, steps }`, its parsing and loading, and the checks that a state could
+* come from play. Messages say "bad <name> state".
+*/
+function toJSON$2(s) {
+	const r = s.rules;
+	const cards = Array.from(s.cards, (c) => c === 255 ? null : cardCode(c));
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
+	const stock = [];
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
+	const waste = [];
+	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.cards) if (c !== 255) placed[c] = 1;
+	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		[r.name]: cards,
+		stockTop,
+		stock,
+		waste,
+		removed,
+		pass: s.pass,
+		steps: s.steps
+	};
+}
+const jsonSchemas = /* @__PURE__ */ new Map();
+function jsonSchema(r) {
+	const key = `${r.name}/${r.slots}`;
+	let schema = jsonSchemas.get(key);
+	if (!schema) {
+		schema = strictObject({
+			[r.name]: array(string().nullable()).length(r.slots),
+			stockTop: string().nullable(),
+			stock: array(string()).max(r.talonSize),
+			waste: array(string()).max(r.talonSize),
+			removed: array(string()).max(52),
+			pass: int().min(1),
+			steps: int().min(0)
+		});
+		jsonSchemas.set(key, schema);
+	}
+	return schema;
+}
+function fromJSON$2(json, s) {
+	const r = s.rules;
+	const bad = (message) => badState$1(message, r.name);
+	const parsed = jsonSchema(r).safeParse(json);
+	if (!parsed.success) throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	const j = parsed.data;
+	const lists = parseCardLists({
+		[r.name]: j[r.name],
+		stockTop: j.stockTop,
+		stock: j.stock,
+		waste: j.waste,
+		removed: j.removed
+	}, 255, bad);
+	const cards = lists[r.name];
+	const { stockTop, stock, waste } = lists;
+	if (r.topPlayable && stockTop.length === 0 && stock.length > 0) throw bad("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!r.topPlayable && stockTop.length > 0) throw bad("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > r.passLimit) throw bad(`pass is ${j.pass}, but this game has ${r.talon.passes} passes`);
+	if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
+	s.cards.set(cards);
+	s.present = 0;
+	for (let i = 0; i < r.slots; i++) if (cards[i] !== 255) s.present |= 1 << i;
+	s.talon.set(waste, 0);
+	s.talon.set(stockTop, waste.length);
+	s.talon.set(stock, waste.length + stockTop.length);
+	s.cursor = waste.length;
+	s.talonLen = waste.length + stockTop.length + stock.length;
+	s.pass = j.pass;
+	s.steps = j.steps;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.status = 0;
+	const problem = checkState$2(s);
+	if (problem) throw bad(problem);
+}
+/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
+function checkState$2(s) {
+	const r = s.rules;
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	let present = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.cards[i];
+		if (c === 255) continue;
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is twice in the ${r.name}`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		present |= 1 << i;
+	}
+	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
+	for (let i = 0; i < r.slots; i++) if ((present >>> i & 1) === 0 && (present & r.coverMask[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
+	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
+	for (let k = 0; k < s.talonLen; k++) {
+		const c = s.talon[k];
+		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+	}
+	const removed = 52 - popCount$1(present) - s.talonLen;
+	if (s.removed !== removed) return `removed is ${s.removed}, the ${r.name}, stock and waste leave ${removed}`;
+	for (let rank = 0; 2 * rank < r.rankSum; rank++) {
+		const other = r.rankSum - rank;
+		if (other > 12 || (r.singleMask >>> rank | r.singleMask >>> other) & 1) continue;
+		const gone = 4 - left[rank];
+		const partners = 4 - left[other];
+		if (gone !== partners) return `${gone} ${RANK_WORDS[rank]} but ${partners} ${RANK_WORDS[other]} are removed; they go in pairs`;
+	}
+	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit) return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
+	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
+	const least = s.pass - 1 + Math.ceil(removed / 2);
+	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
+	return null;
+}
+// src/env/layouts/triangle-text.ts
+function placeName(r, place) {
+	if (place === r.waste) return "the waste's top card";
+	if (place === r.stock) return "the stock's top card";
+	return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
+}
+function passText(r, pass) {
+	return r.unlimited ? `pass ${pass}` : `pass ${pass} of ${r.talon.passes}`;
+}
+/** "a king", "a queen or a king": the ranks removed alone. */
+const singlesText = (r) => r.singles.map((rank) => `a ${ONE_OF[rank]}`).join(" or ");
+const isSingle = (r, card) => (r.singleMask >>> (card >> 2) & 1) === 1;
+function describeAction$2(s, action) {
+	const r = s.rules;
+	if (action === r.draw) return "draw";
+	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
+	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+	const cards = places.map((p) => placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** Why the card at `place` cannot be taken now, or null when it can. */
+function placeProblem(s, place) {
+	const r = s.rules;
+	if (place === r.waste) return s.cursor > 0 ? null : "the waste is empty";
+	if (place === r.stock) {
+		if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
+		return s.cursor < s.talonLen ? null : "the stock is empty";
+	}
+	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
+	if (isFree(r, s.present, place)) return null;
+	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => cardLabel(s.cards[c]));
+	return `${cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
+}
+function whyPairIllegal(s, first, second) {
+	const r = s.rules;
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
+	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
+	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
+	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
+	if (problem) {
+		if (overlap && !r.overlapPairs && (a >> 2) + (b >> 2) === r.rankSum) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
+		return problem;
+	}
+	if (isSingle(r, a) || isSingle(r, b)) return `a ${ONE_OF[(isSingle(r, a) ? a : b) >> 2]} is removed alone`;
+	const total = (a >> 2) + (b >> 2) + 2;
+	if (total !== r.pairSum) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not ${r.pairSum}`;
+	return "it is legal";
+}
+function whyIllegal$2(s, action) {
+	const r = s.rules;
+	if (s.status === 1) return "the game is over";
+	if (s.status === 2) return `the step limit (maxSteps ${r.maxSteps}) is reached`;
+	if (action === r.draw) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
+	if (action === r.recycle) {
+		if (s.cursor < s.talonLen) return "the stock is not empty yet";
+		if (s.cursor === 0) return "the waste is empty";
+		if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
+		return "it is legal";
+	}
+	if (action >= r.singleBase) {
+		const place = action - r.singleBase;
+		const problem = placeProblem(s, place);
+		if (problem) return problem;
+		const card = placeCard(s, place);
+		if (isSingle(r, card)) return "it is legal";
+		const alone = singlesText(r);
+		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
+	}
+	return whyPairIllegal(s, r.pairFirst[action], r.pairSecond[action]);
+}
+function render$2(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : cardLabel(s.cards[i])).padStart(3));
+		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
+	}
+	const stock = s.talonLen - s.cursor;
+	const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
+	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
+	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · removed ${s.removed}`);
+	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
+	else if (s.status === 1) {
+		const { won, cardsLeft } = outcome$2(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
+	}
+	return lines.join("\n");
+}
+/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
+function stepNote$1(s) {
+	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	return "No card can be removed again, however often the waste is turned over: the game is over.";
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return {
+		place: r.name,
+		index: place,
+		code: s.cards[place] === 255 ? "" : cardCode(s.cards[place])
+	};
+	if (place === r.waste) return {
+		place: "waste",
+		index: s.cursor - 1,
+		code: cardCode(s.talon[s.cursor - 1])
+	};
+	return {
+		place: "stockTop",
+		index: 0,
+		code: cardCode(s.talon[s.cursor])
+	};
+}
+function actionCards$2(s, action) {
+	const r = s.rules;
+	if (action >= r.draw) return [];
+	if (action >= r.singleBase) return [spotOf(s, action - r.singleBase)];
+	return [spotOf(s, r.pairFirst[action]), spotOf(s, r.pairSecond[action])];
+}
+function board$2(s) {
+	const r = s.rules;
+	const rows = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push(s.cards[i] === 255 ? {
+			empty: true,
+			place: r.name,
+			index: i
+		} : {
+			...spotOf(s, i),
+			blocked: !isFree(r, s.present, i)
+		});
+		rows.push(cells);
+	}
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const piles = [{
+		kind: "stock",
+		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		label: "stock",
+		tappable: true,
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit ? { title: "turn the waste over" } : {}
+	}];
+	if (faceUp) piles.push({
+		kind: "card",
+		label: "stock top",
+		card: spotOf(s, r.stock)
+	});
+	piles.push(s.cursor > 0 ? {
+		kind: "card",
+		label: `waste (${s.cursor})`,
+		card: spotOf(s, r.waste)
+	} : {
+		kind: "counter",
+		count: 0,
+		label: "waste"
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [
+			{
+				kind: "overlap",
+				rows
+			},
+			{
+				kind: "piles",
+				piles
+			},
+			{
+				kind: "facts",
+				facts: [{
+					term: "Pass",
+					value: r.unlimited ? `${s.pass}` : `${s.pass} of ${r.talon.passes}`,
+					name: "pass"
+				}]
+			}
+		]
+	};
+}
+// src/env/layouts/triangle-game.ts
+/**
+* A triangle game from its declaration: `triangleGame` joins the layout (triangle.ts), its words
+* (triangle-text.ts) and its JSON (triangle-json.ts) into one `Game`. Pyramid is one; the declaration
+* has room for its kin (rows, the pair sum, the ranks removed alone, the talon's draw and passes,
+* reserves), which take it as their rules come.
+*/
+/** A `Game` from a triangle game's declaration. */
+function triangleGame(spec) {
+	const rulesOf = (o) => compileTriangleRules(spec.rules(o));
+	return {
+		name: spec.name,
+		rulesOf,
+		result: CARDS_LEFT_RESULT,
+		optionsSchema: spec.optionsSchema,
+		numActions: (o) => rulesOf(o).numActions,
+		observationSize: (o) => rulesOf(o).observationSize,
+		observationBounds: (o) => observationBounds$2(rulesOf(o)),
+		createState: (o) => createState$2(rulesOf(o)),
+		copyState: copyState$2,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: legalActions$2,
+		step: stepState,
+		status: status$2,
+		observe: observe$2,
+		outcome: (s) => outcome$2(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.goalCards - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$2(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$2(s, action),
+		render: (s) => render$2(s),
+		toJSON: (s) => toJSON$2(s),
+		fromJSON: (json, _o, s) => fromJSON$2(json, s),
+		checkState: (s) => checkState$2(s),
+		undoLimit: (o) => {
+			const limit = rulesOf(o).undoLimit;
+			return limit === "unlimited" ? Infinity : limit;
+		},
+		sameOutcome: false,
+		actionCards: (s, _o, action) => actionCards$2(s, action),
+		prompt: (s) => s.status === 0 && spec.prompt ? spec.prompt(s.rules) : "",
+		board: (s) => board$2(s),
+		stepNote: (s) => stepNote$1(s)
+	};
+}
+// src/games/pairing/options.ts
+/** The options Tens and Block Ten share, spread into each game's schema. */
+const sharedOptionFields = {
+	refill: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["strict", "buffered"]), "strict")).check(describe("Refill empty slots at once (strict) or when you deal (buffered)")),
+	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
+		0,
+		3,
+		"unlimited"
+	]), 0)).check(describe("Undos per game")),
+	reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe("Training reward: 1 for a win, or per card cleared"))
+};
+const blockTenGame = slotGame({
 	name: "block-ten",
 	optionsSchema: /* @__PURE__ */ strictObject$1({ ...sharedOptionFields }),
-	params: (o) => ({
+	rules: (o) => ({
 		slots: 9,
-		rowLength: 3,
-		quartets: false,
-		faceRankPairs: true,
-		tensBlocked: true,
-		buffered: o.refill === "buffered",
+		columns: 3,
+		pairSum: 10,
+		sameRankPairs: [
+			10,
+			11,
+			12
+		],
+		blocked: [9],
+		refill: o.refill === "buffered" ? "on-deal" : "at-once",
 		rewardCards: o.reward === "cards",
 		undoLimit: o.undoLimit
 	})
 });
 registerModule({
-	game: makePairingGame({
+	game: slotGame({
 		name: "tens",
 		optionsSchema: /* @__PURE__ */ strictObject$1({
 			tableau: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([13, 15]), 13)).check(describe("Slots on the table (15 is easier)")),
@@ -7490,13 +9579,18 @@ registerModule({
 			undoLimit: sharedOptionFields.undoLimit,
 			reward: sharedOptionFields.reward
 		}),
-		params: (o) => ({
+		rules: (o) => ({
 			slots: o.tableau,
-			rowLength: 5,
-			quartets: true,
-			faceRankPairs: false,
-			tensBlocked: o.blockTens,
-			buffered: o.refill === "buffered",
+			columns: 5,
+			pairSum: 10,
+			quartets: [
+				9,
+				10,
+				11,
+				12
+			],
+			blocked: o.blockTens ? [9] : [],
+			refill: o.refill === "buffered" ? "on-deal" : "at-once",
 			rewardCards: o.reward === "cards",
 			undoLimit: o.undoLimit
 		})
@@ -7599,7 +9693,7 @@ registerModule({
 * with one stack and 'deck-bottom' the game can never be won.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS$2 = 52;
+const SLOTS$1 = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
@@ -7674,10 +9768,10 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$4(o) {
+function createState$1(o) {
 	return {
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS$2),
+		table: new Uint8Array(o.stacks * SLOTS$1),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -7697,7 +9791,7 @@ function createState$4(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$4(src, dst) {
+function copyState$1(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -7736,7 +9830,7 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS$2 + s.len[k]] = card;
+	s.table[k * SLOTS$1 + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
@@ -7745,7 +9839,7 @@ function pushUnderStock(s, card) {
 	s.stockLen++;
 	s.stockValues[CARD_VALUE[card]]++;
 }
-function reset$2(s, o, rng, deck) {
+function reset$1(s, o, rng, deck) {
 	const d = s.deck;
 	if (deck) d.set(deck);
 	else {
@@ -7758,7 +9852,7 @@ function reset$2(s, o, rng, deck) {
 	for (let i = dealt; i < 52; i++) pushUnderStock(s, d[i]);
 	s.current = o.stacks - 1;
 }
-function parseDeck$2(deck) {
+function parseDeck$1(deck) {
 	return parseStandardDeck(deck);
 }
 function addLegal(mask, legal, count, id) {
@@ -7768,7 +9862,7 @@ function addLegal(mask, legal, count, id) {
 }
 /** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
 function lineRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$2;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7788,7 +9882,7 @@ function lineRuns(s, o, mask, legal, count) {
 }
 /** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
 function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$2;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7816,7 +9910,7 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$4(s, o, mask, legal) {
+function legalActions$1(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -7832,7 +9926,7 @@ function legalActions$4(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$4(s) {
+function status$1(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -7860,7 +9954,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS$2;
+	const base = k * SLOTS$1;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -7888,7 +9982,7 @@ function endedWon(s, o) {
 	if (left === 0 && s.numStacks === 7) return true;
 	return s.stockLen === 0;
 }
-function step$2(s, o, action) {
+function step$1(s, o, action) {
 	s.steps++;
 	let reward = 0;
 	if (action === 0) draw(s);
@@ -7904,7 +9998,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$4(o) {
+function observationBounds$1(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -7921,7 +10015,7 @@ function observationBounds$4(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS$2;
+	const cardBase = k * SLOTS$1;
 	const t = s.table;
 	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
 	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
@@ -7931,9 +10025,9 @@ function observeStack(s, k, out) {
 	const written = s.obsLen[k];
 	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS$2;
+	s.obsFrom[k] = SLOTS$1;
 }
-function observe$4(s, o, out) {
+function observe$1(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -7941,10 +10035,10 @@ function observe$4(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$2) observeStack(s, k, out);
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
 	let at = S * CARD_FLOATS;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS$2;
+		out[at + k] = s.len[k] / SLOTS$1;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
@@ -7954,7 +10048,7 @@ function observe$4(s, o, out) {
 	out[at + 10] = s.stockLen / 52;
 	out[at + 11] = s.steps / o.maxSteps;
 }
-function outcome$3(s, o) {
+function outcome$1(s, o) {
 	return {
 		won: s.status === 1 && s.tableCount <= (o.win === "one-left" ? 1 : 0),
 		cardsLeft: s.tableCount
@@ -7968,7 +10062,7 @@ const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
 * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
 */
 function endText$1(s, o, ending) {
-	const { won, cardsLeft } = outcome$3(s, o);
+	const { won, cardsLeft } = outcome$1(s, o);
 	if (o.pickedUp === "deck-bottom") {
 		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
 		if (o.stacks === 7) {
@@ -7986,7 +10080,7 @@ function endText$1(s, o, ending) {
 * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
 * ran out).
 */
-function expectedReturn$2(result, o) {
+function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
 	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
@@ -8010,13 +10104,13 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS$2;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	let sum = 0;
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$4(s, o, action) {
+function describeAction$1(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto ${stackName(s, k)}`;
@@ -8025,7 +10119,7 @@ function describeAction$4(s, o, action) {
 	const length = runLengthOf(action);
 	const from = s.numStacks === 1 ? "" : ` from ${stackName(s, s.current)}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS$2;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
@@ -8058,7 +10152,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$4(s, o, action) {
+function whyIllegal$1(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8066,16 +10160,16 @@ function whyIllegal$4(s, o, action) {
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$2 + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
 	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
 	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
-	if (s.status === 1) return `game over: ${outcome$3(s, o).won ? "won" : "lost"}, ${left}`;
+	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$4(s, o) {
+function render$1(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8094,10 +10188,10 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS$2 + index])
+		code: cardCode(s.table[k * SLOTS$1 + index])
 	};
 }
-function actionCards$4(s, _o, action) {
+function actionCards$1(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8106,7 +10200,7 @@ function actionCards$4(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$4(s, o) {
+function board$1(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8145,20 +10239,20 @@ function board$4(s, o) {
 		}, table]
 	};
 }
-const stateJsonSchema$1 = /* @__PURE__ */ strictObject$1({
-	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$2)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
+const stateJsonSchema = /* @__PURE__ */ strictObject$1({
+	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$1)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	eliminated: (/* @__PURE__ */ array$1(/* @__PURE__ */ boolean$1())).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	current: int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(6)),
 	stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	discarded: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	steps: int$1().check(/* @__PURE__ */ _gte(0))
 });
-function toJSON$4(s) {
+function toJSON$1(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$2 + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -8175,22 +10269,22 @@ function toJSON$4(s) {
 		steps: s.steps
 	};
 }
-function badState$3(message) {
+function badState(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState$3(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$4(json, o, s) {
-	const parsed = stateJsonSchema$1.safeParse(json);
-	if (!parsed.success) throw badState$3(formatZodError(parsed.error));
+function fromJSON$1(json, o, s) {
+	const parsed = stateJsonSchema.safeParse(json);
+	if (!parsed.success) throw badState(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState$3(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState$3(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState$3(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState$3(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8201,8 +10295,8 @@ function fromJSON$4(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$4(s, o);
-	if (problem) throw badState$3(problem);
+	const problem = checkState$1(s, o);
+	if (problem) throw badState(problem);
 }
 /** Where each card is ("stacks[2]", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8216,7 +10310,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$2 + p], jsonStack(s, k), p);
+		const e = put(s.table[k * SLOTS$1 + p], jsonStack(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -8241,7 +10335,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stacks[${k}] is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$2) return `${jsonStack(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$1) return `${jsonStack(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -8321,7 +10415,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is ${s.current}, but no card has been drawn: the deal ends with current 6`;
 	return null;
 }
-function checkState$4(s, o) {
+function checkState$1(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8330,28 +10424,28 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$4,
-	createState: createState$4,
-	copyState: copyState$4,
-	parseDeck: parseDeck$2,
-	reset: reset$2,
-	legalActions: legalActions$4,
-	step: step$2,
-	status: status$4,
-	observe: observe$4,
-	outcome: outcome$3,
-	expectedReturn: expectedReturn$2,
-	describeAction: describeAction$4,
-	whyIllegal: whyIllegal$4,
-	render: render$4,
-	toJSON: toJSON$4,
-	fromJSON: fromJSON$4,
-	checkState: checkState$4,
+	observationBounds: observationBounds$1,
+	createState: createState$1,
+	copyState: copyState$1,
+	parseDeck: parseDeck$1,
+	reset: reset$1,
+	legalActions: legalActions$1,
+	step: step$1,
+	status: status$1,
+	observe: observe$1,
+	outcome: outcome$1,
+	expectedReturn: expectedReturn$1,
+	describeAction: describeAction$1,
+	whyIllegal: whyIllegal$1,
+	render: render$1,
+	toJSON: toJSON$1,
+	fromJSON: fromJSON$1,
+	checkState: checkState$1,
 	sameOutcome: false,
-	actionCards: actionCards$4,
+	actionCards: actionCards$1,
 	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
-	board: board$4,
+	board: board$1,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
@@ -10750,7 +12844,7 @@ const fourTenOptionsSchema = /* @__PURE__ */ strictObject$1({
 	reward: option(/* @__PURE__ */ _enum$1(["points", "rounds"]), "points", "Training reward: points, or fewer rounds")
 });
 const HAND_SIZE = 4;
-const NUM_ACTIONS$1 = 48;
+const NUM_ACTIONS = 48;
 const OBS_SIZE = 33;
 const HAND_NAMES = [
 	"Hand",
@@ -10961,15 +13055,15 @@ function exchange(s, o, e, rng) {
 	afterChange(s, o, rng, false);
 }
 function numActions() {
-	return NUM_ACTIONS$1;
+	return NUM_ACTIONS;
 }
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState$3() {
+function createState() {
 	return new FourTenState();
 }
-function copyState$3(src, dst) {
+function copyState(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -11007,7 +13101,7 @@ function deckProblem(values, what) {
 	}
 	return null;
 }
-function parseDeck$1(deck) {
+function parseDeck(deck) {
 	const tokens = deckTokens(deck);
 	const bad = [];
 	const out = new Uint8Array(tokens.length);
@@ -11020,7 +13114,7 @@ function parseDeck$1(deck) {
 	if (problem) throw new TengymError("bad-deck", `bad deck: ${problem}`);
 	return out;
 }
-function reset$1(s, o, rng, deck) {
+function reset(s, o, rng, deck) {
 	s.queue = deck ?? /* @__PURE__ */ new Uint8Array(0);
 	s.queueNext = 0;
 	s.lastEnd = NO_ROUND_END;
@@ -11029,8 +13123,8 @@ function reset$1(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions$3(s, _o, mask, legal) {
-	for (let i = 0; i < NUM_ACTIONS$1; i++) mask[i] = 0;
+function legalActions(s, _o, mask, legal) {
+	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
 	if (s.phase === PLACE) {
@@ -11058,7 +13152,7 @@ function legalActions$3(s, _o, mask, legal) {
 	}
 	return n;
 }
-function step$1(s, o, action, rng) {
+function step(s, o, action, rng) {
 	const points = s.points;
 	const rounds = s.rounds;
 	s.lastEnd = NO_ROUND_END;
@@ -11069,11 +13163,11 @@ function step$1(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status$3(s) {
+function status(s) {
 	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe$3(s, o, out) {
+function observe(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -11089,7 +13183,7 @@ function observe$3(s, o, out) {
 	out[31] = o.safeties > 0 ? s.safeties / o.safeties : 0;
 	out[32] = s.rounds / o.maxRounds;
 }
-function outcome$2(s) {
+function outcome(s) {
 	return {
 		won: s.phase === WON$3,
 		points: s.points,
@@ -11108,14 +13202,14 @@ function endText(s, _o, ending) {
 * lost before `maxRounds` rounds must have busted; one lost at exactly `maxRounds` with safeties
 * left was truncated; lost at `maxRounds` with none left it may be either, so null.
 */
-function expectedReturn$1(result, o) {
+function expectedReturn(result, o) {
 	const r = result;
 	if (o.reward === "points") return r.points;
 	if (r.won) return -r.rounds;
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction$3(s, _o, action) {
+function describeAction(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -11127,7 +13221,7 @@ function describeAction$3(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal$3(s, _o, action) {
+function whyIllegal(s, _o, action) {
 	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
@@ -11158,7 +13252,7 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render$3(s, o) {
+function render(s, o) {
 	const lines = [];
 	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
@@ -11199,7 +13293,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote$2(s, o) {
+function stepNote(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -11225,7 +13319,7 @@ function stepNote$2(s, o) {
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt$3(s, o) {
+function prompt$1(s, o) {
 	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
@@ -11238,7 +13332,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards$3(s, _o, action) {
+function actionCards(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -11251,7 +13345,7 @@ function actionCards$3(s, _o, action) {
 	}
 	return [];
 }
-function board$3(s, o) {
+function board(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -11377,7 +13471,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON$3(s) {
+function toJSON(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -11399,7 +13493,7 @@ function toJSON$3(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON$3(json, o, s) {
+function fromJSON(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -11418,7 +13512,7 @@ function fromJSON$3(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState$3(s, o);
+	const problem = checkState(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -11434,7 +13528,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState$3(s, o) {
+function checkState(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -11572,7 +13666,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$3(o) {
+function observationBounds(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -11619,29 +13713,29 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds: observationBounds$3,
-	createState: createState$3,
-	copyState: copyState$3,
-	parseDeck: parseDeck$1,
-	reset: reset$1,
-	legalActions: legalActions$3,
-	step: step$1,
-	status: status$3,
-	observe: observe$3,
-	outcome: outcome$2,
-	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$3,
-	whyIllegal: whyIllegal$3,
-	render: render$3,
-	toJSON: toJSON$3,
-	fromJSON: fromJSON$3,
-	checkState: checkState$3,
+	observationBounds,
+	createState,
+	copyState,
+	parseDeck,
+	reset,
+	legalActions,
+	step,
+	status,
+	observe,
+	outcome,
+	expectedReturn,
+	describeAction,
+	whyIllegal,
+	render,
+	toJSON,
+	fromJSON,
+	checkState,
 	sameOutcome: false,
-	actionCards: actionCards$3,
+	actionCards,
 	moveKind: (_s, _o, action) => action < 3 ? "place" : action < 15 ? "replace" : action < 47 ? "exchange" : "end-turn",
-	prompt: prompt$3,
-	board: board$3,
-	stepNote: stepNote$2,
+	prompt: prompt$1,
+	board,
+	stepNote,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -13375,7 +15469,7 @@ const OPTIMAL_AGENTS = [{
 * cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
 * exchange, no fault, no score" graph, computed once.
 */
-const SLOTS$1 = 12;
+const SLOTS = 12;
 /** About how many configurations a slice of the solve values (a millisecond or so in Node). */
 const SLICE = 2048;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
@@ -13476,8 +15570,8 @@ function* buildGraph(rules) {
 	for (let k = 0; k < lists.length; k++) {
 		const l = lists[k];
 		members.push(Int32Array.from(l));
-		for (const c of l) dense[c] = configCards(c) === SLOTS$1 ? fullSize++ : partialSize++;
-		componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComponents++ : partialComponents++;
+		for (const c of l) dense[c] = configCards(c) === SLOTS ? fullSize++ : partialSize++;
+		componentIndex[k] = configCards(l[0]) === SLOTS ? fullComponents++ : partialComponents++;
 		scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0;
 		if ((k & 127) === 127) yield;
 	}
@@ -13524,7 +15618,7 @@ var Prospects = class Prospects {
 		this.graph = graph;
 		this.startPartial = new Float32Array(this.graph.partialSize);
 		this.bestPartial = new Float32Array(this.graph.partialComponents);
-		for (let n = SLOTS$1; n < 32; n++) {
+		for (let n = SLOTS; n < 32; n++) {
 			this.startFull.push(new Float32Array(this.graph.fullSize));
 			this.bestFull.push(new Float32Array(this.graph.fullComponents));
 		}
@@ -13557,27 +15651,27 @@ var Prospects = class Prospects {
 	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
 	exchangePhase(c, drawn) {
 		const k = this.graph.componentIndex[this.graph.component[c]];
-		return configCards(c) === SLOTS$1 ? this.bestFull[drawn - SLOTS$1][k] : this.bestPartial[k];
+		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
 	}
 	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
 	turnStart(c, drawn) {
 		const i = this.graph.dense[c];
-		return configCards(c) === SLOTS$1 ? this.startFull[drawn - SLOTS$1][i] : this.startPartial[i];
+		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
 	}
 	*solve() {
 		const g = this.graph;
 		let done = 0;
-		for (let n = 31; n >= SLOTS$1; n--) {
-			const table = this.startFull[n - SLOTS$1];
+		for (let n = 31; n >= SLOTS; n--) {
+			const table = this.startFull[n - SLOTS];
 			for (const members of g.members) {
-				if (configCards(members[0]) !== SLOTS$1) continue;
+				if (configCards(members[0]) !== SLOTS) continue;
 				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
 				if ((done += members.length) >= SLICE) {
 					done = 0;
 					yield;
 				}
 			}
-			this.fillBest(this.bestFull[n - SLOTS$1], table, SLOTS$1);
+			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
 		}
 		for (let k = 11; k >= 0; k--) {
 			for (const members of g.members) {
@@ -14288,937 +16382,27 @@ registerModule({
 		effort: fourTenEffort
 	}
 }, { shipped: true });
-// node_modules/zod/v4/classic/errors.js
-const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-	Object.defineProperty(proto, key, {
-		configurable: true,
-		enumerable: false,
-		get() {
-			const value = make(this);
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-			return value;
-		},
-		set(value) {
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-		}
-	});
-}
-const initializer = (inst, issues) => {
-	$ZodError.init(inst, issues);
-	inst.name = "ZodError";
-	const proto = Object.getPrototypeOf(inst);
-	if (_installedErrorProtos.has(proto)) return;
-	_installedErrorProtos.add(proto);
-	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-	_lazyMethod(proto, "addIssue", (self) => (issue) => {
-		self.issues.push(issue);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	_lazyMethod(proto, "addIssues", (self) => (issues) => {
-		self.issues.push(...issues);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	Object.defineProperty(proto, "isEmpty", {
-		configurable: true,
-		enumerable: false,
-		get() {
-			return this.issues.length === 0;
-		}
-	});
-};
-const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
-// node_modules/zod/v4/classic/parse.js
-const parse = /* @__PURE__ */ _parse(ZodRealError);
-const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
-const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
-const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-const encode = /* @__PURE__ */ _encode(ZodRealError);
-const decode = /* @__PURE__ */ _decode(ZodRealError);
-const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
-const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
-const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
-const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
-const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-// node_modules/zod/v4/classic/schemas.js
-function _ensureDefaultLocale() {
-	if (!globalConfig.localeError) config(en_default());
-}
-function _ensureDefaultMemoizer() {
-	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
-}
-const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
-	_ensureDefaultLocale();
-	$ZodType.init(inst, def);
-	inst.def = def;
-	inst.type = def.type;
-	return inst;
-}, {
-	check(...chks) {
-		const def = this.def;
-		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
-			check: ch,
-			def: { check: "custom" },
-			onattach: []
-		} } : ch)] }), { parent: true });
-	},
-	with(...chks) {
-		return this.check(...chks);
-	},
-	clone(def, params) {
-		return clone(this, def, params);
-	},
-	brand() {
-		return this;
-	},
-	register(reg, meta) {
-		reg.add(this, meta);
-		return this;
-	},
-	refine(check, params) {
-		return this.check(refine(check, params));
-	},
-	superRefine(refinement, params) {
-		return this.check(superRefine(refinement, params));
-	},
-	overwrite(fn) {
-		return this.check(/* @__PURE__ */ _overwrite(fn));
-	},
-	optional() {
-		return optional(this);
-	},
-	exactOptional() {
-		return exactOptional(this);
-	},
-	nullable() {
-		return nullable(this);
-	},
-	nullish() {
-		return optional(nullable(this));
-	},
-	nonoptional(params) {
-		return nonoptional(this, params);
-	},
-	array() {
-		return array(this);
-	},
-	or(arg) {
-		return union([this, arg]);
-	},
-	and(arg) {
-		return intersection(this, arg);
-	},
-	transform(tx) {
-		return pipe(this, transform(tx));
-	},
-	default(d) {
-		return _default(this, d);
-	},
-	prefault(d) {
-		return prefault(this, d);
-	},
-	catch(params) {
-		return _catch(this, params);
-	},
-	pipe(target) {
-		return pipe(this, target);
-	},
-	readonly() {
-		return readonly(this);
-	},
-	describe(description) {
-		const cl = this.clone();
-		globalRegistry.add(cl, { description });
-		return cl;
-	},
-	meta(...args) {
-		if (args.length === 0) return globalRegistry.get(this);
-		const cl = this.clone();
-		globalRegistry.add(cl, args[0]);
-		return cl;
-	},
-	isOptional() {
-		return this.safeParse(void 0).success;
-	},
-	isNullable() {
-		return this.safeParse(null).success;
-	},
-	apply(fn, ...args) {
-		return args.length === 0 ? fn(this) : fn(this, ...args);
-	},
-	get "~standard"() {
-		return hide(this, "~standard", {
-			...standardProps(this),
-			jsonSchema: {
-				input: createStandardJSONSchemaMethod(this, "input"),
-				output: createStandardJSONSchemaMethod(this, "output")
-			}
-		});
-	},
-	set "~standard"(value) {
-		own(this, "~standard", value);
-	},
-	parse: function _parse(data, params) {
-		return parse(this, data, params, { callee: _parse });
-	},
-	parseAsync: async function _parseAsync(data, params) {
-		return await parseAsync(this, data, params, { callee: _parseAsync });
-	},
-	safeParse(data, params) {
-		return safeParse(this, data, params);
-	},
-	async safeParseAsync(data, params) {
-		return safeParseAsync(this, data, params);
-	},
-	get spa() {
-		return this?.safeParseAsync;
-	},
-	set spa(value) {
-		own(this, "spa", value);
-	},
-	validate(data, params) {
-		return validate(this, data, params);
-	},
-	validateAsync(data, params) {
-		return validateAsync$1(this, data, params);
-	},
-	encode: function _encode(data, params) {
-		return encode(this, data, params, { callee: _encode });
-	},
-	decode: function _decode(data, params) {
-		return decode(this, data, params, { callee: _decode });
-	},
-	encodeAsync: async function _encodeAsync(data, params) {
-		return await encodeAsync(this, data, params, { callee: _encodeAsync });
-	},
-	decodeAsync: async function _decodeAsync(data, params) {
-		return await decodeAsync(this, data, params, { callee: _decodeAsync });
-	},
-	safeEncode(data, params) {
-		return safeEncode(this, data, params);
-	},
-	safeDecode(data, params) {
-		return safeDecode(this, data, params);
-	},
-	async safeEncodeAsync(data, params) {
-		return safeEncodeAsync(this, data, params);
-	},
-	async safeDecodeAsync(data, params) {
-		return safeDecodeAsync(this, data, params);
-	},
-	toJSONSchema(params) {
-		return createToJSONSchemaMethod(this, {})(params);
-	},
-	get description() {
-		return globalRegistry.get(this)?.description;
-	},
-	get _def() {
-		return this._zod.def;
-	}
-});
-/** @internal */
-const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
-}, /*@__PURE__*/ derived({
-	format: (inst) => aggregateChecks(inst).format ?? null,
-	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
-}, {
-	regex(...args) {
-		return this.check(/* @__PURE__ */ _regex(...args));
-	},
-	includes(...args) {
-		return this.check(/* @__PURE__ */ _includes(...args));
-	},
-	startsWith(...args) {
-		return this.check(/* @__PURE__ */ _startsWith(...args));
-	},
-	endsWith(...args) {
-		return this.check(/* @__PURE__ */ _endsWith(...args));
-	},
-	min(...args) {
-		return this.check(/* @__PURE__ */ _minLength(...args));
-	},
-	max(...args) {
-		return this.check(/* @__PURE__ */ _maxLength(...args));
-	},
-	length(...args) {
-		return this.check(/* @__PURE__ */ _length(...args));
-	},
-	nonempty(...args) {
-		return this.check(/* @__PURE__ */ _minLength(1, ...args));
-	},
-	lowercase(params) {
-		return this.check(/* @__PURE__ */ _lowercase(params));
-	},
-	uppercase(params) {
-		return this.check(/* @__PURE__ */ _uppercase(params));
-	},
-	trim() {
-		return this.check(/* @__PURE__ */ _trim());
-	},
-	normalize(...args) {
-		return this.check(/* @__PURE__ */ _normalize(...args));
-	},
-	toLowerCase() {
-		return this.check(/* @__PURE__ */ _toLowerCase());
-	},
-	toUpperCase() {
-		return this.check(/* @__PURE__ */ _toUpperCase());
-	},
-	slugify() {
-		return this.check(/* @__PURE__ */ _slugify());
-	}
-}));
-const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	_ZodString.init(inst, def);
-}, {
-	email(params) {
-		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
-	},
-	url(params) {
-		return this.check(/* @__PURE__ */ _url(ZodURL, params));
-	},
-	jwt(params) {
-		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
-	},
-	emoji(params) {
-		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
-	},
-	guid(params) {
-		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
-	},
-	uuid(params) {
-		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
-	},
-	uuidv4(params) {
-		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
-	},
-	uuidv6(params) {
-		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
-	},
-	uuidv7(params) {
-		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
-	},
-	nanoid(params) {
-		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
-	},
-	cuid(params) {
-		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
-	},
-	cuid2(params) {
-		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
-	},
-	ulid(params) {
-		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
-	},
-	base64(params) {
-		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
-	},
-	base64url(params) {
-		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
-	},
-	xid(params) {
-		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
-	},
-	ksuid(params) {
-		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
-	},
-	ipv4(params) {
-		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
-	},
-	ipv6(params) {
-		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
-	},
-	cidrv4(params) {
-		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
-	},
-	cidrv6(params) {
-		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
-	},
-	e164(params) {
-		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
-	},
-	datetime(params) {
-		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
-	},
-	date(params) {
-		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
-	},
-	time(params) {
-		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
-	},
-	duration(params) {
-		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
-	}
-});
-function string(params) {
-	return /* @__PURE__ */ _string(ZodString, params);
-}
-const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
-	$ZodStringFormat.init(inst, def);
-	_ZodString.init(inst, def);
-});
-const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
-	$ZodISODateTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
-	$ZodISODate.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
-	$ZodISOTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
-	$ZodISODuration.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
-	$ZodEmail.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
-	$ZodGUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
-	$ZodUUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
-	$ZodURL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
-	$ZodEmoji.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
-	$ZodNanoID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-/**
-* @deprecated CUID v1 is deprecated by its authors due to information leakage
-* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
-* See https://github.com/paralleldrive/cuid.
-*/
-const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
-	$ZodCUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
-	$ZodCUID2.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
-	$ZodULID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
-	$ZodXID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
-	$ZodKSUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
-	$ZodIPv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
-	$ZodIPv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
-	$ZodCIDRv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
-	$ZodCIDRv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
-	$ZodBase64.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
-	$ZodBase64URL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
-	$ZodE164.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
-	$ZodJWT.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
-	$ZodNumber.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
-	inst.isFinite = true;
-}, /*@__PURE__*/ derived({
-	minValue: (inst) => {
-		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-	},
-	maxValue: (inst) => {
-		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-	},
-	isInt: (inst) => {
-		const { isInt, multipleOf } = aggregateChecks(inst);
-		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-	},
-	format: (inst) => aggregateChecks(inst).format ?? null
-}, {
-	gt(value, params) {
-		return this.check(/* @__PURE__ */ _gt(value, params));
-	},
-	gte(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	min(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	lt(value, params) {
-		return this.check(/* @__PURE__ */ _lt(value, params));
-	},
-	lte(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	max(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	int(params) {
-		return this.check(int(params));
-	},
-	safe(params) {
-		return this.check(int(params));
-	},
-	positive(params) {
-		return this.check(/* @__PURE__ */ _gt(0, params));
-	},
-	nonnegative(params) {
-		return this.check(/* @__PURE__ */ _gte(0, params));
-	},
-	negative(params) {
-		return this.check(/* @__PURE__ */ _lt(0, params));
-	},
-	nonpositive(params) {
-		return this.check(/* @__PURE__ */ _lte(0, params));
-	},
-	multipleOf(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	step(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	finite() {
-		return this;
-	}
-}));
-const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
-	$ZodNumberFormat.init(inst, def);
-	ZodNumber.init(inst, def);
-});
-function int(params) {
-	return /* @__PURE__ */ _int(ZodNumberFormat, params);
-}
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
-	$ZodBoolean.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
-function boolean(params) {
-	return /* @__PURE__ */ _boolean(ZodBoolean, params);
-}
-const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
-	$ZodUnknown.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
-});
-function unknown() {
-	return /* @__PURE__ */ _unknown(ZodUnknown);
-}
-const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
-	$ZodNever.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
-});
-function never(params) {
-	return /* @__PURE__ */ _never(ZodNever, params);
-}
-const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodArray.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
-	inst.element = def.element;
-}, {
-	min(n, params) {
-		return this.check(/* @__PURE__ */ _minLength(n, params));
-	},
-	nonempty(params) {
-		return this.check(/* @__PURE__ */ _minLength(1, params));
-	},
-	max(n, params) {
-		return this.check(/* @__PURE__ */ _maxLength(n, params));
-	},
-	length(n, params) {
-		return this.check(/* @__PURE__ */ _length(n, params));
-	},
-	unwrap() {
-		return this.element;
-	}
-});
-function array(element, params) {
-	return /* @__PURE__ */ _array(ZodArray, element, params);
-}
-const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodObjectJIT.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
-	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-	keyof() {
-		return _enum(Object.keys(this._zod.def.shape));
-	},
-	catchall(catchall) {
-		return this.clone(mergeDefs(this._zod.def, { catchall }));
-	},
-	passthrough() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	loose() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	strict() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
-	},
-	strip() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
-	},
-	extend(incoming) {
-		return extend(this, incoming);
-	},
-	safeExtend(incoming) {
-		return safeExtend(this, incoming);
-	},
-	merge(other) {
-		return merge(this, other);
-	},
-	pick(mask) {
-		return pick(this, mask);
-	},
-	omit(mask) {
-		return omit(this, mask);
-	},
-	partial(...args) {
-		return partial(ZodOptional, this, args[0]);
-	},
-	exactPartial(...args) {
-		return partial(ZodExactOptional, this, args[0], "exactPartial");
-	},
-	required(...args) {
-		return required(ZodNonOptional, this, args[0]);
-	}
-});
-function strictObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: never(),
-		...normalizeParams(params)
-	});
-}
-function looseObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: unknown(),
-		...normalizeParams(params)
-	});
-}
-const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
-	$ZodUnion.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
-	inst.options = def.options;
-});
-function union(options, params) {
-	return new ZodUnion({
-		type: "union",
-		options,
-		...normalizeParams(params)
-	});
-}
-const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
-	$ZodIntersection.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
-});
-function intersection(left, right) {
-	return new ZodIntersection({
-		type: "intersection",
-		left,
-		right
-	});
-}
-const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
-	$ZodEnum.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
-	inst.enum = def.entries;
-	inst.options = [...inst._zod.values];
-	const keys = new Set(Object.keys(def.entries));
-	inst.extract = (values, params) => {
-		const newEntries = {};
-		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-	inst.exclude = (values, params) => {
-		const newEntries = { ...def.entries };
-		for (const value of values) if (keys.has(value)) delete newEntries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-});
-function _enum(values, params) {
-	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-	return new ZodEnum({
-		type: "enum",
-		entries,
-		...normalizeParams(params)
-	});
-}
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
-	$ZodLiteral.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
-	inst.values = new Set(def.values);
-	Object.defineProperty(inst, "value", { get() {
-		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-		return def.values[0];
-	} });
-});
-function literal(value, params) {
-	return new ZodLiteral({
-		type: "literal",
-		values: Array.isArray(value) ? value : [value],
-		...normalizeParams(params)
-	});
-}
-const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodTransform.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
-	inst._zod.parse = (payload, _ctx) => {
-		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
-		payload.addIssue = (issue$1) => {
-			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
-			else {
-				const _issue = issue$1;
-				if (_issue.fatal) _issue.continue = false;
-				_issue.code ?? (_issue.code = "custom");
-				if (!("input" in _issue)) _issue.input = payload.value;
-				_issue.inst ?? (_issue.inst = inst);
-				payload.issues.push(issue(_issue));
-			}
-		};
-		const output = def.transform(payload.value, payload);
-		if (output instanceof Promise) return output.then((output) => {
-			payload.value = output;
-			return payload;
-		});
-		payload.value = output;
-		return payload;
-	};
-});
-function transform(fn) {
-	return new ZodTransform({
-		type: "transform",
-		transform: fn
-	});
-}
-const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
-	$ZodOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function optional(innerType) {
-	return new ZodOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
-	$ZodExactOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function exactOptional(innerType) {
-	return new ZodExactOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
-	$ZodNullable.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nullable(innerType) {
-	return new ZodNullable({
-		type: "nullable",
-		innerType
-	});
-}
-const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
-	$ZodDefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeDefault = inst.unwrap;
-});
-function _default(innerType, defaultValue) {
-	return new ZodDefault({
-		type: "default",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
-	$ZodPrefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function prefault(innerType, defaultValue) {
-	return new ZodPrefault({
-		type: "prefault",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
-	$ZodNonOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nonoptional(innerType, params) {
-	return new ZodNonOptional({
-		type: "nonoptional",
-		innerType,
-		...normalizeParams(params)
-	});
-}
-const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
-	$ZodCatch.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeCatch = inst.unwrap;
-});
-function _catch(innerType, catchValue) {
-	return new ZodCatch({
-		type: "catch",
-		innerType,
-		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
-	});
-}
-const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
-	$ZodPipe.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
-	inst.in = def.in;
-	inst.out = def.out;
-});
-function pipe(in_, out) {
-	return new ZodPipe({
-		type: "pipe",
-		in: in_,
-		out
-	});
-}
-const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
-	$ZodReadonly.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function readonly(innerType) {
-	return new ZodReadonly({
-		type: "readonly",
-		innerType
-	});
-}
-const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
-	$ZodCustom.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
-});
-function custom(fn, _params) {
-	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
-}
-function refine(fn, _params = {}) {
-	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
-}
-function superRefine(fn, params) {
-	return /* @__PURE__ */ _superRefine(fn, params);
-}
+/** The seven rows' slots, places, ids and cover tables (the toolkit's triangle of seven rows). */
+const PYRAMID_SHAPE = triangleShape(7);
+/** Slots in the pyramid (seven rows). */
+const PYRAMID_SLOTS = PYRAMID_SHAPE.slots;
 /** Cards the deal leaves for the stock. */
-const TALON_SIZE = 24;
+const TALON_SIZE = PYRAMID_SHAPE.talonSize;
+/** The place of the waste's top card, and of the stock's top card. */
+const WASTE = PYRAMID_SHAPE.waste;
+PYRAMID_SHAPE.stock;
+/** The first king id (a king at place p is KING_BASE + p), draw, turn-over. */
+const KING_BASE = PYRAMID_SHAPE.singleBase;
+const DRAW = PYRAMID_SHAPE.draw;
+const RECYCLE = PYRAMID_SHAPE.recycle;
+PYRAMID_SHAPE.numActions;
+/** The two places of each pair id; the left one of the two slots covering each slot; their bits. */
+const PAIR_FIRST = PYRAMID_SHAPE.pairFirst;
+const PAIR_SECOND = PYRAMID_SHAPE.pairSecond;
+const COVER_LEFT = PYRAMID_SHAPE.coverLeft;
+const COVER_MASK = PYRAMID_SHAPE.coverMask;
 /** The most `maxSteps` takes. */
 const MAX_STEPS_CAP = 1e5;
-const OBS_FREE = 364;
-const OBS_WASTE_TOP = 392;
-const OBS_STOCK_TOP = 405;
-const OBS_WASTE_COUNTS = 418;
-const OBS_STOCK_COUNTS = 431;
-const OBS_STOCK_SIZE = 444;
-const OBS_WASTE_SIZE = 445;
-const OBS_TURNS_LEFT = 446;
-const OBS_LATER_PASS = 447;
-const OBS_STEPS = 448;
 const pyramidOptionsSchema = strictObject({
 	passes: literal([
 		1,
@@ -15238,605 +16422,30 @@ const pyramidOptionsSchema = strictObject({
 	]).default(0).describe("Undos per game"),
 	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
 });
-/** The pair id of places i < j (the action table above). */
-function pairActionId(i, j) {
-	return i * 30 - i * (i + 1) / 2 + (j - i - 1);
-}
-/** The id that removes the king at place p. */
-function kingActionId(place) {
-	return 435 + place;
-}
-/** The two places of each pair id. */
-const PAIR_FIRST$1 = /* @__PURE__ */ new Uint8Array(435);
-const PAIR_SECOND$1 = /* @__PURE__ */ new Uint8Array(435);
-for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) {
-	PAIR_FIRST$1[pairActionId(i, j)] = i;
-	PAIR_SECOND$1[pairActionId(i, j)] = j;
-}
-/** Row and column of each slot; the two slots that cover it (-1 in the bottom row) and their bits. */
-const ROW_OF = /* @__PURE__ */ new Uint8Array(28);
-const COLUMN_OF = /* @__PURE__ */ new Uint8Array(28);
-const COVER_LEFT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
-const COVER_RIGHT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
-/** Bits of the (at most two) slots directly covering each slot. */
-const COVER_MASK = /* @__PURE__ */ new Int32Array(28);
-for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
-	ROW_OF[i] = r;
-	COLUMN_OF[i] = c;
-	if (r + 1 < 7) {
-		COVER_LEFT[i] = i + r + 1;
-		COVER_RIGHT[i] = i + r + 2;
-		COVER_MASK[i] = 1 << i + r + 1 | 1 << i + r + 2;
-	}
-}
-/** The slot of row r, card c. */
-const slotOf = (row, column) => row * (row + 1) / 2 + column;
-/** Every slot's bit: a full pyramid. */
-const FULL_PYRAMID = (1 << 28) - 1;
-function createState$2() {
-	return {
-		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
-		present: 0,
-		talon: new Uint8Array(TALON_SIZE),
-		talonLen: 0,
-		cursor: 0,
-		pass: 1,
-		steps: 0,
-		removed: 0,
-		status: 0,
-		placeRank: (/* @__PURE__ */ new Int8Array(30)).fill(-1),
-		deck: /* @__PURE__ */ new Uint8Array(52)
-	};
-}
-function copyState$2(src, dst) {
-	dst.pyramid.set(src.pyramid);
-	dst.present = src.present;
-	dst.talon.set(src.talon);
-	dst.talonLen = src.talonLen;
-	dst.cursor = src.cursor;
-	dst.pass = src.pass;
-	dst.steps = src.steps;
-	dst.removed = src.removed;
-	dst.status = src.status;
-}
-const ORDERED_DECK$2 = orderedDeck();
-function reset(s, rng, deck) {
-	const d = s.deck;
-	d.set(deck ?? ORDERED_DECK$2);
-	if (!deck) shuffleInPlace(rng, d);
-	s.pyramid.set(d.subarray(0, 28));
-	s.present = FULL_PYRAMID;
-	s.talon.set(d.subarray(28));
-	s.talonLen = TALON_SIZE;
-	s.cursor = 0;
-	s.pass = 1;
-	s.steps = 0;
-	s.removed = 0;
-	s.status = 0;
-}
-/** Whether slot i holds a card that no card covers. */
-function isFree(present, slot) {
-	return (present >>> slot & 1) === 1 && (present & COVER_MASK[slot]) === 0;
-}
-/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
-function soleCover(present, slot) {
-	const left = COVER_LEFT[slot];
-	if (left < 0) return -1;
-	const hasLeft = present >>> left & 1;
-	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
-	return hasLeft === 1 ? left : left + 1;
-}
-/** Passes as a number (Infinity for 'unlimited'). */
-function passLimit(o) {
-	return o.passes === "unlimited" ? Infinity : o.passes;
-}
-/** The goal's cards: 52, or 28 with goal 'pyramid'. */
-function goalCards(o) {
-	return o.goal === "all" ? 52 : 28;
-}
-function isWon$2(s, o) {
-	return o.goal === "all" ? s.removed === 52 : s.present === 0;
-}
-/** The result of the game so far: won, and the goal's cards not removed. One place for it. */
-function pyramidOutcome(s, o) {
-	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
-	return {
-		won: isWon$2(s, o),
-		cardsLeft
-	};
-}
-function popCount$1(bits) {
-	let n = 0;
-	for (let b = bits; b !== 0; n++) b &= b - 1;
-	return n;
-}
-function add(mask, legal, n, id) {
-	mask[id] = 1;
-	legal[n] = id;
-	return n + 1;
-}
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
-function markAvailable(s, o) {
-	const rank = s.placeRank;
-	const present = s.present;
-	for (let i = 0; i < 28; i++) rank[i] = isFree(present, i) ? s.pyramid[i] >> 2 : -1;
-	rank[28] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-	rank[29] = o.stockTopPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
-}
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
-function removals(s, o, mask, legal, n) {
-	const rank = s.placeRank;
-	for (let i = 0; i < 29; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (!o.overlapPairs || i >= 28 || (s.present >>> i & 1) === 0) continue;
-			const cover = soleCover(s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.pyramid[i] >> 2) === 11) n = add(mask, legal, n, pairActionId(i, cover));
-			continue;
-		}
-		if (ri === 12) continue;
-		const want = 11 - ri;
-		for (let j = i + 1; j < 30; j++) {
-			if (rank[j] !== want) continue;
-			if (i === 28 && !o.stockWastePair) continue;
-			n = add(mask, legal, n, pairActionId(i, j));
-		}
-	}
-	for (let p = 0; p < 30; p++) if (rank[p] === 12) n = add(mask, legal, n, kingActionId(p));
-	return n;
-}
-/**
-* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs
-* alone (nothing is available now). Every stock and waste card comes to the waste's top; two of
-* them meet as the waste's and the stock's top cards only when next to each other in the
-* sequence, but that depends on the stock's order, which a player does not know on the first
-* pass: any two that pair count (what the player knows decides when the game ends, never the
-* hidden order). Allocation-free: the ranks as bits.
-*/
-function removalAhead(s, o) {
-	let freeRanks = 0;
-	for (let i = 0; i < 28; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
-	let talonRanks = 0;
-	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
-	const talonPairs = o.stockTopPlayable && o.stockWastePair;
-	for (let r = 0; r < 13; r++) {
-		if ((talonRanks >>> r & 1) === 0) continue;
-		if (r === 12 || freeRanks >>> 11 - r & 1) return true;
-		if (talonPairs && talonRanks >>> 11 - r & 1) return true;
-	}
-	return false;
-}
-function legalActions$2(s, o, mask, legal) {
-	mask.fill(0);
-	if (isWon$2(s, o)) {
-		s.status = 1;
-		return 0;
-	}
-	markAvailable(s, o);
-	let n = removals(s, o, mask, legal, 0);
-	const removable = n;
-	if (s.cursor < s.talonLen) n = add(mask, legal, n, 465);
-	else if (s.cursor > 0 && s.pass < passLimit(o)) n = add(mask, legal, n, 466);
-	if (n > 0 && removable === 0 && o.passes === "unlimited" && !removalAhead(s, o)) n = 0;
-	if (n > 0 && s.steps >= o.maxSteps) {
-		mask.fill(0);
-		s.status = 2;
-		return 0;
-	}
-	if (n === 0) mask.fill(0);
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-function status$2(s) {
-	return s.status;
-}
-/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
-function removeAt(s, o, place) {
-	s.removed++;
-	if (place < 28) {
-		s.pyramid[place] = 255;
-		s.present &= ~(1 << place);
-		return 1;
-	}
-	const at = place === 28 ? s.cursor - 1 : s.cursor;
-	s.talon.copyWithin(at, at + 1, s.talonLen);
-	s.talonLen--;
-	if (place === 28) s.cursor--;
-	return o.goal === "all" ? 1 : 0;
-}
-function step(s, o, action) {
-	s.steps++;
-	let gained = 0;
-	if (action < 435) gained = removeAt(s, o, PAIR_SECOND$1[action]) + removeAt(s, o, PAIR_FIRST$1[action]);
-	else if (action < 465) gained = removeAt(s, o, action - 435);
-	else if (action === 465) s.cursor++;
-	else {
-		s.cursor = 0;
-		s.pass++;
-	}
-	if (o.reward === "cards") return gained;
-	return gained > 0 && isWon$2(s, o) ? 1 : 0;
-}
-/** The observation's bounds (the doc comment's reasoning). */
-function observationBounds$2(o) {
-	const low = /* @__PURE__ */ new Float32Array(449);
-	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
-	const passes = passLimit(o);
-	if (Number.isFinite(passes)) high[OBS_STEPS] = Math.min(o.maxSteps, 28 + 25 * passes - 1) / o.maxSteps;
-	return {
-		low,
-		high
-	};
-}
-function observe$2(s, o, out) {
-	out.fill(0);
-	const present = s.present;
-	for (let i = 0; i < 28; i++) {
-		if ((present >>> i & 1) === 0) continue;
-		out[13 * i + (s.pyramid[i] >> 2)] = 1;
-		if ((present & COVER_MASK[i]) === 0) out[OBS_FREE + i] = 1;
-	}
-	if (s.cursor > 0) out[OBS_WASTE_TOP + (s.talon[s.cursor - 1] >> 2)] = 1;
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	if (faceUp) out[OBS_STOCK_TOP + (s.talon[s.cursor] >> 2)] = 1;
-	for (let k = 0; k < s.cursor; k++) out[OBS_WASTE_COUNTS + (s.talon[k] >> 2)] += .25;
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[OBS_STOCK_COUNTS + (s.talon[k] >> 2)] += .25;
-	out[OBS_STOCK_SIZE] = (s.talonLen - s.cursor) / TALON_SIZE;
-	out[OBS_WASTE_SIZE] = s.cursor / TALON_SIZE;
-	out[OBS_TURNS_LEFT] = o.passes === "unlimited" ? 1 : (o.passes - s.pass) / 2;
-	out[OBS_LATER_PASS] = s.pass > 1 ? 1 : 0;
-	out[OBS_STEPS] = s.steps / o.maxSteps;
-}
-function placeCard(s, place) {
-	if (place < 28) return s.pyramid[place];
-	if (place === 28) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
-	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
-}
-function placeName(place) {
-	if (place === 28) return "the waste's top card";
-	if (place === 29) return "the stock's top card";
-	return `row ${ROW_OF[place] + 1} card ${COLUMN_OF[place] + 1}`;
-}
-function passText(o, pass) {
-	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
-}
-function describeAction$2(s, o, action) {
-	if (action === 465) return "draw";
-	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
-	const places = action < 435 ? [PAIR_FIRST$1[action], PAIR_SECOND$1[action]] : [action - 435];
-	const cards = places.map((p) => placeCard(s, p));
-	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
-	return `remove ${places.map(placeName).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
-}
-/** Why the card at `place` cannot be taken now, or null when it can. */
-function placeProblem(s, o, place) {
-	if (place === 28) return s.cursor > 0 ? null : "the waste is empty";
-	if (place === 29) {
-		if (!o.stockTopPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
-		return s.cursor < s.talonLen ? null : "the stock is empty";
-	}
-	if (s.pyramid[place] === 255) return `${placeName(place)} has been removed`;
-	if (isFree(s.present, place)) return null;
-	const covers = [COVER_LEFT[place], COVER_RIGHT[place]].filter((c) => s.pyramid[c] !== 255).map((c) => cardLabel(s.pyramid[c]));
-	return `${cardLabel(s.pyramid[place])} is covered by ${covers.join(" and ")}`;
-}
-function whyPairIllegal(s, o, first, second) {
-	const a = placeCard(s, first);
-	const b = placeCard(s, second);
-	if (first === 28 && second === 29 && !o.stockWastePair && o.stockTopPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
-	const overlap = first < 28 && second < 28 && soleCover(s.present, first) === second && a !== 255;
-	const problem = (overlap && o.overlapPairs ? null : placeProblem(s, o, first)) ?? placeProblem(s, o, second);
-	if (problem) {
-		if (overlap && !o.overlapPairs && (a >> 2) + (b >> 2) === 11) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
-		return problem;
-	}
-	if (a >> 2 === 12 || b >> 2 === 12) return "a king is removed alone";
-	const total = (a >> 2) + (b >> 2) + 2;
-	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
-	return "it is legal";
-}
-function whyIllegal$2(s, o, action) {
-	if (s.status === 1) return "the game is over";
-	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
-	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
-	if (action === 466) {
-		if (s.cursor < s.talonLen) return "the stock is not empty yet";
-		if (s.cursor === 0) return "the waste is empty";
-		if (s.pass >= passLimit(o)) return `no pass is left (passes ${o.passes})`;
-		return "it is legal";
-	}
-	if (action >= 435) {
-		const place = action - 435;
-		const problem = placeProblem(s, o, place);
-		if (problem) return problem;
-		const card = placeCard(s, place);
-		return card >> 2 === 12 ? "it is legal" : `${cardLabel(card)} is not a king (only a king is removed alone)`;
-	}
-	return whyPairIllegal(s, o, PAIR_FIRST$1[action], PAIR_SECOND$1[action]);
-}
-function render$2(s, o) {
-	const lines = [];
-	for (let r = 0; r < 7; r++) {
-		const cells = [];
-		for (let c = 0; c <= r; c++) {
-			const card = s.pyramid[slotOf(r, c)];
-			cells.push((card === 255 ? "--" : cardLabel(card)).padStart(3));
-		}
-		lines.push(" ".repeat((6 - r) * 2) + cells.join(" "));
-	}
-	const stock = s.talonLen - s.cursor;
-	const top = o.stockTopPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
-	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
-	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(o, s.pass)} · removed ${s.removed}`);
-	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
-	else if (s.status === 1) {
-		const { won, cardsLeft } = pyramidOutcome(s, o);
-		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${o.goal === "all" ? "deck" : "pyramid"} left`);
-	}
-	return lines.join("\n");
-}
-/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
-function stepNote$1(s, o) {
-	if (s.status !== 1 || isWon$2(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
-	return "No card can be removed again, however often the waste is turned over: the game is over.";
-}
-/** Where the card at `place` lies, as the state JSON places it. */
-function spotOf(s, place) {
-	if (place < 28) return {
-		place: "pyramid",
-		index: place,
-		code: s.pyramid[place] === 255 ? "" : cardCode(s.pyramid[place])
-	};
-	if (place === 28) return {
-		place: "waste",
-		index: s.cursor - 1,
-		code: cardCode(s.talon[s.cursor - 1])
-	};
-	return {
-		place: "stockTop",
-		index: 0,
-		code: cardCode(s.talon[s.cursor])
-	};
-}
-function actionCards$2(s, _o, action) {
-	if (action >= 465) return [];
-	if (action >= 435) return [spotOf(s, action - 435)];
-	return [spotOf(s, PAIR_FIRST$1[action]), spotOf(s, PAIR_SECOND$1[action])];
-}
-function prompt$2(s) {
-	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
-}
-function board$2(s, o) {
-	const rows = [];
-	for (let r = 0; r < 7; r++) {
-		const row = [];
-		for (let c = 0; c <= r; c++) {
-			const i = slotOf(r, c);
-			row.push(s.pyramid[i] === 255 ? {
-				empty: true,
-				place: "pyramid",
-				index: i
-			} : {
-				...spotOf(s, i),
-				blocked: !isFree(s.present, i)
-			});
-		}
-		rows.push(row);
-	}
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	const piles = [{
-		kind: "stock",
-		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
-		label: "stock",
-		tappable: true,
-		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < passLimit(o) ? { title: "turn the waste over" } : {}
-	}];
-	if (faceUp) piles.push({
-		kind: "card",
-		label: "stock top",
-		card: spotOf(s, 29)
-	});
-	piles.push(s.cursor > 0 ? {
-		kind: "card",
-		label: `waste (${s.cursor})`,
-		card: spotOf(s, 28)
-	} : {
-		kind: "counter",
-		count: 0,
-		label: "waste"
-	});
-	piles.push({
-		kind: "counter",
-		count: s.removed,
-		label: "removed"
-	});
-	return {
-		style: "pairing",
-		parts: [
-			{
-				kind: "overlap",
-				rows
-			},
-			{
-				kind: "piles",
-				piles
-			},
-			{
-				kind: "facts",
-				facts: [{
-					term: "Pass",
-					value: o.passes === "unlimited" ? `${s.pass}` : `${s.pass} of ${o.passes}`,
-					name: "pass"
-				}]
-			}
-		]
-	};
-}
-const stateJsonSchema = strictObject({
-	pyramid: array(string().nullable()).length(28),
-	stockTop: string().nullable(),
-	stock: array(string()).max(TALON_SIZE),
-	waste: array(string()).max(TALON_SIZE),
-	removed: array(string()).max(52),
-	pass: int().min(1),
-	steps: int().min(0)
-});
-function toJSON$2(s, o) {
-	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
-	const stock = [];
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
-	const waste = [];
-	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.pyramid) if (c !== 255) placed[c] = 1;
-	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
-		pyramid,
-		stockTop,
-		stock,
-		waste,
-		removed,
-		pass: s.pass,
-		steps: s.steps
-	};
-}
-function badState$2(message) {
-	return new TengymError("bad-state", `bad pyramid state: ${message}`);
-}
-function fromJSON$2(json, o, s) {
-	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState$2(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
-	const j = parsed.data;
-	const where = new Array(52).fill("");
-	const cardAt = (code, field) => {
-		const card = parseCardCode(code);
-		if (card < 0) throw badState$2(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$2(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
-		where[card] = field;
-		return card;
-	};
-	const pyramid = j.pyramid.map((code, i) => code === null ? 255 : cardAt(code, `pyramid[${i}]`));
-	const stockTop = j.stockTop === null ? [] : [cardAt(j.stockTop, "stockTop")];
-	const stock = j.stock.map((code, k) => cardAt(code, `stock[${k}]`));
-	const waste = j.waste.map((code, k) => cardAt(code, `waste[${k}]`));
-	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
-	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$2(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
-	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState$2("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
-	if (!o.stockTopPlayable && stockTop.length > 0) throw badState$2("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (j.pass > passLimit(o)) throw badState$2(`pass is ${j.pass}, but this game has ${o.passes} passes`);
-	if (j.steps > o.maxSteps) throw badState$2(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
-	s.pyramid.set(pyramid);
-	s.present = 0;
-	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
-	s.talon.set(waste, 0);
-	s.talon.set(stockTop, waste.length);
-	s.talon.set(stock, waste.length + stockTop.length);
-	s.cursor = waste.length;
-	s.talonLen = waste.length + stockTop.length + stock.length;
-	s.pass = j.pass;
-	s.steps = j.steps;
-	s.removed = 52 - popCount$1(s.present) - s.talonLen;
-	s.status = 0;
-	const problem = checkState$2(s, o);
-	if (problem) throw badState$2(problem);
-}
-const RANK_WORDS$1 = [
-	"aces",
-	"twos",
-	"threes",
-	"fours",
-	"fives",
-	"sixes",
-	"sevens",
-	"eights",
-	"nines",
-	"tens",
-	"jacks",
-	"queens",
-	"kings"
-];
-/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
-function checkState$2(s, o) {
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const left = /* @__PURE__ */ new Uint8Array(13);
-	let present = 0;
-	for (let i = 0; i < 28; i++) {
-		const c = s.pyramid[i];
-		if (c === 255) continue;
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is twice in the pyramid`;
-		seen[c] = 1;
-		left[c >> 2]++;
-		present |= 1 << i;
-	}
-	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
-	for (let i = 0; i < 28; i++) if ((present >>> i & 1) === 0 && (present & COVER_MASK[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
-	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > TALON_SIZE) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${TALON_SIZE}`;
-	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
-	for (let k = 0; k < s.talonLen; k++) {
-		const c = s.talon[k];
-		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is in two places`;
-		seen[c] = 1;
-		left[c >> 2]++;
-	}
-	const removed = 52 - popCount$1(present) - s.talonLen;
-	if (s.removed !== removed) return `removed is ${s.removed}, the pyramid, stock and waste leave ${removed}`;
-	for (let r = 0; r < 6; r++) {
-		const gone = 4 - left[r];
-		const partners = 4 - left[11 - r];
-		if (gone !== partners) return `${gone} ${RANK_WORDS$1[r]} but ${partners} ${RANK_WORDS$1[11 - r]} are removed; they go in pairs`;
-	}
-	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > passLimit(o)) return `pass ${s.pass} is not one of 1..${o.passes}`;
-	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
-	const least = s.pass - 1 + Math.ceil(removed / 2);
-	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
-	return null;
-}
-function parseDeck(deck) {
-	return parseStandardDeck(deck);
-}
-function expectedReturn(result, o) {
-	const { won, cardsLeft } = result;
-	return o.reward === "cards" ? goalCards(o) - cardsLeft : won ? 1 : 0;
-}
-/** The Pyramid engine: every id (index.ts) is these options over it. */
-const pyramidGame = {
+/** The Pyramid engine: every id (index.ts) is these options over the toolkit's triangle. */
+const pyramidGame = triangleGame({
 	name: "pyramid",
-	result: CARDS_LEFT_RESULT,
 	optionsSchema: pyramidOptionsSchema,
-	numActions: () => 467,
-	observationSize: () => 449,
-	observationBounds: observationBounds$2,
-	createState: createState$2,
-	copyState: copyState$2,
-	parseDeck,
-	reset: (s, _o, rng, deck) => reset(s, rng, deck),
-	legalActions: legalActions$2,
-	step: (s, o, action) => step(s, o, action),
-	status: status$2,
-	observe: observe$2,
-	outcome: pyramidOutcome,
-	expectedReturn,
-	describeAction: describeAction$2,
-	whyIllegal: whyIllegal$2,
-	render: render$2,
-	toJSON: toJSON$2,
-	fromJSON: fromJSON$2,
-	checkState: checkState$2,
-	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
-	sameOutcome: false,
-	actionCards: actionCards$2,
-	prompt: (s) => prompt$2(s),
-	board: board$2,
-	stepNote: stepNote$1
-};
+	rules: (o) => ({
+		rows: 7,
+		name: "pyramid",
+		pairSum: 13,
+		singles: [12],
+		talon: {
+			draw: 1,
+			passes: o.passes,
+			topPlayable: o.stockTopPlayable,
+			topPairsWithWaste: o.stockWastePair
+		},
+		overlapPairs: o.overlapPairs,
+		goal: o.goal === "all" ? "all" : "triangle",
+		maxSteps: o.maxSteps,
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
+});
+pyramidGame.observationSize(pyramidOptionsSchema.parse({}));
 /**
 * The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
 * another engine's env.
@@ -15873,8 +16482,8 @@ function freeSlots(present) {
 	return present & ~covered;
 }
 /** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
-const CONE = /* @__PURE__ */ new Int32Array(28);
-for (let i = 27; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
+const CONE = new Int32Array(PYRAMID_SLOTS);
+for (let i = PYRAMID_SLOTS - 1; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
 /** Slots above the bottom row (those a card can cover). */
 const COVERABLE = (1 << ROW_START[6]) - 1;
 /** The index of the lowest set bit (bits ≠ 0). */
@@ -15900,12 +16509,12 @@ function pyramidEnv(env, agent) {
 * stock's (which a draw would only move onto the waste); a draw or a turn-over last.
 */
 function greedyRank(s, action) {
-	if (action === 465 || action === 466) return 0;
-	if (action >= 435) return 1e4 + (action - 435 < 28 ? 100 : 0);
+	if (action === DRAW || action === RECYCLE) return 0;
+	if (action >= KING_BASE) return 1e4 + (action - KING_BASE < PYRAMID_SLOTS ? 100 : 0);
 	let taken = 0;
 	let bonus = 0;
-	for (const place of [PAIR_FIRST$1[action], PAIR_SECOND$1[action]]) if (place < 28) taken |= 1 << place;
-	else bonus += place === 28 ? 2 : 1;
+	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < PYRAMID_SLOTS) taken |= 1 << place;
+	else bonus += place === PYRAMID_SLOTS ? 2 : 1;
 	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
 	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
 }
@@ -15927,7 +16536,7 @@ function sortedScores(kind, actions, scores) {
 */
 function seenHash$1(s, o) {
 	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
-	for (let i = 0; i < 28; i++) h = mix32(h + (s.pyramid[i] === 255 ? 255 : s.pyramid[i]));
+	for (let i = 0; i < PYRAMID_SLOTS; i++) h = mix32(h + (s.cards[i] === 255 ? 255 : s.cards[i]));
 	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
 	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
 	if (faceUp) h = mix32(h ^ 512 + s.talon[s.cursor]);
@@ -16001,7 +16610,7 @@ var RelaxedPyramid = class {
 	budget = 0;
 	aborted = false;
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	/** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
 	talonRank = new Int8Array(TALON_SIZE);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
@@ -16028,7 +16637,7 @@ var RelaxedPyramid = class {
 	/** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
 	load(pyramidRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
-		for (let i = 0; i < 28; i++) {
+		for (let i = 0; i < PYRAMID_SLOTS; i++) {
 			this.pyramidRank[i] = pyramidRank[i];
 			if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
 		}
@@ -16206,7 +16815,7 @@ function solverRules(o) {
 		stockTopPlayable: o.stockTopPlayable,
 		talonPairs: o.stockTopPlayable && o.stockWastePair,
 		overlap: o.overlapPairs,
-		passes: passLimit(o)
+		passes: o.passes === "unlimited" ? Infinity : o.passes
 	};
 }
 const WON$1 = 1;
@@ -16234,14 +16843,14 @@ var PyramidSolver = class {
 	/** Whether the node budget ran out in the last search: its answer is then not exact. */
 	aborted = false;
 	budget = Infinity;
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	talonRank = new Int8Array(TALON_SIZE);
 	talonLen = 0;
 	/** Slots, and sequence positions, holding each rank. */
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
 	/** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
-	block = /* @__PURE__ */ new Int32Array(28);
+	block = new Int32Array(PYRAMID_SLOTS);
 	mask;
 	key1;
 	key2;
@@ -16269,7 +16878,7 @@ var PyramidSolver = class {
 		this.key2 = new Int32Array(size);
 		this.val = new Uint8Array(size);
 		this.gen = new Uint32Array(size);
-		for (let i = 0; i < 28; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
+		for (let i = 0; i < PYRAMID_SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
 		this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
 	}
 	/** Forgets every stored position (O(1)). */
@@ -16287,7 +16896,7 @@ var PyramidSolver = class {
 	load(pyramidRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
 		this.talonOfRank.fill(0);
-		for (let i = 0; i < 28; i++) {
+		for (let i = 0; i < PYRAMID_SLOTS; i++) {
 			this.pyramidRank[i] = pyramidRank[i];
 			if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
 		}
@@ -16541,17 +17150,17 @@ function applyAction(p, action, out) {
 	let cursor = p.cursor;
 	let pass = p.pass;
 	const take = (place) => {
-		if (place < 28) present &= ~(1 << place);
-		else talon &= ~(place === 28 ? 1 << highBit(waste) : stock & -stock);
+		if (place < PYRAMID_SLOTS) present &= ~(1 << place);
+		else talon &= ~(place === WASTE ? 1 << highBit(waste) : stock & -stock);
 	};
-	if (action === 465) cursor = lowBit(stock) + 1;
-	else if (action === 466) {
+	if (action === DRAW) cursor = lowBit(stock) + 1;
+	else if (action === RECYCLE) {
 		cursor = 0;
 		pass++;
-	} else if (action >= 435) take(action - 435);
+	} else if (action >= KING_BASE) take(action - KING_BASE);
 	else {
-		take(PAIR_FIRST$1[action]);
-		take(PAIR_SECOND$1[action]);
+		take(PAIR_FIRST[action]);
+		take(PAIR_SECOND[action]);
 	}
 	out.present = present;
 	out.talon = talon;
@@ -16560,9 +17169,9 @@ function applyAction(p, action, out) {
 	return out;
 }
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
-function loadState$2(solver, s) {
-	const ranks = /* @__PURE__ */ new Int8Array(28);
-	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+function loadState(solver, s) {
+	const ranks = new Int8Array(PYRAMID_SLOTS);
+	for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 	const talon = new Int8Array(s.talonLen);
 	for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
 	solver.load(ranks, talon, s.talonLen);
@@ -16579,7 +17188,7 @@ function loadState$2(solver, s) {
 * only lose cards, in order. `position` reloads the solver when the state is another deal.
 */
 var KnownDeal = class {
-	pyramid = /* @__PURE__ */ new Uint8Array(28);
+	pyramid = new Uint8Array(PYRAMID_SLOTS);
 	talon = new Uint8Array(TALON_SIZE);
 	length = -1;
 	solver = null;
@@ -16596,11 +17205,11 @@ var KnownDeal = class {
 	position(solver, s, out) {
 		if (solver !== this.solver || !this.holds(s)) {
 			this.solver = solver;
-			this.pyramid.set(s.pyramid);
+			this.pyramid.set(s.cards);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
 			this.loads++;
-			loadState$2(solver, s);
+			loadState(solver, s);
 		}
 		let talon = 0;
 		let cursor = this.length;
@@ -16618,7 +17227,7 @@ var KnownDeal = class {
 	/** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
 	holds(s) {
 		if (this.length < 0) return false;
-		for (let i = 0; i < 28; i++) if (s.pyramid[i] !== 255 && s.pyramid[i] !== this.pyramid[i]) return false;
+		for (let i = 0; i < PYRAMID_SLOTS; i++) if (s.cards[i] !== 255 && s.cards[i] !== this.pyramid[i]) return false;
 		let at = 0;
 		for (let k = 0; k < s.talonLen; k++, at++) {
 			while (at < this.length && this.talon[at] !== s.talon[k]) at++;
@@ -16749,7 +17358,7 @@ var PimcAgent$1 = class {
 	seed = 0;
 	solver = null;
 	rulesKey = "";
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	talonRank = new Int8Array(TALON_SIZE);
 	unseen = new Uint8Array(TALON_SIZE);
 	root = {
@@ -16780,7 +17389,7 @@ var PimcAgent$1 = class {
 	act(env) {
 		const { state, options } = pyramidEnv(env, this.name);
 		if (env.legalCount === 1) return env.legal[0];
-		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= 435 && env.legal[i] < 465) return env.legal[i];
+		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= KING_BASE && env.legal[i] < DRAW) return env.legal[i];
 		const wins = this.tally(env, state, options);
 		let best = 0;
 		for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
@@ -16825,7 +17434,7 @@ var PimcAgent$1 = class {
 			return wins;
 		}
 		this.deal.forget();
-		for (let i = 0; i < 28; i++) this.pyramidRank[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+		for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 		for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
 		this.root.present = s.present;
 		this.root.talon = (1 << s.talonLen) - 1;
@@ -17010,658 +17619,90 @@ registerModule({
 * move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
 * not). Outcome: `{ won, cardsLeft }` with cardsLeft = 52 − cards removed.
 */
-const elevensOptionsSchema = strictObject({
-	grid: literal([9, 15]).default(9).describe("Slots on the grid: 3 × 3, or 3 × 5 (Suit Elevens)"),
-	faceCards: _enum([
+const elevensOptionsSchema = /* @__PURE__ */ strictObject$1({
+	grid: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([9, 15]), 9)).check(describe("Slots on the grid: 3 × 3, or 3 × 5 (Suit Elevens)")),
+	faceCards: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1([
 		"triple",
 		"reserve",
 		"reserve-no-refill"
-	]).default("triple").describe("J+Q+K removed together from the grid, or set aside one at a time (no refill meanwhile)"),
-	suits: _enum(["any", "same"]).default("any").describe("Pairs and J-Q-K sets of any suits, or of one suit"),
-	undoLimit: literal([
+	]), "triple")).check(describe("J+Q+K removed together from the grid, or set aside one at a time (no refill meanwhile)")),
+	suits: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["any", "same"]), "any")).check(describe("Pairs and J-Q-K sets of any suits, or of one suit")),
+	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
 		0,
 		3,
 		"unlimited"
-	]).default(0).describe("Undos per game"),
-	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+	]), 0)).check(describe("Undos per game")),
+	reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe("Training reward: 1 for a win, or per card removed"))
 });
-/** Rank index of the empty slots' bit set in `rankSlots`. */
-const EMPTY_RANK$1 = 13;
-const FACE_WORDS = [
-	"jack",
-	"queen",
-	"king"
-];
-const SUIT_WORDS = [
-	"clubs",
-	"diamonds",
-	"hearts",
-	"spades"
-];
-const NOTE_NONE = 0;
-const NOTE_SET_OUT = 1;
-const NOTE_PAUSED = 2;
-/** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId$1(slots, i, j) {
-	return i * slots - i * (i + 1) / 2 + (j - i - 1);
-}
-/** The triple id offset of the jack of suit a, the queen of suit b and the king of suit c. */
-function tripleOffset(a, b, c) {
-	return 16 * a + 4 * b + c;
-}
 /** Whether every legal order of moves reaches the same end under these options (rules.md, "Decisions"). */
 function elevensSameOutcome(o) {
 	if (o.faceCards === "reserve-no-refill") return false;
 	return !(o.faceCards === "reserve" && o.suits === "same");
 }
-const rulesCache = /* @__PURE__ */ new Map();
-/** The options' rules with their lookup tables, built once per option set. */
-function rulesOf(o) {
-	const key = `${o.grid}/${o.faceCards}/${o.suits}/${o.reward}/${o.undoLimit}`;
-	const cached = rulesCache.get(key);
-	if (cached) return cached;
-	const G = o.grid;
-	const pairCount = G * (G - 1) / 2;
-	const pairFirst = new Uint8Array(pairCount);
-	const pairSecond = new Uint8Array(pairCount);
-	const pairBase = new Int32Array(G);
-	for (let i = 0; i < G; i++) {
-		pairBase[i] = pairId$1(G, i, i + 1);
-		for (let j = i + 1; j < G; j++) {
-			pairFirst[pairId$1(G, i, j)] = i;
-			pairSecond[pairId$1(G, i, j)] = j;
-		}
-	}
-	const reserves = o.faceCards !== "triple";
-	const sameSuit = o.suits === "same";
-	const reserveAt = reserves ? 17 * G : -1;
-	const unseenAt = sameSuit ? 17 * G + (reserves ? 12 : 0) : -1;
-	const ranksAt = 17 * G + (reserves ? 12 : 0) + (sameSuit ? 52 : 0);
-	const rules = {
-		slots: G,
-		columns: G === 9 ? 3 : 5,
-		sameSuit,
-		reserves,
-		pauseRefill: o.faceCards === "reserve-no-refill",
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit,
-		pairCount,
-		tripleBase: reserves ? -1 : pairCount,
-		asideBase: reserves ? pairCount : -1,
-		numActions: pairCount + (reserves ? G : 64),
-		observationSize: ranksAt + 14,
-		reserveAt,
-		unseenAt,
-		ranksAt,
-		pairFirst,
-		pairSecond,
-		pairBase
-	};
-	rulesCache.set(key, rules);
-	return rules;
-}
-function createState$1(rules) {
-	return {
-		rules,
-		slotCard: new Uint8Array(rules.slots).fill(255),
-		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
-		rankSlots: /* @__PURE__ */ new Int32Array(14),
-		reserve: (/* @__PURE__ */ new Uint8Array(3)).fill(255),
-		stockCount: /* @__PURE__ */ new Uint8Array(13),
-		deck: orderedDeck(),
-		stockPos: 0,
-		removed: 0,
-		legalCount: 0,
-		note: NOTE_NONE,
-		lastSet: (/* @__PURE__ */ new Uint8Array(3)).fill(255)
-	};
-}
-function copyState$1(src, dst) {
-	dst.slotCard.set(src.slotCard);
-	dst.cardSlot.set(src.cardSlot);
-	dst.rankSlots.set(src.rankSlots);
-	dst.reserve.set(src.reserve);
-	dst.stockCount.set(src.stockCount);
-	dst.deck.set(src.deck);
-	dst.stockPos = src.stockPos;
-	dst.removed = src.removed;
-	dst.legalCount = src.legalCount;
-	dst.note = src.note;
-	dst.lastSet.set(src.lastSet);
-}
-function emptySlot$1(s, i) {
-	const card = s.slotCard[i];
-	const bit = 1 << i;
-	s.rankSlots[card >> 2] ^= bit;
-	s.rankSlots[EMPTY_RANK$1] |= bit;
-	s.cardSlot[card] = 255;
-	s.slotCard[i] = 255;
-}
-/** Whether the reserves hold no card. */
-function reservesEmpty(s) {
-	return s.reserve[0] === 255 && s.reserve[1] === 255 && s.reserve[2] === 255;
-}
-/** The suit of the cards set aside, or -1 when the reserves are empty. */
-function reserveSuit(s) {
-	for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
-	return -1;
-}
-/** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots$1(s) {
-	const slots = s.rankSlots;
-	let pos = s.stockPos;
-	while (slots[EMPTY_RANK$1] !== 0 && pos < 52) {
-		const bit = slots[EMPTY_RANK$1] & -slots[EMPTY_RANK$1];
-		const i = 31 - Math.clz32(bit);
-		const card = s.deck[pos++];
-		s.slotCard[i] = card;
-		s.cardSlot[card] = i;
-		slots[card >> 2] |= bit;
-		slots[EMPTY_RANK$1] ^= bit;
-		s.stockCount[card >> 2]--;
-	}
-	s.stockPos = pos;
-}
-const ORDERED_DECK$1 = orderedDeck();
-function resetState$1(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK$1);
-	if (!deck) shuffleInPlace(rng, s.deck);
-	s.slotCard.fill(255);
-	s.cardSlot.fill(255);
-	s.rankSlots.fill(0);
-	s.rankSlots[EMPTY_RANK$1] = (1 << s.rules.slots) - 1;
-	s.reserve.fill(255);
-	s.stockCount.fill(4);
-	s.stockPos = 0;
-	s.removed = 0;
-	s.legalCount = 0;
-	s.note = NOTE_NONE;
-	s.lastSet.fill(255);
-	fillEmptySlots$1(s);
-}
-/** Whether face card `card` may go aside now: its rank's reserve is empty (with one suit: of the reserves' suit). */
-function mayGoAside(s, card) {
-	if (s.reserve[(card >> 2) - 10] !== 255) return false;
-	if (!s.rules.sameSuit) return true;
-	const suit = reserveSuit(s);
-	return suit < 0 || suit === (card & 3);
-}
-function legalActions$1(s, mask, legal) {
-	const r = s.rules;
-	const T = r.slots;
-	mask.fill(0);
-	let n = 0;
-	for (let i = 0; i < T - 1; i++) {
-		const card = s.slotCard[i];
-		if (card === 255 || card >> 2 >= 10) continue;
-		const offset = r.pairBase[i] - i - 1;
-		if (r.sameSuit) {
-			const j = s.cardSlot[(9 - (card >> 2)) * 4 + (card & 3)];
-			if (j === 255 || j < i) continue;
-			mask[offset + j] = 1;
-			legal[n++] = offset + j;
-			continue;
-		}
-		let later = s.rankSlots[9 - (card >> 2)] & -(2 << i);
-		while (later !== 0) {
-			const bit = later & -later;
-			later ^= bit;
-			const a = offset + 31 - Math.clz32(bit);
-			mask[a] = 1;
-			legal[n++] = a;
-		}
-	}
-	if (r.tripleBase >= 0) for (let a = 0; a < 4; a++) {
-		if (s.cardSlot[40 + a] === 255) continue;
-		for (let b = r.sameSuit ? a : 0; b < (r.sameSuit ? a + 1 : 4); b++) {
-			if (s.cardSlot[44 + b] === 255) continue;
-			for (let c = r.sameSuit ? a : 0; c < (r.sameSuit ? a + 1 : 4); c++) {
-				if (s.cardSlot[48 + c] === 255) continue;
-				const id = r.tripleBase + tripleOffset(a, b, c);
-				mask[id] = 1;
-				legal[n++] = id;
-			}
-		}
-	}
-	else for (let i = 0; i < T; i++) {
-		const card = s.slotCard[i];
-		if (card === 255 || card >> 2 < 10 || !mayGoAside(s, card)) continue;
-		mask[r.asideBase + i] = 1;
-		legal[n++] = r.asideBase + i;
-	}
-	s.legalCount = n;
-	return n;
-}
-function stepState$1(s, action) {
-	const r = s.rules;
-	let gained;
-	s.note = NOTE_NONE;
-	if (action < r.pairCount) {
-		emptySlot$1(s, r.pairFirst[action]);
-		emptySlot$1(s, r.pairSecond[action]);
-		gained = 2;
-	} else if (r.tripleBase >= 0) {
-		const t = action - r.tripleBase;
-		emptySlot$1(s, s.cardSlot[40 + (t >> 4)]);
-		emptySlot$1(s, s.cardSlot[44 + (t >> 2 & 3)]);
-		emptySlot$1(s, s.cardSlot[48 + (t & 3)]);
-		gained = 3;
-	} else {
-		const i = action - r.asideBase;
-		const card = s.slotCard[i];
-		emptySlot$1(s, i);
-		s.reserve[(card >> 2) - 10] = card;
-		gained = 0;
-		if (s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) {
-			s.lastSet.set(s.reserve);
-			s.reserve.fill(255);
-			gained = 3;
-			s.note = NOTE_SET_OUT;
-		}
-	}
-	s.removed += gained;
-	if (!r.pauseRefill || reservesEmpty(s)) fillEmptySlots$1(s);
-	else if (s.stockPos < 52) s.note = NOTE_PAUSED;
-	if (r.rewardCards) return gained;
-	return isWon$1(s) ? 1 : 0;
-}
-/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
-function playMove(s, action) {
-	return stepState$1(s, action);
-}
-function isWon$1(s) {
-	return s.removed === 52;
-}
-function status$1(s) {
-	return s.legalCount === 0 ? 1 : 0;
-}
-function observe$1(s, out) {
-	const r = s.rules;
-	out.fill(0, 0, r.ranksAt);
-	for (let i = 0; i < r.slots; i++) {
-		const card = s.slotCard[i];
-		if (card === 255) continue;
-		out[17 * i + (card >> 2)] = 1;
-		out[17 * i + 13 + (card & 3)] = 1;
-	}
-	if (r.reserveAt >= 0) {
-		for (let f = 0; f < 3; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
-	}
-	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
-	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
-	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
-}
-/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most (52 − G)/52. */
-function observationBounds$1(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	high[r.ranksAt + 13] = (52 - r.slots) / 52;
-	return {
-		low,
-		high
-	};
-}
-/** The outcome of a game so far: won with all 52 removed; cards in a reserve are not. */
-function outcome$1(s) {
-	return {
-		won: isWon$1(s),
-		cardsLeft: 52 - s.removed
-	};
-}
-const slotText$1 = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
-/** The three cards of a triple id, J, Q, K. */
-function tripleCards(r, action) {
-	const t = action - r.tripleBase;
-	return [
-		40 + (t >> 4),
-		44 + (t >> 2 & 3),
-		48 + (t & 3)
-	];
-}
-function describeAction$1(s, action) {
-	const r = s.rules;
-	if (action < r.pairCount) {
-		const i = r.pairFirst[action];
-		const j = r.pairSecond[action];
-		if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText$1(s, i)} + ${slotText$1(s, j)}`;
-		return `remove slots ${i} + ${j} (${slotText$1(s, i)} + ${slotText$1(s, j)})`;
-	}
-	if (r.tripleBase >= 0) return `remove ${tripleCards(r, action).map(cardLabel).join(" ")}`;
-	const i = action - r.asideBase;
-	return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
-}
-/** Why two cards are not a pair, in a player's words. */
-function pairProblem(r, first, second) {
-	for (const card of [first, second]) {
-		if (card >> 2 < 10) continue;
-		return r.reserves ? `${cardLabel(card)} is a face card: face cards are set aside, one at a time` : `${cardLabel(card)} is a face card: a jack, a queen and a king go out together`;
-	}
-	const sum = (first >> 2) + (second >> 2) + 2;
-	if (sum !== 11) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not 11`;
-	if (r.sameSuit && (first & 3) !== (second & 3)) return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
-	return "it is legal";
-}
-function whyIllegal$1(s, action) {
-	const r = s.rules;
-	if (s.legalCount === 0) return "the game is over";
-	if (action < r.pairCount) {
-		const i = r.pairFirst[action];
-		const j = r.pairSecond[action];
-		if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
-		return pairProblem(r, s.slotCard[i], s.slotCard[j]);
-	}
-	if (r.tripleBase >= 0) {
-		const cards = tripleCards(r, action);
-		const away = cards.filter((c) => s.cardSlot[c] === 255);
-		if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
-		if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
-		return "it is legal";
-	}
-	const i = action - r.asideBase;
-	const card = s.slotCard[i];
-	if (card === 255) return `slot ${i} is empty`;
-	if (card >> 2 < 10) return `${cardLabel(card)} is not a jack, a queen or a king`;
-	const held = s.reserve[(card >> 2) - 10];
-	if (held !== 255) return `a ${FACE_WORDS[(card >> 2) - 10]} (${cardLabel(held)}) is already set aside`;
-	const suit = reserveSuit(s);
-	if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
-	return "it is legal";
-}
-function render$1(s) {
-	const r = s.rules;
-	const lines = [];
-	for (let start = 0; start < r.slots; start += r.columns) {
-		const cells = [];
-		for (let i = start; i < start + r.columns; i++) cells.push(`${String(i).padStart(2)} ${slotText$1(s, i).padEnd(3)}`);
-		lines.push(cells.join("  ").trimEnd());
-	}
-	if (r.reserves) {
-		const held = [
-			0,
-			1,
-			2
-		].map((f) => `${RANKS[10 + f]}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
-		lines.push(`set aside  ${held.join("  ")}`);
-	}
-	const stock = 52 - s.stockPos;
-	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
-	return lines.join("\n");
-}
-/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
-function stepNote(s) {
-	if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
-	if (s.note === NOTE_PAUSED) return "The empty slots stay empty until a jack, a queen and a king are all set aside.";
-	return null;
-}
-function prompt$1(s) {
-	if (s.legalCount === 0) return "";
-	const r = s.rules;
+function prompt(r) {
 	const suit = r.sameSuit ? " of one suit" : "";
 	if (!r.reserves) return `Remove two cards${suit} that make 11, or a jack, a queen and a king${suit} together.`;
 	return `Remove two cards${suit} that make 11, or set a jack, a queen or a king aside.`;
 }
-function slotSpot$1(s, index) {
-	return {
-		place: "slot",
-		index,
-		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
-	};
-}
-function actionCards$1(s, action) {
-	const r = s.rules;
-	if (action < r.pairCount) return [slotSpot$1(s, r.pairFirst[action]), slotSpot$1(s, r.pairSecond[action])];
-	if (r.tripleBase >= 0) return tripleCards(r, action).map((c) => slotSpot$1(s, s.cardSlot[c]));
-	return [slotSpot$1(s, action - r.asideBase)];
-}
-function board$1(s) {
-	const r = s.rules;
-	const cells = [];
-	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
-		empty: true,
-		place: "slot",
-		index: i
-	} : slotSpot$1(s, i));
-	const parts = [{
-		kind: "grid",
-		columns: r.columns,
-		cells
-	}];
-	if (r.reserves) parts.push({
-		kind: "columns",
-		columns: [
-			0,
-			1,
-			2
-		].map((f) => ({
-			stack: f,
-			label: `${FACE_WORDS[f]} set aside`,
-			current: false,
-			cleared: false,
-			cards: s.reserve[f] === 255 ? [] : [{
-				place: "reserve",
-				index: f,
-				code: cardCode(s.reserve[f])
-			}]
-		}))
-	});
-	parts.push({
-		kind: "piles",
-		piles: [{
-			kind: "stock",
-			count: 52 - s.stockPos,
-			label: "stock",
-			tappable: false
-		}, {
-			kind: "counter",
-			count: s.removed,
-			label: "removed"
-		}]
-	});
-	return {
-		style: "pairing",
-		parts
-	};
-}
-function toJSON$1(s) {
-	const code = (c) => c === 255 ? null : cardCode(c);
-	const stock = [];
-	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
-	for (const c of s.reserve) if (c !== 255) placed[c] = 1;
-	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
-		tableau: Array.from(s.slotCard, code),
-		reserve: Array.from(s.reserve, code),
-		stock,
-		removed
-	};
-}
-function jsonSchema$1(slots) {
-	return strictObject({
-		tableau: array(string().nullable()).length(slots),
-		reserve: array(string().nullable()).length(3),
-		stock: array(string()).max(52),
-		removed: array(string()).max(52)
-	});
-}
-function badState$1(message) {
-	return new TengymError("bad-state", `bad state: ${message}`);
-}
-function fromJSON$1(json, s) {
-	const parsed = jsonSchema$1(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, reserve: 3 card codes or null, stock: [...], removed: [...] })`);
-	const where = new Array(52).fill("");
-	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
-	const reserve = parseCardField(parsed.data.reserve, "reserve", where, 255);
-	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
-	parseCardField(parsed.data.removed, "removed", where, 255);
-	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, reserve, stock and removed must hold each of the 52 cards once`);
-	const scratch = createState$1(s.rules);
-	loadState$1(scratch, tableau, reserve, stock);
-	const problem = checkState$1(scratch);
-	if (problem) throw badState$1(problem);
-	copyState$1(scratch, s);
-}
-/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$1(s, tableau, reserve, stock) {
-	const inStock = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of stock) inStock[c] = 1;
-	s.stockPos = 52 - stock.length;
-	let k = 0;
-	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
-	s.deck.set(stock, s.stockPos);
-	s.slotCard.set(tableau);
-	s.reserve.set(reserve);
-	s.cardSlot.fill(255);
-	s.rankSlots.fill(0);
-	s.stockCount.fill(0);
-	let onGrid = 0;
-	for (let i = 0; i < tableau.length; i++) {
-		const c = tableau[i];
-		if (c === 255) s.rankSlots[EMPTY_RANK$1] |= 1 << i;
-		else {
-			s.rankSlots[c >> 2] |= 1 << i;
-			s.cardSlot[c] = i;
-			onGrid++;
-		}
-	}
-	for (const c of stock) s.stockCount[c >> 2]++;
-	const aside = reserve.filter((c) => c !== 255).length;
-	s.removed = 52 - stock.length - onGrid - aside;
-	s.legalCount = 0;
-	s.note = NOTE_NONE;
-	s.lastSet.fill(255);
-}
-/** Each card once in the deck, grid cards among the dealt ones, the lookups in step with the slots. */
-function checkBookkeeping(s) {
-	const r = s.rules;
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const dealtAt = /* @__PURE__ */ new Int16Array(52);
-	for (let k = 0; k < 52; k++) {
-		const c = s.deck[k];
-		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
-		seen[c] = 1;
-		dealtAt[c] = k;
-	}
-	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
-	const expected = /* @__PURE__ */ new Int32Array(14);
-	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
-	let out = 0;
-	for (let i = 0; i < r.slots; i++) {
-		const c = s.slotCard[i];
-		if (c === 255) {
-			expected[EMPTY_RANK$1] |= 1 << i;
-			out++;
-			continue;
-		}
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
-		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
-		located[c] = i;
-		expected[c >> 2] |= 1 << i;
-	}
-	for (let k = 0; k <= EMPTY_RANK$1; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK$1 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
-	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
-	let aside = 0;
-	for (let f = 0; f < 3; f++) {
-		const c = s.reserve[f];
-		if (c === 255) continue;
-		if (c >= 52 || c >> 2 !== 10 + f) return `the ${FACE_WORDS[f]} reserve holds ${c < 52 ? cardCode(c) : c}`;
-		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
-		aside++;
-	}
-	const stockCount = /* @__PURE__ */ new Uint8Array(13);
-	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
-	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
-	const removed = s.stockPos - (r.slots - out) - aside;
-	if (s.removed !== removed) return `removed is ${s.removed}, the slots, reserves and stock leave ${removed}`;
-	return null;
-}
-/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
-function checkRules(s) {
-	const r = s.rules;
-	const held = s.reserve[0] !== 255 || s.reserve[1] !== 255 || s.reserve[2] !== 255;
-	if (!r.reserves && held) return "a card is set aside, but face cards go out as J+Q+K from the grid (faceCards 'triple')";
-	if (held && s.reserve[0] !== 255 && s.reserve[1] !== 255 && s.reserve[2] !== 255) return "the three reserves are full; their set goes out at once";
-	if (r.sameSuit && held) {
-		const suit = reserveSuit(s);
-		for (const c of s.reserve) if (c !== 255 && (c & 3) !== suit) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((x) => x !== 255).map(cardLabel).join(" ")})`;
-	}
-	if (!(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[EMPTY_RANK$1] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards${r.pauseRefill ? " and no card is set aside" : ""}; it is refilled at once`;
-	const gone = /* @__PURE__ */ new Uint8Array(52);
-	for (let c = 0; c < 52; c++) gone[c] = 1;
-	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
-	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
-	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
-	const goneOf = (rank, suit) => {
-		let n = 0;
-		for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
-		return n;
-	};
-	for (const suit of r.sameSuit ? [
-		0,
-		1,
-		2,
-		3
-	] : [-1]) {
-		const of = suit < 0 ? "" : ` of ${SUIT_WORDS[suit]}`;
-		for (let a = 0; a < 5; a++) if (goneOf(a, suit) !== goneOf(9 - a, suit)) return `${goneOf(a, suit)} ${RANKS[a]}${of} but ${goneOf(9 - a, suit)} ${RANKS[9 - a]}${of} are removed; they go in pairs`;
-		if (goneOf(10, suit) !== goneOf(11, suit) || goneOf(10, suit) !== goneOf(12, suit)) return `${goneOf(10, suit)} jacks, ${goneOf(11, suit)} queens and ${goneOf(12, suit)} kings${of} are removed; they go out one of each together`;
-	}
-	return null;
-}
-function checkState$1(s) {
-	return checkBookkeeping(s) ?? checkRules(s);
-}
-const elevensGame = {
+const elevensGame = slotGame({
 	name: "elevens",
-	result: CARDS_LEFT_RESULT,
 	optionsSchema: elevensOptionsSchema,
-	numActions: (o) => rulesOf(o).numActions,
-	observationSize: (o) => rulesOf(o).observationSize,
-	observationBounds: (o) => observationBounds$1(rulesOf(o)),
-	createState: (o) => createState$1(rulesOf(o)),
-	copyState: copyState$1,
-	parseDeck: (deck) => parseStandardDeck(deck),
-	reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-	legalActions: (s, _o, mask, legal) => legalActions$1(s, mask, legal),
-	step: (s, _o, action) => stepState$1(s, action),
-	status: (s) => status$1(s),
-	observe: (s, _o, out) => observe$1(s, out),
-	outcome: (s) => outcome$1(s),
-	expectedReturn: (result, o) => {
-		const { won, cardsLeft } = result;
-		return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
-	},
-	describeAction: (s, _o, action) => describeAction$1(s, action),
-	whyIllegal: (s, _o, action) => whyIllegal$1(s, action),
-	render: (s) => render$1(s),
-	toJSON: (s) => toJSON$1(s),
-	fromJSON: (json, _o, s) => fromJSON$1(json, s),
-	checkState: (s) => checkState$1(s),
-	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
-	sameOutcome: elevensSameOutcome,
-	actionCards: (s, _o, action) => actionCards$1(s, action),
-	prompt: (s) => prompt$1(s),
-	board: (s) => board$1(s),
-	stepNote: (s) => stepNote(s)
-};
-/**
-* The engine state and options of an Elevens env (any of its ids), or null for another game: what
-* agents read instead of casting `rawState`.
-*/
+	rules: (o) => ({
+		slots: o.grid,
+		columns: o.grid === 9 ? 3 : 5,
+		pairSum: 11,
+		sets: {
+			ranks: [
+				10,
+				11,
+				12
+			],
+			how: o.faceCards === "triple" ? "together" : o.faceCards
+		},
+		sameSuit: o.suits === "same",
+		refill: "at-once",
+		observeSuits: true,
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	}),
+	prompt,
+	sameOutcome: elevensSameOutcome
+});
+/** The compiled rules of these options (ids, lookup tables): what the agents read. */
+const rulesOf = (o) => elevensGame.rulesOf(o);
+/** The engine state and options of an Elevens env (any of its ids), or null for another game: what agents read. */
 function elevensOf(env) {
 	return env.game === elevensGame ? {
 		state: env.rawState,
 		options: env.options
 	} : null;
 }
+// src/games/elevens/agents/solver.ts
+/**
+* What Elevens' agents know of its moves: which move needs no search (`nextMove`), and the
+* full-information optimum of a deal from a position (`ElevensSolver`).
+*
+* A move needs no search when playing it first never ends worse than any other line:
+* - a pair: its two cards leave only by being paired, and every removal deals the next stock
+*   cards, so a pair commutes with every other move (two pairs competing for a card differ only
+*   in suits, which then do not matter);
+* - with triples, a J-Q-K set, for the same reasons;
+* - with reserves holding a card, setting aside a face card that fits them: that card can leave
+*   the grid only into that reserve, and every line that does not end the game there sets it aside;
+* - with empty reserves and no pair: under `'reserve'` with any suits, any face card (the game is
+*   decision-free); under `'reserve-no-refill'`, a card of a set whose three cards are on the grid
+*   (it goes out at once). With no such set every move there loses as it stands: the grid is never
+*   refilled again, so no pair appears and no set completes (`DOOMED`).
+* What is left is Suit Elevens' choice (`'reserve'` with one suit): with empty reserves and no pair
+* the first card set aside chooses the suit of the next set (`DECISION`); the choices are one per
+* suit on the grid (the rest of that suit's face cards then go aside without search).
+*
+* So a deal's optimum needs a search only over the order in which suits are chosen: at most four
+* choices on a line, 24 lines in all. test/games/elevens/agents.test.ts checks the solver against
+* an exhaustive search over every legal move.
+*/
+/** The set id offset of the jack of suit a, the queen of suit b and the king of suit c. */
+const tripleOffset = (a, b, c) => 16 * a + 4 * b + c;
 /** Whether face rank f's card of suit `suit` (any suit when -1) is on the grid; returns its slot or NOWHERE. */
 function faceSlot(s, f, suit) {
 	if (suit >= 0) return s.cardSlot[(10 + f) * 4 + suit];
@@ -17684,7 +17725,7 @@ function nextMove(s) {
 			const bits = s.rankSlots[9 - (card >> 2)];
 			j = bits === 0 ? 255 : 31 - Math.clz32(bits & -bits);
 		}
-		if (j !== 255) return i < j ? pairId$1(G, i, j) : pairId$1(G, j, i);
+		if (j !== 255) return i < j ? pairId(G, i, j) : pairId(G, j, i);
 	}
 	if (!r.reserves) {
 		for (let a = 0; a < 4; a++) {
@@ -17804,7 +17845,7 @@ var ElevensSolver = class {
 		if (!sameDeal) this.memo.clear();
 		const st = this.levels[0];
 		elevensGame.copyState(s, st);
-		playMove(st, action);
+		playSlotMove(st, action);
 		return this.solve(0);
 	}
 	solve(depth) {
@@ -17815,7 +17856,7 @@ var ElevensSolver = class {
 				if (move !== -3) return 52 - st.removed;
 				break;
 			}
-			playMove(st, move);
+			playSlotMove(st, move);
 		}
 		const key = removedKey(st);
 		const known = this.memo.get(key);
@@ -17824,7 +17865,7 @@ var ElevensSolver = class {
 		for (const move of decisionMoves(st, this.moves[depth])) {
 			const next = this.levels[depth + 1];
 			elevensGame.copyState(st, next);
-			playMove(next, move);
+			playSlotMove(next, move);
 			best = Math.min(best, this.solve(depth + 1));
 			if (best === 0) break;
 		}
@@ -18089,441 +18130,34 @@ registerModule({
 		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
 	}
 }, { shipped: true });
-/** What tengym knows of Thirteens beyond its rules: no search to run (hints say every move leads to the same end). */
-const THIRTEENS_KIT = { agents: [] };
-// src/games/thirteens/engine.ts
-/**
-* Thirteens (`thirteens`; also Good Thirteen, Helsinki): the rules for players are in rules.md
-* beside this file.
-*
-* Ten face-up slots in two rows of five, dealt from a shuffled 52-card deck (deck[0..9] to slots
-* 0..9, the stock starts at deck[10]). Remove two cards whose values make 13 (A = 1 … 10, J = 11,
-* Q = 12: A+Q, 2+J, 3+10, 4+9, 5+8, 6+7), or a king alone. Emptied slots are refilled from the
-* stock at once, lowest slot first (PySolFC Thirteens, AisleRiot Helsinki, Goodsol). The game has
-* no real decisions: a king can always go, a pair stays on the grid until it is played, and two
-* pairs that compete for a card differ only in suits, which never matter; so every legal order of
-* moves reaches the same end (test/games/thirteens/decisions.test.ts shows it).
-*
-* ## Options
-*
-* | option      | values             | default | meaning                                                          |
-* |-------------|--------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
-* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
-*
-* ## Actions
-*
-* | id       | action                                                                          |
-* |----------|---------------------------------------------------------------------------------|
-* | 0 … 44   | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …, (8,9) = 44; id = 10i − i(i+1)/2 + j − i − 1. Legal when their values make 13 |
-* | 45 … 54  | remove the king of slot i: id = 45 + i. Legal when slot i holds a king           |
-*
-* 55 ids.
-*
-* ## Observation (Float32Array of 144)
-*
-* | index            | meaning                                                                  |
-* |------------------|--------------------------------------------------------------------------|
-* | 13·i + r         | 1 when slot i (0..9) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
-* | 130 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
-* | 143              | stock size / 52                                                           |
-*
-* Suits never matter to the rules and the order of the stock is never shown.
-*
-* Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in [0, 42/52]:
-* the deal takes 10 cards from the stock and nothing goes back.
-*
-* ## Rewards
-*
-* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair, +1 for a
-* king (the return is 52 − cards left).
-*
-* ## Episode end
-*
-* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
-* move removes a card. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }` with
-* cardsLeft = 52 − cards removed.
-*/
-const thirteensOptionsSchema = strictObject({
-	undoLimit: literal([
-		0,
-		3,
-		"unlimited"
-	]).default(0).describe("Undos per game"),
-	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
-});
-const COLUMNS = 5;
-const NUM_ACTIONS = 55;
-const OBSERVATION_SIZE = 144;
-const EMPTY_RANK = 13;
-const KING = 12;
-const RANK_WORDS = [
-	"aces",
-	"twos",
-	"threes",
-	"fours",
-	"fives",
-	"sixes",
-	"sevens",
-	"eights",
-	"nines",
-	"tens",
-	"jacks",
-	"queens",
-	"kings"
-];
-/** Pair id of slots i < j: lexicographic order. */
-function pairId(i, j) {
-	return i * 10 - i * (i + 1) / 2 + (j - i - 1);
-}
-const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(45);
-const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(45);
-for (let i = 0; i < 10; i++) for (let j = i + 1; j < 10; j++) {
-	PAIR_FIRST[pairId(i, j)] = i;
-	PAIR_SECOND[pairId(i, j)] = j;
-}
-function createState(o) {
-	return {
-		slotCard: (/* @__PURE__ */ new Uint8Array(10)).fill(255),
-		rankSlots: /* @__PURE__ */ new Int32Array(14),
-		stockCount: /* @__PURE__ */ new Uint8Array(13),
-		deck: orderedDeck(),
-		stockPos: 0,
-		removed: 0,
-		legalCount: 0,
-		rewardCards: o.reward === "cards"
-	};
-}
-function copyState(src, dst) {
-	dst.slotCard.set(src.slotCard);
-	dst.rankSlots.set(src.rankSlots);
-	dst.stockCount.set(src.stockCount);
-	dst.deck.set(src.deck);
-	dst.stockPos = src.stockPos;
-	dst.removed = src.removed;
-	dst.legalCount = src.legalCount;
-}
-function emptySlot(s, i) {
-	const bit = 1 << i;
-	s.rankSlots[s.slotCard[i] >> 2] ^= bit;
-	s.rankSlots[EMPTY_RANK] |= bit;
-	s.slotCard[i] = 255;
-}
-/** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots(s) {
-	const slots = s.rankSlots;
-	let pos = s.stockPos;
-	while (slots[EMPTY_RANK] !== 0 && pos < 52) {
-		const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
-		const card = s.deck[pos++];
-		s.slotCard[31 - Math.clz32(bit)] = card;
-		slots[card >> 2] |= bit;
-		slots[EMPTY_RANK] ^= bit;
-		s.stockCount[card >> 2]--;
-	}
-	s.stockPos = pos;
-}
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK);
-	if (!deck) shuffleInPlace(rng, s.deck);
-	s.slotCard.fill(255);
-	s.rankSlots.fill(0);
-	s.rankSlots[EMPTY_RANK] = 1023;
-	s.stockCount.fill(4);
-	s.stockPos = 0;
-	s.removed = 0;
-	s.legalCount = 0;
-	fillEmptySlots(s);
-}
-function legalActions(s, mask, legal) {
-	mask.fill(0);
-	let n = 0;
-	for (let i = 0; i < 9; i++) {
-		const card = s.slotCard[i];
-		if (card === 255 || card >> 2 === KING) continue;
-		let later = s.rankSlots[11 - (card >> 2)] & -(2 << i);
-		const offset = pairId(i, i + 1) - i - 1;
-		while (later !== 0) {
-			const bit = later & -later;
-			later ^= bit;
-			const a = offset + 31 - Math.clz32(bit);
-			mask[a] = 1;
-			legal[n++] = a;
-		}
-	}
-	let kings = s.rankSlots[KING];
-	while (kings !== 0) {
-		const bit = kings & -kings;
-		kings ^= bit;
-		const a = 76 - Math.clz32(bit);
-		mask[a] = 1;
-		legal[n++] = a;
-	}
-	s.legalCount = n;
-	return n;
-}
-function stepState(s, action) {
-	let gained = 1;
-	if (action < 45) {
-		emptySlot(s, PAIR_FIRST[action]);
-		emptySlot(s, PAIR_SECOND[action]);
-		gained = 2;
-	} else emptySlot(s, action - 45);
-	s.removed += gained;
-	fillEmptySlots(s);
-	if (s.rewardCards) return gained;
-	return isWon(s) ? 1 : 0;
-}
-function isWon(s) {
-	return s.removed === 52;
-}
-function status(s) {
-	return s.legalCount === 0 ? 1 : 0;
-}
-function observe(s, out) {
-	const base = 130;
-	out.fill(0, 0, base);
-	for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255) out[13 * i + (s.slotCard[i] >> 2)] = 1;
-	for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * .25;
-	out[143] = (52 - s.stockPos) / 52;
-}
-/** The observation's bounds (the layout above): all in [0, 1] but the stock size, at most 42/52 after the deal. */
-function observationBounds() {
-	const low = new Float32Array(OBSERVATION_SIZE);
-	const high = new Float32Array(OBSERVATION_SIZE).fill(1);
-	high[143] = 42 / 52;
-	return {
-		low,
-		high
-	};
-}
-/** The outcome of a game so far: won with all 52 removed. */
-function outcome(s) {
-	return {
-		won: isWon(s),
-		cardsLeft: 52 - s.removed
-	};
-}
-const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
-function describeAction(s, action) {
-	if (action >= 45) {
-		const i = action - 45;
-		return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
-	}
-	const i = PAIR_FIRST[action];
-	const j = PAIR_SECOND[action];
-	if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
-	return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
-}
-function whyIllegal(s, action) {
-	if (s.legalCount === 0) return "the game is over";
-	if (action >= 45) {
-		const card = s.slotCard[action - 45];
-		if (card === 255) return `slot ${action - 45} is empty`;
-		return card >> 2 === KING ? "it is legal" : `${cardLabel(card)} is not a king; only kings go alone`;
-	}
-	const a = s.slotCard[PAIR_FIRST[action]];
-	const b = s.slotCard[PAIR_SECOND[action]];
-	if (a === 255 || b === 255) return `slot ${a === 255 ? PAIR_FIRST[action] : PAIR_SECOND[action]} is empty`;
-	if (a >> 2 === KING || b >> 2 === KING) return "a king is removed alone, not in a pair";
-	const sum = (a >> 2) + (b >> 2) + 2;
-	return sum === 13 ? "it is legal" : `${cardLabel(a)} + ${cardLabel(b)} make ${sum}, not 13`;
-}
-function render(s) {
-	const lines = [];
-	for (let start = 0; start < 10; start += COLUMNS) {
-		const cells = [];
-		for (let i = start; i < start + COLUMNS; i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
-		lines.push(cells.join("  ").trimEnd());
-	}
-	const stock = 52 - s.stockPos;
-	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
-	return lines.join("\n");
-}
-function prompt(s) {
-	return s.legalCount === 0 ? "" : "Remove two cards that make 13, or a king alone.";
-}
-function slotSpot(s, index) {
-	return {
-		place: "slot",
-		index,
-		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
-	};
-}
-function actionCards(s, action) {
-	if (action >= 45) return [slotSpot(s, action - 45)];
-	return [slotSpot(s, PAIR_FIRST[action]), slotSpot(s, PAIR_SECOND[action])];
-}
-function board(s) {
-	const cells = [];
-	for (let i = 0; i < 10; i++) cells.push(s.slotCard[i] === 255 ? {
-		empty: true,
-		place: "slot",
-		index: i
-	} : slotSpot(s, i));
-	return {
-		style: "pairing",
-		parts: [{
-			kind: "grid",
-			columns: COLUMNS,
-			cells
-		}, {
-			kind: "piles",
-			piles: [{
-				kind: "stock",
-				count: 52 - s.stockPos,
-				label: "stock",
-				tappable: false
-			}, {
-				kind: "counter",
-				count: s.removed,
-				label: "removed"
-			}]
-		}]
-	};
-}
-function toJSON(s) {
-	const stock = [];
-	for (let k = s.stockPos; k < 52; k++) stock.push(cardCode(s.deck[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.slotCard) if (c !== 255) placed[c] = 1;
-	for (let k = s.stockPos; k < 52; k++) placed[s.deck[k]] = 1;
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
-		tableau: Array.from(s.slotCard, (c) => c === 255 ? null : cardCode(c)),
-		stock,
-		removed
-	};
-}
-const jsonSchema = strictObject({
-	tableau: array(string().nullable()).length(10),
-	stock: array(string()).max(52),
-	removed: array(string()).max(52)
-});
-function badState(message) {
-	return new TengymError("bad-state", `bad state: ${message}`);
-}
-function fromJSON(json, o, s) {
-	const parsed = jsonSchema.safeParse(json);
-	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: 10 card codes or null, stock: [...], removed: [...] })`);
-	const where = new Array(52).fill("");
-	const tableau = parseCardField(parsed.data.tableau, "tableau", where, 255);
-	const stock = parseCardField(parsed.data.stock, "stock", where, 255);
-	parseCardField(parsed.data.removed, "removed", where, 255);
-	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	const scratch = createState(o);
-	loadState(scratch, tableau, stock);
-	const problem = checkState(scratch);
-	if (problem) throw badState(problem);
-	copyState(scratch, s);
-}
-/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState(s, tableau, stock) {
-	const inStock = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of stock) inStock[c] = 1;
-	s.stockPos = 52 - stock.length;
-	let k = 0;
-	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
-	s.deck.set(stock, s.stockPos);
-	s.slotCard.set(tableau);
-	s.rankSlots.fill(0);
-	s.stockCount.fill(0);
-	let onGrid = 0;
-	for (let i = 0; i < 10; i++) {
-		const c = tableau[i];
-		s.rankSlots[c === 255 ? EMPTY_RANK : c >> 2] |= 1 << i;
-		if (c !== 255) onGrid++;
-	}
-	for (const c of stock) s.stockCount[c >> 2]++;
-	s.removed = 52 - stock.length - onGrid;
-	s.legalCount = 0;
-}
-/** Each card once, grid cards dealt, lookups in step, no hole while the stock lasts, pairs removed in pairs. */
-function checkState(s) {
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const dealtAt = /* @__PURE__ */ new Int16Array(52);
-	for (let k = 0; k < 52; k++) {
-		const c = s.deck[k];
-		if (c >= 52 || seen[c]) return `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}`;
-		seen[c] = 1;
-		dealtAt[c] = k;
-	}
-	if (!Number.isInteger(s.stockPos) || s.stockPos < 10 || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most 42 are left`;
-	const expected = /* @__PURE__ */ new Int32Array(14);
-	const onGrid = /* @__PURE__ */ new Uint8Array(52);
-	let empty = 0;
-	for (let i = 0; i < 10; i++) {
-		const c = s.slotCard[i];
-		if (c === 255) {
-			expected[EMPTY_RANK] |= 1 << i;
-			empty++;
-			continue;
-		}
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (onGrid[c]) return `card ${cardCode(c)} is in two slots`;
-		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
-		onGrid[c] = 1;
-		expected[c >> 2] |= 1 << i;
-	}
-	for (let k = 0; k <= EMPTY_RANK; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
-	const stockCount = /* @__PURE__ */ new Uint8Array(13);
-	for (let k = s.stockPos; k < 52; k++) stockCount[s.deck[k] >> 2]++;
-	for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
-	const removed = s.stockPos - (10 - empty);
-	if (s.removed !== removed) return `removed is ${s.removed}, the slots and stock leave ${removed}`;
-	if (s.stockPos < 52 && empty > 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards; it is refilled at once`;
-	const gone = (rank) => {
-		let here = 0;
-		for (let i = 0; i < 10; i++) if (s.slotCard[i] !== 255 && s.slotCard[i] >> 2 === rank) here++;
-		return 4 - here - s.stockCount[rank];
-	};
-	for (let a = 0; a < 6; a++) if (gone(a) !== gone(11 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(11 - a)} ${RANK_WORDS[11 - a]} are removed; they go in pairs`;
-	return null;
-}
 registerModule({
-	game: {
+	game: slotGame({
 		name: "thirteens",
-		result: CARDS_LEFT_RESULT,
-		optionsSchema: thirteensOptionsSchema,
-		numActions: () => NUM_ACTIONS,
-		observationSize: () => OBSERVATION_SIZE,
-		observationBounds: () => observationBounds(),
-		createState: (o) => createState(o),
-		copyState,
-		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions(s, mask, legal),
-		step: (s, _o, action) => stepState(s, action),
-		status: (s) => status(s),
-		observe: (s, _o, out) => observe(s, out),
-		outcome: (s) => outcome(s),
-		expectedReturn: (result, o) => {
-			const { won, cardsLeft } = result;
-			return o.reward === "cards" ? 52 - cardsLeft : won ? 1 : 0;
-		},
-		describeAction: (s, _o, action) => describeAction(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal(s, action),
-		render: (s) => render(s),
-		toJSON: (s) => toJSON(s),
-		fromJSON: (json, o, s) => fromJSON(json, o, s),
-		checkState: (s) => checkState(s),
-		undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
-		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards(s, action),
-		prompt: (s) => prompt(s),
-		board: (s) => board(s)
-	},
+		optionsSchema: /* @__PURE__ */ strictObject$1({
+			undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
+				0,
+				3,
+				"unlimited"
+			]), 0)).check(describe("Undos per game")),
+			reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe("Training reward: 1 for a win, or per card removed"))
+		}),
+		rules: (o) => ({
+			slots: 10,
+			columns: 5,
+			pairSum: 13,
+			singles: [12],
+			refill: "at-once",
+			rewardCards: o.reward === "cards",
+			undoLimit: o.undoLimit
+		}),
+		prompt: () => "Remove two cards that make 13, or a king alone."
+	}),
 	ids: [{
 		id: "thirteens",
 		title: "Thirteens",
 		description: "Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions"
 	}],
-	kit: THIRTEENS_KIT
+	kit: { agents: [] }
 }, { shipped: true });
 // src/agents/afterstate.ts
 var AfterstateExpansion = class {
