@@ -58,36 +58,6 @@ export function parseCardCode(text: string): number {
 /** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
 export const MAX_DECK_CARDS = 1 << 20;
 
-/**
- * Card ids of one field of a state's JSON (a null is an empty place, `empty` its id): each code a
- * card code, and every card in one place across the fields (`where`, by card id, the field each
- * card was met in). Errors are `bad-state` and name the field and index.
- */
-export function parseCardField(
-  codes: readonly (string | null)[],
-  field: string,
-  where: string[],
-  empty: number,
-): number[] {
-  return codes.map((code, k) => {
-    if (code === null) return empty;
-    const card = parseCardCode(code);
-    if (card < 0)
-      throw new TengymError(
-        'bad-state',
-        `bad state: ${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`,
-      );
-    if (where[card])
-      throw new TengymError(
-        'bad-state',
-        `bad state: card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in ` +
-          'exactly one place',
-      );
-    where[card] = `${field}[${k}]`;
-    return card;
-  });
-}
-
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 export function deckTokens(deck: string | readonly (string | number)[]): string[] {
   const tooLong = (n: number) =>

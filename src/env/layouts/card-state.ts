@@ -3,8 +3,11 @@
  * for ranks, the card lists of a state's JSON (each of the 52 cards in one place), the removed
  * cards, and the checks of a deal order and of the unseen cards' counts.
  */
-import { DECK_SIZE, RANKS, cardCode, parseCardField } from '../cards.js';
+import { DECK_SIZE, RANKS, cardCode, parseCardCode } from '../cards.js';
 import { TengymError } from '../errors.js';
+
+/** A place without a card. */
+export const EMPTY = 255;
 
 /** Ranks in words, A = 0 … K = 12, as messages count them ("2 jacks are removed"). */
 export const RANK_WORDS: readonly string[] = [
@@ -23,28 +26,50 @@ export const RANK_WORDS: readonly string[] = [
   'kings',
 ];
 
-/** A state that no play could reach, or JSON that is not a state: what `fromJSON` throws. */
-export function badState(message: string): TengymError {
-  return new TengymError('bad-state', `bad state: ${message}`);
+/**
+ * A state that no play could reach, or JSON that is not a state: what `fromJSON` throws ("bad state: …",
+ * or "bad <layout> state: …" for a layout whose messages name it).
+ */
+export function badState(message: string, layout?: string): TengymError {
+  return new TengymError('bad-state', `bad ${layout ? `${layout} ` : ''}state: ${message}`);
 }
 
 /**
- * The card ids of a state's card lists, field by field (a null is `empty`), with each of the 52 cards
- * in exactly one of them; the error names the field and index, or the cards missing.
+ * The card ids of a state's card lists, field by field (a null is `empty`; a field of one card, or null
+ * for none, gives a list of one or none), with each of the 52 cards in exactly one of them; the error
+ * (`bad`, `badState` by default) names the field and index, or the cards missing.
  */
 export function parseCardLists<K extends string>(
-  fields: Record<K, readonly (string | null)[]>,
+  fields: Record<K, readonly (string | null)[] | string | null>,
   empty: number,
+  bad: (message: string) => TengymError = badState,
 ): Record<K, number[]> {
   const where: string[] = new Array(DECK_SIZE).fill('');
   const out = {} as Record<K, number[]>;
-  for (const key of Object.keys(fields) as K[]) out[key] = parseCardField(fields[key], key, where, empty);
+  for (const key of Object.keys(fields) as K[]) {
+    const field = fields[key];
+    const one = typeof field === 'string' || field === null;
+    const codes: readonly (string | null)[] = one ? (field === null ? [] : [field]) : field;
+    out[key] = codes.map((code, k) => {
+      if (code === null) return empty;
+      const name = one ? key : `${key}[${k}]`;
+      const card = parseCardCode(code);
+      if (card < 0)
+        throw bad(`${name} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+      if (where[card])
+        throw bad(
+          `card ${cardCode(card)} is both in ${where[card]} and in ${name}; each card must be in exactly one place`,
+        );
+      where[card] = name;
+      return card;
+    });
+  }
   const missing: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!where[c]) missing.push(cardCode(c));
   if (missing.length) {
     const names = Object.keys(fields);
     const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-    throw badState(`cards ${missing.join(' ')} are missing; ${listed} must hold each of the 52 cards once`);
+    throw bad(`cards ${missing.join(' ')} are missing; ${listed} must hold each of the 52 cards once`);
   }
   return out;
 }

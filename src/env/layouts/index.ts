@@ -9,9 +9,13 @@
  *   of a rank, sets of one of each rank set aside into reserves or not, and refills at once, on a
  *   deal, or none while a reserve holds a card. Its words are in `slot-text.ts`, its JSON and checks
  *   in `slot-json.ts`, and `slot-game.ts` joins them into a `Game`.
+ * - `triangle.ts`: rows of overlapping face-up cards with their cover masks and free test, a talon of
+ *   stock and waste (draws, turn-overs, passes), and removals over the available places (pairs to a sum,
+ *   ranks removed alone, overlap pairs); its words and board in `triangle-text.ts`, its JSON and checks in
+ *   `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game` (Pyramid).
  *
- * A game declares its layout and rules (`slotGame({ name, optionsSchema, rules, prompt })`) and keeps
- * only its special rules in its own folder. The hot path allocates nothing.
+ * A game declares its layout and rules (`slotGame({ name, optionsSchema, rules, prompt })`, or
+ * `triangleGame` likewise) and keeps only its special rules in its own folder. The hot path allocates nothing.
  */
 export * from './card-state.js';
 export { slotGame, slotOptionFields, type SlotGame, type SlotGameSpec } from './slot-game.js';
@@ -27,3 +31,18 @@ export {
   type SlotRulesSpec,
   type SlotState,
 } from './slots.js';
+export { triangleGame, type TriangleGame, type TriangleGameSpec } from './triangle-game.js';
+export {
+  MAX_ROWS,
+  compileTriangleRules,
+  isFree,
+  placePairId,
+  popCount,
+  slotOf,
+  soleCover,
+  triangleShape,
+  type TriangleRules,
+  type TriangleRulesSpec,
+  type TriangleShape,
+  type TriangleState,
+} from './triangle.js';

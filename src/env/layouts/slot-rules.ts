@@ -3,10 +3,10 @@
  * and lookup tables the hot path reads (`SlotRules`), built once per declaration; the state's shape.
  */
 import { DECK_SIZE, RANK_NAMES, cardLabel } from '../cards.js';
-import { RANK_WORDS } from './card-state.js';
+import { EMPTY, RANK_WORDS } from './card-state.js';
 
-/** An empty slot or reserve. */
-export const EMPTY = 255;
+/** An empty slot or reserve (the toolkit's empty place). */
+export { EMPTY };
 /** `cardSlot` of a card in no slot. */
 export const NOWHERE = 255;
 /** `slotRank` of an empty slot, and the index of the empty slots' bit set in `rankSlots`. */

@@ -5715,21 +5715,6 @@ function parseCardCode(text) {
 }
 /** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
 const MAX_DECK_CARDS = 1 << 20;
-/**
-* Card ids of one field of a state's JSON (a null is an empty place, `empty` its id): each code a
-* card code, and every card in one place across the fields (`where`, by card id, the field each
-* card was met in). Errors are `bad-state` and name the field and index.
-*/
-function parseCardField(codes, field, where, empty) {
-	return codes.map((code, k) => {
-		if (code === null) return empty;
-		const card = parseCardCode(code);
-		if (card < 0) throw new TengymError("bad-state", `bad state: ${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw new TengymError("bad-state", `bad state: card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
-		where[card] = `${field}[${k}]`;
-		return card;
-	});
-}
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 function deckTokens(deck) {
 	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
@@ -5816,6 +5801,7 @@ const RANK_LABELS = [
 	"Q",
 	"K"
 ];
+/** Each rank in a word, ace first ("a queen", "the king"). */
 const RANK_NAMES = [
 	"ace",
 	"two",
@@ -6942,7 +6928,7 @@ function kitOf(game) {
 * cards, and the checks of a deal order and of the unseen cards' counts.
 */
 /** Ranks in words, A = 0 … K = 12, as messages count them ("2 jacks are removed"). */
-const RANK_WORDS$1 = [
+const RANK_WORDS = [
 	"aces",
 	"twos",
 	"threes",
@@ -6957,24 +6943,40 @@ const RANK_WORDS$1 = [
 	"queens",
 	"kings"
 ];
-/** A state that no play could reach, or JSON that is not a state: what `fromJSON` throws. */
-function badState$2(message) {
-	return new TengymError("bad-state", `bad state: ${message}`);
+/**
+* A state that no play could reach, or JSON that is not a state: what `fromJSON` throws ("bad state: …",
+* or "bad <layout> state: …" for a layout whose messages name it).
+*/
+function badState$1(message, layout) {
+	return new TengymError("bad-state", `bad ${layout ? `${layout} ` : ""}state: ${message}`);
 }
 /**
-* The card ids of a state's card lists, field by field (a null is `empty`), with each of the 52 cards
-* in exactly one of them; the error names the field and index, or the cards missing.
+* The card ids of a state's card lists, field by field (a null is `empty`; a field of one card, or null
+* for none, gives a list of one or none), with each of the 52 cards in exactly one of them; the error
+* (`bad`, `badState` by default) names the field and index, or the cards missing.
 */
-function parseCardLists(fields, empty) {
+function parseCardLists(fields, empty, bad = badState$1) {
 	const where = new Array(52).fill("");
 	const out = {};
-	for (const key of Object.keys(fields)) out[key] = parseCardField(fields[key], key, where, empty);
+	for (const key of Object.keys(fields)) {
+		const field = fields[key];
+		const one = typeof field === "string" || field === null;
+		out[key] = (one ? field === null ? [] : [field] : field).map((code, k) => {
+			if (code === null) return empty;
+			const name = one ? key : `${key}[${k}]`;
+			const card = parseCardCode(code);
+			if (card < 0) throw bad(`${name} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+			if (where[card]) throw bad(`card ${cardCode(card)} is both in ${where[card]} and in ${name}; each card must be in exactly one place`);
+			where[card] = name;
+			return card;
+		});
+	}
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
 	if (missing.length) {
 		const names = Object.keys(fields);
 		const listed = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-		throw badState$2(`cards ${missing.join(" ")} are missing; ${listed} must hold each of the 52 cards once`);
+		throw bad(`cards ${missing.join(" ")} are missing; ${listed} must hold each of the 52 cards once`);
 	}
 	return out;
 }
@@ -7005,41 +7007,20 @@ function checkStockCounts(deck, from, stockCount) {
 	for (let r = 0; r < 13; r++) if (counted[r] !== stockCount[r]) return `stock count of ${RANKS[r]} is ${stockCount[r]}, the stock holds ${counted[r]}`;
 	return null;
 }
-const SUIT_WORDS = [
-	"clubs",
-	"diamonds",
-	"hearts",
-	"spades"
-];
-const ONE_OF = [
-	"ace",
-	"two",
-	"three",
-	"four",
-	"five",
-	"six",
-	"seven",
-	"eight",
-	"nine",
-	"ten",
-	"jack",
-	"queen",
-	"king"
-];
 /** "a jack, a queen and a king": one of each rank, joined by `last`. */
 function oneOfEach(ranks, last) {
-	const words = Array.from(ranks, (r) => `a ${ONE_OF[r]}`);
+	const words = Array.from(ranks, (r) => `a ${RANK_NAMES[r]}`);
 	return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
 }
 /** Pair id of slots i < j among `slots`: lexicographic order. */
 function pairId(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
-const rulesCache = /* @__PURE__ */ new Map();
+const rulesCache$1 = /* @__PURE__ */ new Map();
 /** The spec's ids and lookup tables, built once per distinct spec. */
 function compileSlotRules(p) {
 	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
+	const cached = rulesCache$1.get(key);
 	if (cached) return cached;
 	const T = p.slots;
 	const pairCount = T * (T - 1) / 2;
@@ -7076,10 +7057,10 @@ function compileSlotRules(p) {
 	const together = p.sets?.how === "together";
 	const setText = oneOfEach(setRanks, "and");
 	const pairNote = Array.from({ length: 13 }, (_, r) => {
-		if (blocked.includes(r)) return () => `${RANK_WORDS$1[r]} are never removed`;
-		if (singles.includes(r)) return () => `a ${ONE_OF[r]} is removed alone, not in a pair`;
-		if (quartets.includes(r)) return () => `${RANK_WORDS$1[r]} are removed four at a time`;
-		if (sameRank.includes(r)) return () => `a ${ONE_OF[r]} pairs only with another ${ONE_OF[r]}`;
+		if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
+		if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
+		if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
+		if (sameRank.includes(r)) return () => `a ${RANK_NAMES[r]} pairs only with another ${RANK_NAMES[r]}`;
 		if (!setRanks.includes(r)) return () => "";
 		if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
 		return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
@@ -7136,9 +7117,39 @@ function compileSlotRules(p) {
 		clearTarget: 52 - 4 * blocked.length,
 		pairNote
 	};
-	rulesCache.set(key, rules);
+	rulesCache$1.set(key, rules);
 	return rules;
 }
+// src/env/layouts/slots.ts
+/**
+* The slot layout: face-up slots in a grid, dealt from a shuffled 52-card stock, lowest slot first.
+* A game over it declares its rules (`SlotRulesSpec`): the sum two cards make to pair, the ranks
+* removed alone, four at a time, never, or as a set of one of each (J-Q-K), and when emptied slots
+* refill. This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
+* words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
+* into a `Game` (`slotGame`): Tens, Block Ten, Thirteens and the Elevens family are declarations.
+*
+* Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
+*   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
+*   singles   T ids, the card of slot i removed alone
+*   quartets  one id per quartet rank, in the declared order: all four of that rank, from the slots
+*   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
+*             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
+*   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
+*   deal      one id, filling the empty slots (refill 'on-deal')
+*
+* Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
+* suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
+* the stock size / 52. The stock's order is never shown.
+*
+* State (typed arrays made once in createState, kept in step incrementally):
+*   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
+*   cardSlot[c]     the slot card c lies in, NOWHERE when it is not in a slot
+*   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
+*   reserve[f]      the card set aside for set rank f, EMPTY when none
+*   stockCount[r]   cards of rank r in the stock (what the player has not seen)
+*   deck            the deal order; deck[stockPos..51] is the stock, next card first
+*/
 function createState$3(rules) {
 	const sets = rules.setRanks.length;
 	return {
@@ -7214,7 +7225,7 @@ function reserveSuit(s) {
 	return -1;
 }
 const ORDERED_DECK$1 = orderedDeck();
-function resetState(s, rng, deck) {
+function resetState$1(s, rng, deck) {
 	s.deck.set(deck ?? ORDERED_DECK$1);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
@@ -7380,7 +7391,7 @@ function setCards(r, action) {
 * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
 * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
 */
-function stepState(s, action) {
+function stepState$1(s, action) {
 	const r = s.rules;
 	let gained = 2;
 	s.note = 0;
@@ -7427,7 +7438,7 @@ function stepState(s, action) {
 }
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 function playSlotMove(s, action) {
-	return stepState(s, action);
+	return stepState$1(s, action);
 }
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
 function isWon$1(s) {
@@ -7463,7 +7474,7 @@ function observationBounds$3(r) {
 		high
 	};
 }
-function outcome$2(s) {
+function outcome$3(s) {
 	return {
 		won: isWon$1(s),
 		cardsLeft: 52 - s.removed
@@ -7491,10 +7502,10 @@ function toJSON$3(s) {
 		removed
 	};
 }
-const jsonSchemas = /* @__PURE__ */ new Map();
-function jsonSchema(r) {
+const jsonSchemas$1 = /* @__PURE__ */ new Map();
+function jsonSchema$1(r) {
 	const key = `${r.slots}/${r.setRanks.length}`;
-	let schema = jsonSchemas.get(key);
+	let schema = jsonSchemas$1.get(key);
 	if (!schema) {
 		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
 		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
@@ -7508,16 +7519,16 @@ function jsonSchema(r) {
 			stock: cards,
 			removed: cards
 		});
-		jsonSchemas.set(key, schema);
+		jsonSchemas$1.set(key, schema);
 	}
 	return schema;
 }
 function fromJSON$3(json, s) {
 	const r = s.rules;
-	const parsed = jsonSchema(r).safeParse(json);
+	const parsed = jsonSchema$1(r).safeParse(json);
 	if (!parsed.success) {
 		const reserve = r.setRanks.length ? `reserve: ${r.setRanks.length} card codes or null, ` : "";
-		throw badState$2(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
+		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
 	}
 	const data = parsed.data;
 	const lists = parseCardLists(data.reserve ? {
@@ -7533,7 +7544,7 @@ function fromJSON$3(json, s) {
 	const scratch = createState$3(r);
 	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
 	const problem = checkState$3(scratch);
-	if (problem) throw badState$2(problem);
+	if (problem) throw badState$1(problem);
 	copyState$3(scratch, s);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
@@ -7602,7 +7613,7 @@ function checkBookkeeping(s) {
 	for (let f = 0; f < s.reserve.length; f++) {
 		const c = s.reserve[f];
 		if (c === 255) continue;
-		if (c >= 52 || c >> 2 !== r.setRanks[f]) return `the ${ONE_OF[r.setRanks[f]]} reserve holds ${c < 52 ? cardCode(c) : c}`;
+		if (c >= 52 || c >> 2 !== r.setRanks[f]) return `the ${RANK_NAMES[r.setRanks[f]]} reserve holds ${c < 52 ? cardCode(c) : c}`;
 		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
 		aside++;
 	}
@@ -7634,7 +7645,7 @@ function checkRules(s) {
 		2,
 		3
 	] : [-1]) {
-		const of = suit < 0 ? "" : ` of ${SUIT_WORDS[suit]}`;
+		const of = suit < 0 ? "" : ` of ${SUIT_NAMES[suit]}`;
 		const goneOf = (rank) => {
 			let n = 0;
 			for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
@@ -7643,15 +7654,15 @@ function checkRules(s) {
 		for (let rank = 0; rank < 13; rank++) {
 			const k = goneOf(rank);
 			const p = r.partner[rank];
-			const words = `${RANK_WORDS$1[rank]}${of}`;
+			const words = `${RANK_WORDS[rank]}${of}`;
 			if (p === rank && k % 2) return `${k} ${words} are removed; they go in pairs`;
-			if (p !== 14 && p > rank && k !== goneOf(p)) return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS$1[p]}${of} are removed; they go in pairs`;
-			if (r.blockedRanks.includes(rank) && k > 0) return `${k} ${words} are removed; ${RANK_WORDS$1[rank]} are never removed here`;
+			if (p !== 14 && p > rank && k !== goneOf(p)) return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS[p]}${of} are removed; they go in pairs`;
+			if (r.blockedRanks.includes(rank) && k > 0) return `${k} ${words} are removed; ${RANK_WORDS[rank]} are never removed here`;
 			if (r.quartetRanks.includes(rank) && k !== 0 && k !== 4) return `${k} ${words} are removed; they go four at a time`;
 		}
 		const sets = Array.from(r.setRanks, goneOf);
 		if (sets.some((k) => k !== sets[0])) {
-			const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS$1[rank]}`);
+			const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
 			return `${`${counts.slice(0, -1).join(", ")} and ${counts[counts.length - 1]}${of}`} are removed; they go out one of each together`;
 		}
 	}
@@ -7710,7 +7721,7 @@ function describeAction$3(s, action) {
 			const i = action - r.singleBase;
 			return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
 		}
-		case "quartet": return `remove four ${RANK_WORDS$1[r.quartetRanks[action - r.quartetBase]]}`;
+		case "quartet": return `remove four ${RANK_WORDS[r.quartetRanks[action - r.quartetBase]]}`;
 		case "set": return `remove ${setCards(r, action).map(cardLabel).join(" ")}`;
 		case "aside": {
 			const i = action - r.asideBase;
@@ -7750,14 +7761,14 @@ function whyIllegal$3(s, action) {
 			const card = s.slotCard[i];
 			if (card === 255) return `slot ${i} is empty`;
 			if (r.singleRanks.includes(card >> 2)) return "it is legal";
-			const alone = RANK_WORDS$1[r.singleRanks[0]];
+			const alone = RANK_WORDS[r.singleRanks[0]];
 			return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, "or")}; only ${alone} go alone`;
 		}
 		case "quartet": {
 			const rank = r.quartetRanks[action - r.quartetBase];
-			if (r.blockedRanks.includes(rank)) return `${RANK_WORDS$1[rank]} are never removed`;
+			if (r.blockedRanks.includes(rank)) return `${RANK_WORDS[rank]} are never removed`;
 			const here = countInSlots(s, rank);
-			return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$1[rank]} are in the slots`;
+			return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
 		}
 		case "set": {
 			const cards = setCards(r, action);
@@ -7773,9 +7784,9 @@ function whyIllegal$3(s, action) {
 			const f = r.setRanks.indexOf(card >> 2);
 			if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, "or")}`;
 			const held = s.reserve[f];
-			if (held !== 255) return `a ${ONE_OF[card >> 2]} (${cardLabel(held)}) is already set aside`;
+			if (held !== 255) return `a ${RANK_NAMES[card >> 2]} (${cardLabel(held)}) is already set aside`;
 			const suit = reserveSuit(s);
-			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_WORDS[suit]}; ${cardLabel(card)} cannot join them`;
+			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
 			return "it is legal";
 		}
 	}
@@ -7805,7 +7816,7 @@ function stepNote$2(s) {
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$2(s);
+	const { won, cardsLeft } = outcome$3(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
 	return `No more moves: ${left}.`;
@@ -7850,7 +7861,7 @@ function board$3(s) {
 		kind: "columns",
 		columns: Array.from(r.setRanks, (rank, f) => ({
 			stack: f,
-			label: `${ONE_OF[rank]} set aside`,
+			label: `${RANK_NAMES[rank]} set aside`,
 			current: false,
 			cleared: false,
 			cards: s.reserve[f] === 255 ? [] : [{
@@ -7915,12 +7926,12 @@ function slotGame(spec) {
 		createState: (o) => createState$3(rulesOf(o)),
 		copyState: copyState$3,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
 		legalActions: (s, _o, mask, legal) => legalActions$3(s, mask, legal),
-		step: (s, _o, action) => stepState(s, action),
+		step: (s, _o, action) => stepState$1(s, action),
 		status: (s) => status$3(s),
 		observe: (s, _o, out) => observe$3(s, out),
-		outcome: (s) => outcome$2(s),
+		outcome: (s) => outcome$3(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
@@ -7948,6 +7959,1614 @@ function slotGame(spec) {
 		endText: (s) => endText$2(s),
 		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
 	};
+}
+/** The pair id of places i < j among `places`: lexicographic order. */
+function placePairId(places, i, j) {
+	return i * places - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+const shapes = /* @__PURE__ */ new Map();
+/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
+function triangleShape(rows) {
+	const cached = shapes.get(rows);
+	if (cached) return cached;
+	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
+	const slots = slotOf(rows, 0);
+	const places = slots + 2;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const rowOf = new Uint8Array(slots);
+	const columnOf = new Uint8Array(slots);
+	const coverLeft = new Int8Array(slots).fill(-1);
+	const coverRight = new Int8Array(slots).fill(-1);
+	const coverMask = new Int32Array(slots);
+	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
+		rowOf[i] = r;
+		columnOf[i] = c;
+		if (r + 1 < rows) {
+			coverLeft[i] = i + r + 1;
+			coverRight[i] = i + r + 2;
+			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
+		}
+	}
+	const shape = {
+		rows,
+		slots,
+		talonSize: 52 - slots,
+		waste: slots,
+		stock: slots + 1,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		draw: pairIds + places,
+		recycle: pairIds + places + 1,
+		numActions: pairIds + places + 2,
+		pairFirst,
+		pairSecond,
+		rowOf,
+		columnOf,
+		coverLeft,
+		coverRight,
+		coverMask,
+		full: slots === 32 ? -1 : (1 << slots) - 1
+	};
+	shapes.set(rows, shape);
+	return shape;
+}
+const rulesCache = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compileTriangleRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const shape = triangleShape(p.rows);
+	const obsFree = shape.slots * 13;
+	const obsWasteTop = obsFree + shape.slots;
+	const obsStockCounts = obsWasteTop + 39;
+	const rules = {
+		...p,
+		...shape,
+		rankSum: p.pairSum - 2,
+		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
+		passLimit: p.talon.passes === "unlimited" ? Infinity : p.talon.passes,
+		unlimited: p.talon.passes === "unlimited",
+		topPlayable: p.talon.topPlayable,
+		talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
+		goalAll: p.goal === "all",
+		goalCards: p.goal === "all" ? 52 : shape.slots,
+		observationSize: obsStockCounts + 18,
+		obsFree,
+		obsWasteTop,
+		obsStockTop: obsWasteTop + 13,
+		obsWasteCounts: obsWasteTop + 26,
+		obsStockCounts,
+		obsStockSize: obsStockCounts + 13,
+		obsSteps: obsStockCounts + 17
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState$2(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.slots).fill(255),
+		present: 0,
+		talon: new Uint8Array(rules.talonSize),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52)
+	};
+}
+function copyState$2(src, dst) {
+	dst.cards.set(src.cards);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	const d = s.deck;
+	const slots = s.rules.slots;
+	d.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, d);
+	s.cards.set(d.subarray(0, slots));
+	s.present = s.rules.full;
+	s.talon.set(d.subarray(slots));
+	s.talonLen = s.rules.talonSize;
+	s.cursor = 0;
+	s.pass = 1;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(r, present, slot) {
+	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(r, present, slot) {
+	const left = r.coverLeft[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
+function placeCard(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return s.cards[place];
+	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function isWon(s) {
+	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. */
+function outcome$2(s) {
+	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon(s),
+		cardsLeft
+	};
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const present = s.present;
+	const coverMask = r.coverMask;
+	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+	rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+	rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, mask, legal, n) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const places = r.places;
+	const sum = r.rankSum;
+	const singles = r.singleMask;
+	const waste = r.waste;
+	const wastePairs = r.talon.topPairsWithWaste;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0) continue;
+			const cover = soleCover(r, s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
+			continue;
+		}
+		if (singles >>> ri & 1) continue;
+		const want = sum - ri;
+		for (let j = i + 1; j < places; j++) {
+			if (rank[j] !== want) continue;
+			if (i === waste && !wastePairs) continue;
+			n = add(mask, legal, n, placePairId(places, i, j));
+		}
+	}
+	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+* on the stock's order, which a player does not know on the first pass: any two that pair count (what
+* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+*/
+function removalAhead(s) {
+	const r = s.rules;
+	let freeRanks = 0;
+	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	for (let rank = 0; rank < 13; rank++) {
+		if ((talonRanks >>> rank & 1) === 0) continue;
+		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
+		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
+	}
+	return false;
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$2(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	if (isWon(s)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s);
+	let n = removals(s, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+	else if (s.cursor > 0 && s.pass < r.passLimit) n = add(mask, legal, n, r.recycle);
+	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+	if (n > 0 && s.steps >= r.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$2(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slots) {
+		s.cards[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	const at = place === r.waste ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === r.waste) s.cursor--;
+	return r.goalAll ? 1 : 0;
+}
+/** The game's `step`. */
+function stepState(s, _o, action) {
+	const r = s.rules;
+	s.steps++;
+	let gained = 0;
+	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+	else if (action === r.draw) s.cursor++;
+	else {
+		s.cursor = 0;
+		s.pass++;
+	}
+	if (r.rewardCards) return gained;
+	return gained > 0 && isWon(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe$2(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < r.slots; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		out[13 * i + (s.cards[i] >> 2)] = 1;
+		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+	}
+	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
+	const at = r.obsStockSize;
+	out[at] = (s.talonLen - s.cursor) / r.talonSize;
+	out[at + 1] = s.cursor / r.talonSize;
+	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+	out[at + 3] = s.pass > 1 ? 1 : 0;
+	out[at + 4] = s.steps / r.maxSteps;
+}
+/**
+* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+* talon card a pass; a turn-over between passes.
+*/
+function observationBounds$2(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	const alone = 4 * r.singles.length;
+	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+	if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+	return {
+		low,
+		high
+	};
+}
+// node_modules/zod/v4/classic/errors.js
+const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+function _lazyMethod(proto, key, make) {
+	Object.defineProperty(proto, key, {
+		configurable: true,
+		enumerable: false,
+		get() {
+			const value = make(this);
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+			return value;
+		},
+		set(value) {
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+		}
+	});
+}
+const initializer = (inst, issues) => {
+	$ZodError.init(inst, issues);
+	inst.name = "ZodError";
+	const proto = Object.getPrototypeOf(inst);
+	if (_installedErrorProtos.has(proto)) return;
+	_installedErrorProtos.add(proto);
+	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+	_lazyMethod(proto, "addIssue", (self) => (issue) => {
+		self.issues.push(issue);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	_lazyMethod(proto, "addIssues", (self) => (issues) => {
+		self.issues.push(...issues);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	Object.defineProperty(proto, "isEmpty", {
+		configurable: true,
+		enumerable: false,
+		get() {
+			return this.issues.length === 0;
+		}
+	});
+};
+const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
+// node_modules/zod/v4/classic/parse.js
+const parse = /* @__PURE__ */ _parse(ZodRealError);
+const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
+const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+const encode = /* @__PURE__ */ _encode(ZodRealError);
+const decode = /* @__PURE__ */ _decode(ZodRealError);
+const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
+const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
+const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
+const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
+const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+// node_modules/zod/v4/classic/schemas.js
+function _ensureDefaultLocale() {
+	if (!globalConfig.localeError) config(en_default());
+}
+function _ensureDefaultMemoizer() {
+	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
+}
+const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
+	_ensureDefaultLocale();
+	$ZodType.init(inst, def);
+	inst.def = def;
+	inst.type = def.type;
+	return inst;
+}, {
+	check(...chks) {
+		const def = this.def;
+		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
+			check: ch,
+			def: { check: "custom" },
+			onattach: []
+		} } : ch)] }), { parent: true });
+	},
+	with(...chks) {
+		return this.check(...chks);
+	},
+	clone(def, params) {
+		return clone(this, def, params);
+	},
+	brand() {
+		return this;
+	},
+	register(reg, meta) {
+		reg.add(this, meta);
+		return this;
+	},
+	refine(check, params) {
+		return this.check(refine(check, params));
+	},
+	superRefine(refinement, params) {
+		return this.check(superRefine(refinement, params));
+	},
+	overwrite(fn) {
+		return this.check(/* @__PURE__ */ _overwrite(fn));
+	},
+	optional() {
+		return optional(this);
+	},
+	exactOptional() {
+		return exactOptional(this);
+	},
+	nullable() {
+		return nullable(this);
+	},
+	nullish() {
+		return optional(nullable(this));
+	},
+	nonoptional(params) {
+		return nonoptional(this, params);
+	},
+	array() {
+		return array(this);
+	},
+	or(arg) {
+		return union([this, arg]);
+	},
+	and(arg) {
+		return intersection(this, arg);
+	},
+	transform(tx) {
+		return pipe(this, transform(tx));
+	},
+	default(d) {
+		return _default(this, d);
+	},
+	prefault(d) {
+		return prefault(this, d);
+	},
+	catch(params) {
+		return _catch(this, params);
+	},
+	pipe(target) {
+		return pipe(this, target);
+	},
+	readonly() {
+		return readonly(this);
+	},
+	describe(description) {
+		const cl = this.clone();
+		globalRegistry.add(cl, { description });
+		return cl;
+	},
+	meta(...args) {
+		if (args.length === 0) return globalRegistry.get(this);
+		const cl = this.clone();
+		globalRegistry.add(cl, args[0]);
+		return cl;
+	},
+	isOptional() {
+		return this.safeParse(void 0).success;
+	},
+	isNullable() {
+		return this.safeParse(null).success;
+	},
+	apply(fn, ...args) {
+		return args.length === 0 ? fn(this) : fn(this, ...args);
+	},
+	get "~standard"() {
+		return hide(this, "~standard", {
+			...standardProps(this),
+			jsonSchema: {
+				input: createStandardJSONSchemaMethod(this, "input"),
+				output: createStandardJSONSchemaMethod(this, "output")
+			}
+		});
+	},
+	set "~standard"(value) {
+		own(this, "~standard", value);
+	},
+	parse: function _parse(data, params) {
+		return parse(this, data, params, { callee: _parse });
+	},
+	parseAsync: async function _parseAsync(data, params) {
+		return await parseAsync(this, data, params, { callee: _parseAsync });
+	},
+	safeParse(data, params) {
+		return safeParse(this, data, params);
+	},
+	async safeParseAsync(data, params) {
+		return safeParseAsync(this, data, params);
+	},
+	get spa() {
+		return this?.safeParseAsync;
+	},
+	set spa(value) {
+		own(this, "spa", value);
+	},
+	validate(data, params) {
+		return validate(this, data, params);
+	},
+	validateAsync(data, params) {
+		return validateAsync$1(this, data, params);
+	},
+	encode: function _encode(data, params) {
+		return encode(this, data, params, { callee: _encode });
+	},
+	decode: function _decode(data, params) {
+		return decode(this, data, params, { callee: _decode });
+	},
+	encodeAsync: async function _encodeAsync(data, params) {
+		return await encodeAsync(this, data, params, { callee: _encodeAsync });
+	},
+	decodeAsync: async function _decodeAsync(data, params) {
+		return await decodeAsync(this, data, params, { callee: _decodeAsync });
+	},
+	safeEncode(data, params) {
+		return safeEncode(this, data, params);
+	},
+	safeDecode(data, params) {
+		return safeDecode(this, data, params);
+	},
+	async safeEncodeAsync(data, params) {
+		return safeEncodeAsync(this, data, params);
+	},
+	async safeDecodeAsync(data, params) {
+		return safeDecodeAsync(this, data, params);
+	},
+	toJSONSchema(params) {
+		return createToJSONSchemaMethod(this, {})(params);
+	},
+	get description() {
+		return globalRegistry.get(this)?.description;
+	},
+	get _def() {
+		return this._zod.def;
+	}
+});
+/** @internal */
+const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
+}, /*@__PURE__*/ derived({
+	format: (inst) => aggregateChecks(inst).format ?? null,
+	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+}, {
+	regex(...args) {
+		return this.check(/* @__PURE__ */ _regex(...args));
+	},
+	includes(...args) {
+		return this.check(/* @__PURE__ */ _includes(...args));
+	},
+	startsWith(...args) {
+		return this.check(/* @__PURE__ */ _startsWith(...args));
+	},
+	endsWith(...args) {
+		return this.check(/* @__PURE__ */ _endsWith(...args));
+	},
+	min(...args) {
+		return this.check(/* @__PURE__ */ _minLength(...args));
+	},
+	max(...args) {
+		return this.check(/* @__PURE__ */ _maxLength(...args));
+	},
+	length(...args) {
+		return this.check(/* @__PURE__ */ _length(...args));
+	},
+	nonempty(...args) {
+		return this.check(/* @__PURE__ */ _minLength(1, ...args));
+	},
+	lowercase(params) {
+		return this.check(/* @__PURE__ */ _lowercase(params));
+	},
+	uppercase(params) {
+		return this.check(/* @__PURE__ */ _uppercase(params));
+	},
+	trim() {
+		return this.check(/* @__PURE__ */ _trim());
+	},
+	normalize(...args) {
+		return this.check(/* @__PURE__ */ _normalize(...args));
+	},
+	toLowerCase() {
+		return this.check(/* @__PURE__ */ _toLowerCase());
+	},
+	toUpperCase() {
+		return this.check(/* @__PURE__ */ _toUpperCase());
+	},
+	slugify() {
+		return this.check(/* @__PURE__ */ _slugify());
+	}
+}));
+const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	_ZodString.init(inst, def);
+}, {
+	email(params) {
+		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
+	},
+	url(params) {
+		return this.check(/* @__PURE__ */ _url(ZodURL, params));
+	},
+	jwt(params) {
+		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
+	},
+	emoji(params) {
+		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
+	},
+	guid(params) {
+		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
+	},
+	uuid(params) {
+		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
+	},
+	uuidv4(params) {
+		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
+	},
+	uuidv6(params) {
+		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
+	},
+	uuidv7(params) {
+		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
+	},
+	nanoid(params) {
+		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
+	},
+	cuid(params) {
+		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
+	},
+	cuid2(params) {
+		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
+	},
+	ulid(params) {
+		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
+	},
+	base64(params) {
+		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
+	},
+	base64url(params) {
+		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
+	},
+	xid(params) {
+		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
+	},
+	ksuid(params) {
+		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
+	},
+	ipv4(params) {
+		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
+	},
+	ipv6(params) {
+		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
+	},
+	cidrv4(params) {
+		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
+	},
+	cidrv6(params) {
+		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
+	},
+	e164(params) {
+		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
+	},
+	datetime(params) {
+		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
+	},
+	date(params) {
+		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
+	},
+	time(params) {
+		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
+	},
+	duration(params) {
+		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
+	}
+});
+function string(params) {
+	return /* @__PURE__ */ _string(ZodString, params);
+}
+const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
+	$ZodStringFormat.init(inst, def);
+	_ZodString.init(inst, def);
+});
+const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
+	$ZodISODateTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+	$ZodISODate.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+	$ZodISOTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+	$ZodISODuration.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
+	$ZodEmail.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
+	$ZodGUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
+	$ZodUUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
+	$ZodURL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
+	$ZodEmoji.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
+	$ZodNanoID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+/**
+* @deprecated CUID v1 is deprecated by its authors due to information leakage
+* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
+* See https://github.com/paralleldrive/cuid.
+*/
+const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
+	$ZodCUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
+	$ZodCUID2.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
+	$ZodULID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
+	$ZodXID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
+	$ZodKSUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
+	$ZodIPv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
+	$ZodIPv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
+	$ZodCIDRv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
+	$ZodCIDRv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
+	$ZodBase64.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
+	$ZodBase64URL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
+	$ZodE164.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
+	$ZodJWT.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+	$ZodNumber.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
+	inst.isFinite = true;
+}, /*@__PURE__*/ derived({
+	minValue: (inst) => {
+		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+	},
+	maxValue: (inst) => {
+		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+	},
+	isInt: (inst) => {
+		const { isInt, multipleOf } = aggregateChecks(inst);
+		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+	},
+	format: (inst) => aggregateChecks(inst).format ?? null
+}, {
+	gt(value, params) {
+		return this.check(/* @__PURE__ */ _gt(value, params));
+	},
+	gte(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	min(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	lt(value, params) {
+		return this.check(/* @__PURE__ */ _lt(value, params));
+	},
+	lte(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	max(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	int(params) {
+		return this.check(int(params));
+	},
+	safe(params) {
+		return this.check(int(params));
+	},
+	positive(params) {
+		return this.check(/* @__PURE__ */ _gt(0, params));
+	},
+	nonnegative(params) {
+		return this.check(/* @__PURE__ */ _gte(0, params));
+	},
+	negative(params) {
+		return this.check(/* @__PURE__ */ _lt(0, params));
+	},
+	nonpositive(params) {
+		return this.check(/* @__PURE__ */ _lte(0, params));
+	},
+	multipleOf(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	step(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	finite() {
+		return this;
+	}
+}));
+const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+	$ZodNumberFormat.init(inst, def);
+	ZodNumber.init(inst, def);
+});
+function int(params) {
+	return /* @__PURE__ */ _int(ZodNumberFormat, params);
+}
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+	$ZodBoolean.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
+function boolean(params) {
+	return /* @__PURE__ */ _boolean(ZodBoolean, params);
+}
+const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
+	$ZodUnknown.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
+});
+function unknown() {
+	return /* @__PURE__ */ _unknown(ZodUnknown);
+}
+const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+	$ZodNever.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+});
+function never(params) {
+	return /* @__PURE__ */ _never(ZodNever, params);
+}
+const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodArray.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
+	inst.element = def.element;
+}, {
+	min(n, params) {
+		return this.check(/* @__PURE__ */ _minLength(n, params));
+	},
+	nonempty(params) {
+		return this.check(/* @__PURE__ */ _minLength(1, params));
+	},
+	max(n, params) {
+		return this.check(/* @__PURE__ */ _maxLength(n, params));
+	},
+	length(n, params) {
+		return this.check(/* @__PURE__ */ _length(n, params));
+	},
+	unwrap() {
+		return this.element;
+	}
+});
+function array(element, params) {
+	return /* @__PURE__ */ _array(ZodArray, element, params);
+}
+const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodObjectJIT.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+	keyof() {
+		return _enum(Object.keys(this._zod.def.shape));
+	},
+	catchall(catchall) {
+		return this.clone(mergeDefs(this._zod.def, { catchall }));
+	},
+	passthrough() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	loose() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	strict() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+	},
+	strip() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
+	},
+	extend(incoming) {
+		return extend(this, incoming);
+	},
+	safeExtend(incoming) {
+		return safeExtend(this, incoming);
+	},
+	merge(other) {
+		return merge(this, other);
+	},
+	pick(mask) {
+		return pick(this, mask);
+	},
+	omit(mask) {
+		return omit(this, mask);
+	},
+	partial(...args) {
+		return partial(ZodOptional, this, args[0]);
+	},
+	exactPartial(...args) {
+		return partial(ZodExactOptional, this, args[0], "exactPartial");
+	},
+	required(...args) {
+		return required(ZodNonOptional, this, args[0]);
+	}
+});
+function strictObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: never(),
+		...normalizeParams(params)
+	});
+}
+function looseObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: unknown(),
+		...normalizeParams(params)
+	});
+}
+const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
+	$ZodUnion.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
+	inst.options = def.options;
+});
+function union(options, params) {
+	return new ZodUnion({
+		type: "union",
+		options,
+		...normalizeParams(params)
+	});
+}
+const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
+	$ZodIntersection.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
+});
+function intersection(left, right) {
+	return new ZodIntersection({
+		type: "intersection",
+		left,
+		right
+	});
+}
+const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+	$ZodEnum.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
+	inst.enum = def.entries;
+	inst.options = [...inst._zod.values];
+	const keys = new Set(Object.keys(def.entries));
+	inst.extract = (values, params) => {
+		const newEntries = {};
+		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+	inst.exclude = (values, params) => {
+		const newEntries = { ...def.entries };
+		for (const value of values) if (keys.has(value)) delete newEntries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+});
+function _enum(values, params) {
+	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+	return new ZodEnum({
+		type: "enum",
+		entries,
+		...normalizeParams(params)
+	});
+}
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+	$ZodLiteral.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+	inst.values = new Set(def.values);
+	Object.defineProperty(inst, "value", { get() {
+		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+		return def.values[0];
+	} });
+});
+function literal(value, params) {
+	return new ZodLiteral({
+		type: "literal",
+		values: Array.isArray(value) ? value : [value],
+		...normalizeParams(params)
+	});
+}
+const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodTransform.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
+	inst._zod.parse = (payload, _ctx) => {
+		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
+		payload.addIssue = (issue$1) => {
+			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
+			else {
+				const _issue = issue$1;
+				if (_issue.fatal) _issue.continue = false;
+				_issue.code ?? (_issue.code = "custom");
+				if (!("input" in _issue)) _issue.input = payload.value;
+				_issue.inst ?? (_issue.inst = inst);
+				payload.issues.push(issue(_issue));
+			}
+		};
+		const output = def.transform(payload.value, payload);
+		if (output instanceof Promise) return output.then((output) => {
+			payload.value = output;
+			return payload;
+		});
+		payload.value = output;
+		return payload;
+	};
+});
+function transform(fn) {
+	return new ZodTransform({
+		type: "transform",
+		transform: fn
+	});
+}
+const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
+	$ZodOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+	return new ZodOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
+	$ZodExactOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+	return new ZodExactOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+	$ZodNullable.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+	return new ZodNullable({
+		type: "nullable",
+		innerType
+	});
+}
+const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+	$ZodDefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeDefault = inst.unwrap;
+});
+function _default(innerType, defaultValue) {
+	return new ZodDefault({
+		type: "default",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
+	$ZodPrefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+	return new ZodPrefault({
+		type: "prefault",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
+	$ZodNonOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+	return new ZodNonOptional({
+		type: "nonoptional",
+		innerType,
+		...normalizeParams(params)
+	});
+}
+const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
+	$ZodCatch.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeCatch = inst.unwrap;
+});
+function _catch(innerType, catchValue) {
+	return new ZodCatch({
+		type: "catch",
+		innerType,
+		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
+	});
+}
+const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
+	$ZodPipe.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
+	inst.in = def.in;
+	inst.out = def.out;
+});
+function pipe(in_, out) {
+	return new ZodPipe({
+		type: "pipe",
+		in: in_,
+		out
+	});
+}
+const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
+	$ZodReadonly.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+	return new ZodReadonly({
+		type: "readonly",
+		innerType
+	});
+}
+const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+	$ZodCustom.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+});
+function custom(fn, _params) {
+	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
+}
+function superRefine(fn, params) {
+	return /* @__PURE__ */ _superRefine(fn, params);
+}
+// src/env/layouts/triangle-json.ts
+/**
+* The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
+* stock, waste, removed, pass, steps }`, its parsing and loading, and the checks that a state could
+* come from play. Messages say "bad <name> state".
+*/
+function toJSON$2(s) {
+	const r = s.rules;
+	const cards = Array.from(s.cards, (c) => c === 255 ? null : cardCode(c));
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
+	const stock = [];
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
+	const waste = [];
+	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.cards) if (c !== 255) placed[c] = 1;
+	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		[r.name]: cards,
+		stockTop,
+		stock,
+		waste,
+		removed,
+		pass: s.pass,
+		steps: s.steps
+	};
+}
+const jsonSchemas = /* @__PURE__ */ new Map();
+function jsonSchema(r) {
+	const key = `${r.name}/${r.slots}`;
+	let schema = jsonSchemas.get(key);
+	if (!schema) {
+		schema = strictObject({
+			[r.name]: array(string().nullable()).length(r.slots),
+			stockTop: string().nullable(),
+			stock: array(string()).max(r.talonSize),
+			waste: array(string()).max(r.talonSize),
+			removed: array(string()).max(52),
+			pass: int().min(1),
+			steps: int().min(0)
+		});
+		jsonSchemas.set(key, schema);
+	}
+	return schema;
+}
+function fromJSON$2(json, s) {
+	const r = s.rules;
+	const bad = (message) => badState$1(message, r.name);
+	const parsed = jsonSchema(r).safeParse(json);
+	if (!parsed.success) throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	const j = parsed.data;
+	const lists = parseCardLists({
+		[r.name]: j[r.name],
+		stockTop: j.stockTop,
+		stock: j.stock,
+		waste: j.waste,
+		removed: j.removed
+	}, 255, bad);
+	const cards = lists[r.name];
+	const { stockTop, stock, waste } = lists;
+	if (r.topPlayable && stockTop.length === 0 && stock.length > 0) throw bad("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!r.topPlayable && stockTop.length > 0) throw bad("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > r.passLimit) throw bad(`pass is ${j.pass}, but this game has ${r.talon.passes} passes`);
+	if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
+	s.cards.set(cards);
+	s.present = 0;
+	for (let i = 0; i < r.slots; i++) if (cards[i] !== 255) s.present |= 1 << i;
+	s.talon.set(waste, 0);
+	s.talon.set(stockTop, waste.length);
+	s.talon.set(stock, waste.length + stockTop.length);
+	s.cursor = waste.length;
+	s.talonLen = waste.length + stockTop.length + stock.length;
+	s.pass = j.pass;
+	s.steps = j.steps;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.status = 0;
+	const problem = checkState$2(s);
+	if (problem) throw bad(problem);
+}
+/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
+function checkState$2(s) {
+	const r = s.rules;
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	let present = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.cards[i];
+		if (c === 255) continue;
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is twice in the ${r.name}`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		present |= 1 << i;
+	}
+	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
+	for (let i = 0; i < r.slots; i++) if ((present >>> i & 1) === 0 && (present & r.coverMask[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
+	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
+	for (let k = 0; k < s.talonLen; k++) {
+		const c = s.talon[k];
+		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+	}
+	const removed = 52 - popCount$1(present) - s.talonLen;
+	if (s.removed !== removed) return `removed is ${s.removed}, the ${r.name}, stock and waste leave ${removed}`;
+	for (let rank = 0; 2 * rank < r.rankSum; rank++) {
+		const other = r.rankSum - rank;
+		if (other > 12 || (r.singleMask >>> rank | r.singleMask >>> other) & 1) continue;
+		const gone = 4 - left[rank];
+		const partners = 4 - left[other];
+		if (gone !== partners) return `${gone} ${RANK_WORDS[rank]} but ${partners} ${RANK_WORDS[other]} are removed; they go in pairs`;
+	}
+	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit) return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
+	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
+	const least = s.pass - 1 + Math.ceil(removed / 2);
+	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
+	return null;
+}
+// src/env/layouts/triangle-text.ts
+function placeName(r, place) {
+	if (place === r.waste) return "the waste's top card";
+	if (place === r.stock) return "the stock's top card";
+	return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
+}
+function passText(r, pass) {
+	return r.unlimited ? `pass ${pass}` : `pass ${pass} of ${r.talon.passes}`;
+}
+/** "a king", "a queen or a king": the ranks removed alone. */
+const singlesText = (r) => r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
+const isSingle = (r, card) => (r.singleMask >>> (card >> 2) & 1) === 1;
+function describeAction$2(s, action) {
+	const r = s.rules;
+	if (action === r.draw) return "draw";
+	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
+	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+	const cards = places.map((p) => placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** Why the card at `place` cannot be taken now, or null when it can. */
+function placeProblem(s, place) {
+	const r = s.rules;
+	if (place === r.waste) return s.cursor > 0 ? null : "the waste is empty";
+	if (place === r.stock) {
+		if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
+		return s.cursor < s.talonLen ? null : "the stock is empty";
+	}
+	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
+	if (isFree(r, s.present, place)) return null;
+	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => cardLabel(s.cards[c]));
+	return `${cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
+}
+function whyPairIllegal(s, first, second) {
+	const r = s.rules;
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
+	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
+	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
+	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
+	if (problem) {
+		if (overlap && !r.overlapPairs && (a >> 2) + (b >> 2) === r.rankSum) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
+		return problem;
+	}
+	if (isSingle(r, a) || isSingle(r, b)) return `a ${RANK_NAMES[(isSingle(r, a) ? a : b) >> 2]} is removed alone`;
+	const total = (a >> 2) + (b >> 2) + 2;
+	if (total !== r.pairSum) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not ${r.pairSum}`;
+	return "it is legal";
+}
+function whyIllegal$2(s, action) {
+	const r = s.rules;
+	if (s.status === 1) return "the game is over";
+	if (s.status === 2) return `the step limit (maxSteps ${r.maxSteps}) is reached`;
+	if (action === r.draw) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
+	if (action === r.recycle) {
+		if (s.cursor < s.talonLen) return "the stock is not empty yet";
+		if (s.cursor === 0) return "the waste is empty";
+		if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
+		return "it is legal";
+	}
+	if (action >= r.singleBase) {
+		const place = action - r.singleBase;
+		const problem = placeProblem(s, place);
+		if (problem) return problem;
+		const card = placeCard(s, place);
+		if (isSingle(r, card)) return "it is legal";
+		const alone = singlesText(r);
+		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
+	}
+	return whyPairIllegal(s, r.pairFirst[action], r.pairSecond[action]);
+}
+function render$2(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : cardLabel(s.cards[i])).padStart(3));
+		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
+	}
+	const stock = s.talonLen - s.cursor;
+	const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
+	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
+	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · removed ${s.removed}`);
+	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
+	else if (s.status === 1) {
+		const { won, cardsLeft } = outcome$2(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
+	}
+	return lines.join("\n");
+}
+/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
+function stepNote$1(s) {
+	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	return "No card can be removed again, however often the waste is turned over: the game is over.";
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return {
+		place: r.name,
+		index: place,
+		code: s.cards[place] === 255 ? "" : cardCode(s.cards[place])
+	};
+	if (place === r.waste) return {
+		place: "waste",
+		index: s.cursor - 1,
+		code: cardCode(s.talon[s.cursor - 1])
+	};
+	return {
+		place: "stockTop",
+		index: 0,
+		code: cardCode(s.talon[s.cursor])
+	};
+}
+function actionCards$2(s, action) {
+	const r = s.rules;
+	if (action >= r.draw) return [];
+	if (action >= r.singleBase) return [spotOf(s, action - r.singleBase)];
+	return [spotOf(s, r.pairFirst[action]), spotOf(s, r.pairSecond[action])];
+}
+function board$2(s) {
+	const r = s.rules;
+	const rows = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push(s.cards[i] === 255 ? {
+			empty: true,
+			place: r.name,
+			index: i
+		} : {
+			...spotOf(s, i),
+			blocked: !isFree(r, s.present, i)
+		});
+		rows.push(cells);
+	}
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const piles = [{
+		kind: "stock",
+		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		label: "stock",
+		tappable: true,
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit ? { title: "turn the waste over" } : {}
+	}];
+	if (faceUp) piles.push({
+		kind: "card",
+		label: "stock top",
+		card: spotOf(s, r.stock)
+	});
+	piles.push(s.cursor > 0 ? {
+		kind: "card",
+		label: `waste (${s.cursor})`,
+		card: spotOf(s, r.waste)
+	} : {
+		kind: "counter",
+		count: 0,
+		label: "waste"
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [
+			{
+				kind: "overlap",
+				rows
+			},
+			{
+				kind: "piles",
+				piles
+			},
+			{
+				kind: "facts",
+				facts: [{
+					term: "Pass",
+					value: r.unlimited ? `${s.pass}` : `${s.pass} of ${r.talon.passes}`,
+					name: "pass"
+				}]
+			}
+		]
+	};
+}
+// src/env/layouts/triangle-game.ts
+/**
+* A triangle game from its declaration: `triangleGame` joins the layout (triangle.ts), its words
+* (triangle-text.ts) and its JSON (triangle-json.ts) into one `Game`. Pyramid is one; the declaration
+* has room for its kin (rows, the pair sum, the ranks removed alone, the talon's draw and passes,
+* reserves), which take it as their rules come.
+*/
+/** A `Game` from a triangle game's declaration. */
+function triangleGame(spec) {
+	const rulesOf = (o) => compileTriangleRules(spec.rules(o));
+	return {
+		name: spec.name,
+		rulesOf,
+		result: CARDS_LEFT_RESULT,
+		optionsSchema: spec.optionsSchema,
+		numActions: (o) => rulesOf(o).numActions,
+		observationSize: (o) => rulesOf(o).observationSize,
+		observationBounds: (o) => observationBounds$2(rulesOf(o)),
+		createState: (o) => createState$2(rulesOf(o)),
+		copyState: copyState$2,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: legalActions$2,
+		step: stepState,
+		status: status$2,
+		observe: observe$2,
+		outcome: (s) => outcome$2(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.goalCards - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$2(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$2(s, action),
+		render: (s) => render$2(s),
+		toJSON: (s) => toJSON$2(s),
+		fromJSON: (json, _o, s) => fromJSON$2(json, s),
+		checkState: (s) => checkState$2(s),
+		undoLimit: (o) => {
+			const limit = rulesOf(o).undoLimit;
+			return limit === "unlimited" ? Infinity : limit;
+		},
+		sameOutcome: false,
+		actionCards: (s, _o, action) => actionCards$2(s, action),
+		prompt: (s) => s.status === 0 && spec.prompt ? spec.prompt(s.rules) : "",
+		board: (s) => board$2(s),
+		stepNote: (s) => stepNote$1(s),
+		unwinnable: (o) => unwinnable$1(rulesOf(o))
+	};
+}
+/** A win removes the triangle's cards, two at most a step: fewer steps than half of them win no deal. */
+function unwinnable$1(r) {
+	const slots = r.rows * (r.rows + 1) / 2;
+	const least = Math.ceil(slots / 2);
+	return r.maxSteps < least ? `a win removes the ${slots} cards of the ${r.name}, two at most a step, and maxSteps ${r.maxSteps} stops the game before ${least} steps` : null;
 }
 // src/games/pairing/options.ts
 /** The options Tens and Block Ten share, spread into each game's schema. */
@@ -8172,7 +9791,7 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$2(o) {
+function createState$1(o) {
 	return {
 		numStacks: o.stacks,
 		table: new Uint8Array(o.stacks * SLOTS$1),
@@ -8195,7 +9814,7 @@ function createState$2(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$2(src, dst) {
+function copyState$1(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -8243,7 +9862,7 @@ function pushUnderStock(s, card) {
 	s.stockLen++;
 	s.stockValues[CARD_VALUE[card]]++;
 }
-function reset$2(s, o, rng, deck) {
+function reset$1(s, o, rng, deck) {
 	const d = s.deck;
 	if (deck) d.set(deck);
 	else {
@@ -8256,7 +9875,7 @@ function reset$2(s, o, rng, deck) {
 	for (let i = dealt; i < 52; i++) pushUnderStock(s, d[i]);
 	s.current = o.stacks - 1;
 }
-function parseDeck$2(deck) {
+function parseDeck$1(deck) {
 	return parseStandardDeck(deck);
 }
 function addLegal(mask, legal, count, id) {
@@ -8264,34 +9883,30 @@ function addLegal(mask, legal, count, id) {
 	legal[count] = id;
 	return count + 1;
 }
-/** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
-function lineRuns(s, o, mask, legal, count) {
+/**
+* Runs of the current stack: on a straight line any window; on a loop those that include the top card (position n-1),
+* the whole stack only as s = 0. Appends ids from legal[count]; returns the new count.
+*/
+function stackRuns(s, o, mask, legal, count) {
 	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
 	const minRun = o.minRun;
 	const maxLen = maxRunLength(o);
-	for (let st = 0; st + minRun <= n; st++) {
-		const end = Math.min(st + maxLen, n);
-		let sum = 0;
-		for (let i = st; i < end; i++) {
-			sum += CARD_VALUE[t[base + i]];
-			if (sum > 35) break;
-			const length = i - st + 1;
-			if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+	if (!o.loop) {
+		for (let st = 0; st + minRun <= n; st++) {
+			const end = Math.min(st + maxLen, n);
+			let sum = 0;
+			for (let i = st; i < end; i++) {
+				sum += CARD_VALUE[t[base + i]];
+				if (sum > 35) break;
+				const length = i - st + 1;
+				if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+			}
 		}
+		return count;
 	}
-	return count;
-}
-/** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
-function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
-	const n = s.len[s.current];
-	const t = s.table;
-	const good = runTotals(o);
-	const minRun = o.minRun;
-	const maxLen = maxRunLength(o);
 	if (n < minRun) return count;
 	if (n <= maxLen) {
 		let sum = 0;
@@ -8314,13 +9929,13 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$2(s, o, mask, legal) {
+function legalActions$1(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
 	let count = 0;
 	if (canDraw && optional) count = addLegal(mask, legal, count, 0);
-	count = o.loop ? loopRuns(s, o, mask, legal, count) : lineRuns(s, o, mask, legal, count);
+	count = stackRuns(s, o, mask, legal, count);
 	if (canDraw && !optional && count === 0) count = addLegal(mask, legal, count, 0);
 	if (count > 0 && s.steps >= o.maxSteps) {
 		mask.fill(0);
@@ -8330,7 +9945,7 @@ function legalActions$2(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$2(s) {
+function status$1(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -8386,7 +10001,7 @@ function endedWon(s, o) {
 	if (left === 0 && s.numStacks === 7) return true;
 	return s.stockLen === 0;
 }
-function step$2(s, o, action) {
+function step$1(s, o, action) {
 	s.steps++;
 	let reward = 0;
 	if (action === 0) draw(s);
@@ -8402,7 +10017,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$2(o) {
+function observationBounds$1(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -8431,7 +10046,7 @@ function observeStack(s, k, out) {
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$1;
 }
-function observe$2(s, o, out) {
+function observe$1(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -8484,7 +10099,7 @@ function endText$1(s, o, ending) {
 * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
 * ran out).
 */
-function expectedReturn$2(result, o) {
+function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
 	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
@@ -8514,7 +10129,7 @@ function runTotal(s, start, length) {
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$2(s, o, action) {
+function describeAction$1(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto ${stackName(s, k)}`;
@@ -8540,9 +10155,7 @@ function whyDrawIllegal(s, o) {
 }
 /** How many runs are legal now (a refusal's reason only: it allocates). */
 function legalRunCount(s, o) {
-	const mask = new Uint8Array(DECADE_ACTIONS);
-	const legal = new Int32Array(DECADE_ACTIONS);
-	return o.loop ? loopRuns(s, o, mask, legal, 0) : lineRuns(s, o, mask, legal, 0);
+	return stackRuns(s, o, new Uint8Array(DECADE_ACTIONS), new Int32Array(DECADE_ACTIONS), 0);
 }
 function whyRunIllegal(s, o, start, length) {
 	if (length < o.minRun) return `a run needs at least ${o.minRun} cards (minRun)`;
@@ -8556,7 +10169,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$2(s, o, action) {
+function whyIllegal$1(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8573,7 +10186,7 @@ function statusText(s, o) {
 	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$2(s, o) {
+function render$1(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8595,7 +10208,7 @@ function spot(s, k, index) {
 		code: cardCode(s.table[k * SLOTS$1 + index])
 	};
 }
-function actionCards$2(s, _o, action) {
+function actionCards$1(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8604,7 +10217,7 @@ function actionCards$2(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$2(s, o) {
+function board$1(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8643,7 +10256,7 @@ function board$2(s, o) {
 		}, table]
 	};
 }
-const stateJsonSchema$1 = /* @__PURE__ */ strictObject$1({
+const stateJsonSchema = /* @__PURE__ */ strictObject$1({
 	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$1)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	eliminated: (/* @__PURE__ */ array$1(/* @__PURE__ */ boolean$1())).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	current: int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(6)),
@@ -8651,7 +10264,7 @@ const stateJsonSchema$1 = /* @__PURE__ */ strictObject$1({
 	discarded: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	steps: int$1().check(/* @__PURE__ */ _gte(0))
 });
-function toJSON$2(s) {
+function toJSON$1(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
@@ -8673,22 +10286,22 @@ function toJSON$2(s) {
 		steps: s.steps
 	};
 }
-function badState$1(message) {
+function badState(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState$1(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$2(json, o, s) {
-	const parsed = stateJsonSchema$1.safeParse(json);
-	if (!parsed.success) throw badState$1(formatZodError(parsed.error));
+function fromJSON$1(json, o, s) {
+	const parsed = stateJsonSchema.safeParse(json);
+	if (!parsed.success) throw badState(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState$1(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState$1(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState$1(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState$1(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8699,8 +10312,8 @@ function fromJSON$2(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$2(s, o);
-	if (problem) throw badState$1(problem);
+	const problem = checkState$1(s, o);
+	if (problem) throw badState(problem);
 }
 /** Where each card is ("stacks[2]", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8819,7 +10432,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is ${s.current}, but no card has been drawn: the deal ends with current 6`;
 	return null;
 }
-function checkState$2(s, o) {
+function checkState$1(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8828,35 +10441,38 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$2,
-	createState: createState$2,
-	copyState: copyState$2,
-	parseDeck: parseDeck$2,
-	reset: reset$2,
-	legalActions: legalActions$2,
-	step: step$2,
-	status: status$2,
-	observe: observe$2,
+	observationBounds: observationBounds$1,
+	createState: createState$1,
+	copyState: copyState$1,
+	parseDeck: parseDeck$1,
+	reset: reset$1,
+	legalActions: legalActions$1,
+	step: step$1,
+	status: status$1,
+	observe: observe$1,
 	outcome: outcome$1,
-	expectedReturn: expectedReturn$2,
-	describeAction: describeAction$2,
-	whyIllegal: whyIllegal$2,
-	render: render$2,
-	toJSON: toJSON$2,
-	fromJSON: fromJSON$2,
-	checkState: checkState$2,
+	expectedReturn: expectedReturn$1,
+	describeAction: describeAction$1,
+	whyIllegal: whyIllegal$1,
+	render: render$1,
+	toJSON: toJSON$1,
+	fromJSON: fromJSON$1,
+	checkState: checkState$1,
 	sameOutcome: false,
-	actionCards: actionCards$2,
+	actionCards: actionCards$1,
 	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
-	board: board$2,
+	board: board$1,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
 };
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o) {
-	return o.stacks === 1 && o.pickedUp === "deck-bottom" ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
+	if (o.stacks === 1 && o.pickedUp === "deck-bottom") return "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)";
+	const draws = 52 - initialDealt(o);
+	if (o.stacks === 1 && o.maxSteps < draws) return `a win draws all ${draws} cards of the stock, a step each, and maxSteps ${o.maxSteps} stops the game first`;
+	return null;
 }
 /**
 * The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another
@@ -8959,6 +10575,23 @@ function checkNotDisposed(disposed, agent) {
 function checkUnusedSeed(seed, agent) {
 	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
 }
+/**
+* An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
+* (`checkUnusedSeed`). Fair unless it says otherwise.
+*/
+var SeedlessAgent = class {
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+};
+/** A seedless agent that plays the move its own `score` ranks first. */
+var BestScoredAgent = class extends SeedlessAgent {
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+};
 // src/games/decade/agents/position.ts
 /**
 * A compact copy of a decade position for the agents' searches: card values only
@@ -9089,7 +10722,7 @@ var Position = class {
 		const canDraw = this.stockLen > 0 && this.aliveCount > 0;
 		let count = 0;
 		if (canDraw && r.optional) out[count++] = 0;
-		count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
+		count = this.stackRuns(r, out, count);
 		if (canDraw && !r.optional && count === 0) out[count++] = 0;
 		if (count > 0 && this.steps >= r.maxSteps) {
 			this.status = 2;
@@ -9098,28 +10731,25 @@ var Position = class {
 		this.status = count === 0 ? 1 : 0;
 		return count;
 	}
-	lineRuns(r, out, count) {
+	/** The current stack's runs, as the engine's `stackRuns` lists them, from out[count]; returns the new count. */
+	stackRuns(r, out, count) {
 		const base = this.current * 52;
 		const n = this.len[this.current];
 		const v = this.vals;
 		const good = r.good;
-		for (let st = 0; st + r.minRun <= n; st++) {
-			const end = Math.min(st + r.maxLen, n);
-			let sum = 0;
-			for (let i = st; i < end; i++) {
-				sum += v[base + i];
-				if (sum > 35) break;
-				const length = i - st + 1;
-				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+		if (!r.loop) {
+			for (let st = 0; st + r.minRun <= n; st++) {
+				const end = Math.min(st + r.maxLen, n);
+				let sum = 0;
+				for (let i = st; i < end; i++) {
+					sum += v[base + i];
+					if (sum > 35) break;
+					const length = i - st + 1;
+					if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+				}
 			}
+			return count;
 		}
-		return count;
-	}
-	loopRuns(r, out, count) {
-		const base = this.current * 52;
-		const n = this.len[this.current];
-		const v = this.vals;
-		const good = r.good;
 		if (n < r.minRun) return count;
 		if (n <= r.maxLen) {
 			let sum = 0;
@@ -9263,12 +10893,8 @@ function sortedScores$1(kind, actions, scores, tieRank = longestRank) {
 	};
 }
 // src/games/decade/agents/longest.ts
-var LongestRunAgent = class {
+var LongestRunAgent = class extends SeedlessAgent {
 	name = "longest";
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
 	act(env) {
 		decadeEnv(env, this.name);
 		return longestMove(env.legal, env.legalCount);
@@ -9483,6 +11109,49 @@ var LineSolver = class {
 };
 /** Bits of totals 32..35 in a chain's high word. */
 const HIGH_SUMS = 15;
+// src/agents/transposition.ts
+/**
+* The arrays of a solver's transposition table: a power of two of entries, each a key of two or three 32-bit words, a
+* byte of value and a generation stamp, by which `clear` forgets every entry in O(1). How a key is hashed, probed and
+* replaced is each solver's own.
+*/
+var TranspositionTable = class {
+	/** The entries less one: a hash masked with it is an entry. */
+	mask;
+	key1;
+	key2;
+	/** The third word of a three-word key (empty for two-word keys). */
+	key3;
+	val;
+	/** The generation each entry was written in: one of another generation is free. */
+	gen;
+	generation = 1;
+	/** `tableBits`: log2 of the entries (13 bytes each, 17 with three-word keys). */
+	constructor(tableBits, keyWords = 2) {
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.key3 = new Int32Array(keyWords === 3 ? size : 0);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+	}
+	/** Forgets every entry (O(1), but for a wipe of the stamps once in 2^32 calls). */
+	clear() {
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/** Writes an entry at `at` in this generation. */
+	put(at, k1, k2, value) {
+		this.gen[at] = this.generation;
+		this.key1[at] = k1;
+		this.key2[at] = k2;
+		this.val[at] = value;
+	}
+};
 // src/games/decade/agents/solver.ts
 /**
 * The exact solver of a decade deal whose stock order is known: a depth-first search
@@ -9532,12 +11201,7 @@ var Solver = class {
 	budget = 0;
 	lastExact = true;
 	keySteps;
-	mask;
-	key1;
-	key2;
-	val;
-	gen;
-	generation = 1;
+	table;
 	levels;
 	/** The current position's key (hashPosition): two 32-bit words. */
 	key = /* @__PURE__ */ new Int32Array(2);
@@ -9548,20 +11212,11 @@ var Solver = class {
 		this.rules = rules;
 		this.levels = new SearchLevels(rules.stacks);
 		this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
-		const size = 1 << tableBits;
-		this.mask = size - 1;
-		this.key1 = new Int32Array(size);
-		this.key2 = new Int32Array(size);
-		this.val = new Uint8Array(size);
-		this.gen = new Uint32Array(size);
+		this.table = new TranspositionTable(tableBits);
 	}
 	/** Forgets every stored position (O(1)). */
 	clear() {
-		this.generation++;
-		if (this.generation === 4294967295) {
-			this.gen.fill(0);
-			this.generation = 1;
-		}
+		this.table.clear();
 	}
 	/**
 	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
@@ -9613,7 +11268,7 @@ var Solver = class {
 		}
 		const slot = this.find();
 		if (slot >= 0) {
-			const v = this.val[slot];
+			const v = this.table.val[slot];
 			if (v === IN_PROGRESS$1) {
 				this.lastExact = true;
 				return 1 + p.tableCount;
@@ -9624,7 +11279,8 @@ var Solver = class {
 			}
 		}
 		const at = slot >= 0 ? slot : this.insert();
-		this.val[at] = IN_PROGRESS$1;
+		const table = this.table;
+		table.val[at] = IN_PROGRESS$1;
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		const child = this.levels.at(d + 1);
@@ -9649,7 +11305,7 @@ var Solver = class {
 				break;
 			}
 		}
-		if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
+		if (table.gen[at] === table.generation && table.key1[at] === h1 && table.key2[at] === h2) table.val[at] = exact ? best : UNKNOWN;
 		this.lastExact = exact;
 		return best;
 	}
@@ -9663,34 +11319,32 @@ var Solver = class {
 	}
 	/** The slot holding the current hash, or -1. */
 	find() {
-		const g = this.generation;
+		const t = this.table;
+		const g = t.generation;
 		const h1 = this.key[0];
 		const h2 = this.key[1];
-		let i = h1 & this.mask;
+		let i = h1 & t.mask;
 		for (let probe = 0; probe < PROBES$2; probe++) {
-			if (this.gen[i] !== g) return -1;
-			if (this.key1[i] === h1 && this.key2[i] === h2) return i;
-			i = i + 1 & this.mask;
+			if (t.gen[i] !== g) return -1;
+			if (t.key1[i] === h1 && t.key2[i] === h2) return i;
+			i = i + 1 & t.mask;
 		}
 		return -1;
 	}
 	/** A slot for the current hash: the first free one, or (table crowded) its home slot. */
 	insert() {
-		const g = this.generation;
-		const home = this.key[0] & this.mask;
+		const t = this.table;
+		const home = this.key[0] & t.mask;
 		let i = home;
 		let at = home;
 		for (let probe = 0; probe < PROBES$2; probe++) {
-			if (this.gen[i] !== g) {
+			if (t.gen[i] !== t.generation) {
 				at = i;
 				break;
 			}
-			i = i + 1 & this.mask;
+			i = i + 1 & t.mask;
 		}
-		this.gen[at] = g;
-		this.key1[at] = this.key[0];
-		this.key2[at] = this.key[1];
-		this.val[at] = UNKNOWN;
+		t.put(at, this.key[0], this.key[1], UNKNOWN);
 		return at;
 	}
 };
@@ -11464,10 +13118,10 @@ function numActions() {
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState$1() {
+function createState() {
 	return new FourTenState();
 }
-function copyState$1(src, dst) {
+function copyState(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -11505,7 +13159,7 @@ function deckProblem(values, what) {
 	}
 	return null;
 }
-function parseDeck$1(deck) {
+function parseDeck(deck) {
 	const tokens = deckTokens(deck);
 	const bad = [];
 	const out = new Uint8Array(tokens.length);
@@ -11518,7 +13172,7 @@ function parseDeck$1(deck) {
 	if (problem) throw new TengymError("bad-deck", `bad deck: ${problem}`);
 	return out;
 }
-function reset$1(s, o, rng, deck) {
+function reset(s, o, rng, deck) {
 	s.queue = deck ?? /* @__PURE__ */ new Uint8Array(0);
 	s.queueNext = 0;
 	s.lastEnd = NO_ROUND_END;
@@ -11527,7 +13181,7 @@ function reset$1(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions$1(s, _o, mask, legal) {
+function legalActions(s, _o, mask, legal) {
 	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
@@ -11556,7 +13210,7 @@ function legalActions$1(s, _o, mask, legal) {
 	}
 	return n;
 }
-function step$1(s, o, action, rng) {
+function step(s, o, action, rng) {
 	const points = s.points;
 	const rounds = s.rounds;
 	s.lastEnd = NO_ROUND_END;
@@ -11567,11 +13221,11 @@ function step$1(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status$1(s) {
+function status(s) {
 	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe$1(s, o, out) {
+function observe(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -11606,14 +13260,14 @@ function endText(s, _o, ending) {
 * lost before `maxRounds` rounds must have busted; one lost at exactly `maxRounds` with safeties
 * left was truncated; lost at `maxRounds` with none left it may be either, so null.
 */
-function expectedReturn$1(result, o) {
+function expectedReturn(result, o) {
 	const r = result;
 	if (o.reward === "points") return r.points;
 	if (r.won) return -r.rounds;
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction$1(s, _o, action) {
+function describeAction(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -11625,7 +13279,7 @@ function describeAction$1(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal$1(s, _o, action) {
+function whyIllegal(s, _o, action) {
 	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
@@ -11656,7 +13310,7 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render$1(s, o) {
+function render(s, o) {
 	const lines = [];
 	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
@@ -11697,7 +13351,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote$1(s, o) {
+function stepNote(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -11723,7 +13377,7 @@ function stepNote$1(s, o) {
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt$2(s, o) {
+function prompt$1(s, o) {
 	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
@@ -11736,7 +13390,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -11749,7 +13403,7 @@ function actionCards$1(s, _o, action) {
 	}
 	return [];
 }
-function board$1(s, o) {
+function board(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -11875,7 +13529,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON$1(s) {
+function toJSON(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -11897,7 +13551,7 @@ function toJSON$1(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON$1(json, o, s) {
+function fromJSON(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -11916,7 +13570,7 @@ function fromJSON$1(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState$1(s, o);
+	const problem = checkState(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -11932,7 +13586,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState$1(s, o) {
+function checkState(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -12070,7 +13724,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o) {
+function observationBounds(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -12117,29 +13771,29 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
-	copyState: copyState$1,
-	parseDeck: parseDeck$1,
-	reset: reset$1,
-	legalActions: legalActions$1,
-	step: step$1,
-	status: status$1,
-	observe: observe$1,
+	observationBounds,
+	createState,
+	copyState,
+	parseDeck,
+	reset,
+	legalActions,
+	step,
+	status,
+	observe,
 	outcome,
-	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	expectedReturn,
+	describeAction,
+	whyIllegal,
+	render,
+	toJSON,
+	fromJSON,
+	checkState,
 	sameOutcome: false,
-	actionCards: actionCards$1,
+	actionCards,
 	moveKind: (_s, _o, action) => action < 3 ? "place" : action < 15 ? "replace" : action < 47 ? "exchange" : "end-turn",
-	prompt: prompt$2,
-	board: board$1,
-	stepNote: stepNote$1,
+	prompt: prompt$1,
+	board,
+	stepNote,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -12234,6 +13888,19 @@ function rulesOf$1(options) {
 		drawVisible: options.drawVisible
 	};
 }
+/** A Four Ten baseline: it plays its best-scored move and reads the env's options (defaults filled in) once. */
+var FourTenBaseline = class extends BestScoredAgent {
+	rules;
+	/** The points that win the game. */
+	gameTarget;
+	/** `options`: the env's (defaults are filled in). */
+	constructor(options = {}) {
+		super();
+		const o = fourTenOptionsOf(options);
+		this.rules = rulesOf$1(o);
+		this.gameTarget = o.gameTarget;
+	}
+};
 /** The check of every configuration, computed once per rule set (in slices: `Staged`). */
 const verdictCache = /* @__PURE__ */ new Map();
 function verdictsStaged(rules) {
@@ -14152,11 +15819,8 @@ const prospects = (rules, values) => prospectsStaged(rules, values).get();
 * (1/32).
 */
 const SAFETY_FIRST = 1e5;
-var BottomAgent = class {
+var BottomAgent = class extends FourTenBaseline {
 	name = "bottom";
-	fair = true;
-	rules;
-	gameTarget;
 	/**
 	* False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for
 	* measurements).
@@ -14165,17 +15829,8 @@ var BottomAgent = class {
 	table;
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, playsBottom = true) {
-		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf$1(o);
-		this.gameTarget = o.gameTarget;
+		super(options);
 		this.playsBottom = playsBottom;
-	}
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		checkPlaying(env, this.name);
-		return this.score(env).actions[0].action;
 	}
 	score(env) {
 		checkPlaying(env, this.name);
@@ -14350,33 +16005,23 @@ function expectimaxDefaults(handTarget) {
 		bottom: true
 	};
 }
-var ExpectimaxAgent = class {
+/** `drawInto`'s hand for a card seen before it is placed (drawVisible). */
+const SEEN = -1;
+var ExpectimaxAgent = class extends FourTenBaseline {
 	name = "expectimax";
-	fair = true;
-	rules;
 	settings;
-	gameTarget;
 	table;
 	memo = /* @__PURE__ */ new Map();
 	/** Leaf evaluations of the last decision (for cost measurements). */
 	nodes = 0;
 	/** `options`: the env's (defaults are filled in). */
 	constructor(options = {}, settings = {}) {
-		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf$1(o);
+		super(options);
 		this.settings = {
 			...expectimaxDefaults(this.rules.handTarget),
 			...settings
 		};
 		if (!Number.isInteger(this.settings.depth) || this.settings.depth < 0 || this.settings.depth > 3) throw new TengymError("bad-argument", `expectimax: depth ${this.settings.depth} is not supported (0, 1, 2 or 3)`);
-		this.gameTarget = o.gameTarget;
-	}
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		checkPlaying(env, this.name);
-		return this.score(env).actions[0].action;
 	}
 	/** The prospects `score` reads in this position: built in slices where a hint with a time budget asks for them. */
 	tablesFor(env) {
@@ -14434,7 +16079,10 @@ var ExpectimaxAgent = class {
 	terminal(c, verdict) {
 		return verdict === 1 ? this.table.gain(this.rules.handTarget) : verdict === 2 ? this.table.values.fault : this.table.bottom(c);
 	}
-	/** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
+	/**
+	* A card of the stock, n cards drawn before it: into hand h (after removing a `out` from it when out > 0), or with h
+	* `SEEN` seen first, then placed in the best hand.
+	*/
 	drawInto(c, h, out, n, stock, d) {
 		const base = out > 0 ? removeCard$1(c, h, out) : c;
 		let size = 0;
@@ -14444,7 +16092,8 @@ var ExpectimaxAgent = class {
 			if (k === 0) continue;
 			size += k;
 			stock[w - 1]--;
-			sum += k * this.afterCard(addCard$1(base, h, w), n + 1, stock, d);
+			const value = h === SEEN ? this.bestPlacement(c, w, n + 1, stock, d) : this.afterCard(addCard$1(base, h, w), n + 1, stock, d);
+			sum += k * value;
 			stock[w - 1]++;
 		}
 		return sum / size;
@@ -14478,26 +16127,16 @@ var ExpectimaxAgent = class {
 			const m = configHand(c, h);
 			for (let v = 1; v <= 4; v++) if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
 		}
-		else if (this.rules.drawVisible) best = this.visibleDraw(c, n, stock, d - 1);
+		else if (this.rules.drawVisible) best = this.drawInto(c, SEEN, 0, n, stock, d - 1);
 		else for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
 		this.memo.set(key, best);
 		return best;
 	}
-	/** The next card is seen, then placed in the best hand. */
-	visibleDraw(c, n, stock, d) {
-		let size = 0;
-		let sum = 0;
-		for (let w = 1; w <= 4; w++) {
-			const k = stock[w - 1];
-			if (k === 0) continue;
-			size += k;
-			stock[w - 1]--;
-			let best = -Infinity;
-			for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), n + 1, stock, d));
-			stock[w - 1]++;
-			sum += k * best;
-		}
-		return sum / size;
+	/** A seen card of value w placed in the best hand of c, n cards drawn with it. */
+	bestPlacement(c, w, n, stock, d) {
+		let best = -Infinity;
+		for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), n, stock, d));
+		return best;
 	}
 };
 // src/games/four-ten/agents/greedy.ts
@@ -14531,21 +16170,8 @@ const PLACE_PREFERENCE = [
 function rank(r, preference) {
 	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
-var GreedyAgent$1 = class {
+var GreedyAgent$1 = class extends FourTenBaseline {
 	name = "greedy";
-	fair = true;
-	rules;
-	/** `options`: the env's (defaults are filled in). */
-	constructor(options = {}) {
-		this.rules = rulesOf$1(fourTenOptionsOf(options));
-	}
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		checkPlaying(env, this.name);
-		return this.score(env).actions[0].action;
-	}
 	score(env) {
 		checkPlaying(env, this.name);
 		const p = readPosition(env);
@@ -14786,937 +16412,27 @@ registerModule({
 		effort: fourTenEffort
 	}
 }, { shipped: true });
-// node_modules/zod/v4/classic/errors.js
-const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-	Object.defineProperty(proto, key, {
-		configurable: true,
-		enumerable: false,
-		get() {
-			const value = make(this);
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-			return value;
-		},
-		set(value) {
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-		}
-	});
-}
-const initializer = (inst, issues) => {
-	$ZodError.init(inst, issues);
-	inst.name = "ZodError";
-	const proto = Object.getPrototypeOf(inst);
-	if (_installedErrorProtos.has(proto)) return;
-	_installedErrorProtos.add(proto);
-	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-	_lazyMethod(proto, "addIssue", (self) => (issue) => {
-		self.issues.push(issue);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	_lazyMethod(proto, "addIssues", (self) => (issues) => {
-		self.issues.push(...issues);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	Object.defineProperty(proto, "isEmpty", {
-		configurable: true,
-		enumerable: false,
-		get() {
-			return this.issues.length === 0;
-		}
-	});
-};
-const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
-// node_modules/zod/v4/classic/parse.js
-const parse = /* @__PURE__ */ _parse(ZodRealError);
-const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
-const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
-const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-const encode = /* @__PURE__ */ _encode(ZodRealError);
-const decode = /* @__PURE__ */ _decode(ZodRealError);
-const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
-const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
-const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
-const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
-const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-// node_modules/zod/v4/classic/schemas.js
-function _ensureDefaultLocale() {
-	if (!globalConfig.localeError) config(en_default());
-}
-function _ensureDefaultMemoizer() {
-	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
-}
-const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
-	_ensureDefaultLocale();
-	$ZodType.init(inst, def);
-	inst.def = def;
-	inst.type = def.type;
-	return inst;
-}, {
-	check(...chks) {
-		const def = this.def;
-		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
-			check: ch,
-			def: { check: "custom" },
-			onattach: []
-		} } : ch)] }), { parent: true });
-	},
-	with(...chks) {
-		return this.check(...chks);
-	},
-	clone(def, params) {
-		return clone(this, def, params);
-	},
-	brand() {
-		return this;
-	},
-	register(reg, meta) {
-		reg.add(this, meta);
-		return this;
-	},
-	refine(check, params) {
-		return this.check(refine(check, params));
-	},
-	superRefine(refinement, params) {
-		return this.check(superRefine(refinement, params));
-	},
-	overwrite(fn) {
-		return this.check(/* @__PURE__ */ _overwrite(fn));
-	},
-	optional() {
-		return optional(this);
-	},
-	exactOptional() {
-		return exactOptional(this);
-	},
-	nullable() {
-		return nullable(this);
-	},
-	nullish() {
-		return optional(nullable(this));
-	},
-	nonoptional(params) {
-		return nonoptional(this, params);
-	},
-	array() {
-		return array(this);
-	},
-	or(arg) {
-		return union([this, arg]);
-	},
-	and(arg) {
-		return intersection(this, arg);
-	},
-	transform(tx) {
-		return pipe(this, transform(tx));
-	},
-	default(d) {
-		return _default(this, d);
-	},
-	prefault(d) {
-		return prefault(this, d);
-	},
-	catch(params) {
-		return _catch(this, params);
-	},
-	pipe(target) {
-		return pipe(this, target);
-	},
-	readonly() {
-		return readonly(this);
-	},
-	describe(description) {
-		const cl = this.clone();
-		globalRegistry.add(cl, { description });
-		return cl;
-	},
-	meta(...args) {
-		if (args.length === 0) return globalRegistry.get(this);
-		const cl = this.clone();
-		globalRegistry.add(cl, args[0]);
-		return cl;
-	},
-	isOptional() {
-		return this.safeParse(void 0).success;
-	},
-	isNullable() {
-		return this.safeParse(null).success;
-	},
-	apply(fn, ...args) {
-		return args.length === 0 ? fn(this) : fn(this, ...args);
-	},
-	get "~standard"() {
-		return hide(this, "~standard", {
-			...standardProps(this),
-			jsonSchema: {
-				input: createStandardJSONSchemaMethod(this, "input"),
-				output: createStandardJSONSchemaMethod(this, "output")
-			}
-		});
-	},
-	set "~standard"(value) {
-		own(this, "~standard", value);
-	},
-	parse: function _parse(data, params) {
-		return parse(this, data, params, { callee: _parse });
-	},
-	parseAsync: async function _parseAsync(data, params) {
-		return await parseAsync(this, data, params, { callee: _parseAsync });
-	},
-	safeParse(data, params) {
-		return safeParse(this, data, params);
-	},
-	async safeParseAsync(data, params) {
-		return safeParseAsync(this, data, params);
-	},
-	get spa() {
-		return this?.safeParseAsync;
-	},
-	set spa(value) {
-		own(this, "spa", value);
-	},
-	validate(data, params) {
-		return validate(this, data, params);
-	},
-	validateAsync(data, params) {
-		return validateAsync$1(this, data, params);
-	},
-	encode: function _encode(data, params) {
-		return encode(this, data, params, { callee: _encode });
-	},
-	decode: function _decode(data, params) {
-		return decode(this, data, params, { callee: _decode });
-	},
-	encodeAsync: async function _encodeAsync(data, params) {
-		return await encodeAsync(this, data, params, { callee: _encodeAsync });
-	},
-	decodeAsync: async function _decodeAsync(data, params) {
-		return await decodeAsync(this, data, params, { callee: _decodeAsync });
-	},
-	safeEncode(data, params) {
-		return safeEncode(this, data, params);
-	},
-	safeDecode(data, params) {
-		return safeDecode(this, data, params);
-	},
-	async safeEncodeAsync(data, params) {
-		return safeEncodeAsync(this, data, params);
-	},
-	async safeDecodeAsync(data, params) {
-		return safeDecodeAsync(this, data, params);
-	},
-	toJSONSchema(params) {
-		return createToJSONSchemaMethod(this, {})(params);
-	},
-	get description() {
-		return globalRegistry.get(this)?.description;
-	},
-	get _def() {
-		return this._zod.def;
-	}
-});
-/** @internal */
-const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
-}, /*@__PURE__*/ derived({
-	format: (inst) => aggregateChecks(inst).format ?? null,
-	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
-}, {
-	regex(...args) {
-		return this.check(/* @__PURE__ */ _regex(...args));
-	},
-	includes(...args) {
-		return this.check(/* @__PURE__ */ _includes(...args));
-	},
-	startsWith(...args) {
-		return this.check(/* @__PURE__ */ _startsWith(...args));
-	},
-	endsWith(...args) {
-		return this.check(/* @__PURE__ */ _endsWith(...args));
-	},
-	min(...args) {
-		return this.check(/* @__PURE__ */ _minLength(...args));
-	},
-	max(...args) {
-		return this.check(/* @__PURE__ */ _maxLength(...args));
-	},
-	length(...args) {
-		return this.check(/* @__PURE__ */ _length(...args));
-	},
-	nonempty(...args) {
-		return this.check(/* @__PURE__ */ _minLength(1, ...args));
-	},
-	lowercase(params) {
-		return this.check(/* @__PURE__ */ _lowercase(params));
-	},
-	uppercase(params) {
-		return this.check(/* @__PURE__ */ _uppercase(params));
-	},
-	trim() {
-		return this.check(/* @__PURE__ */ _trim());
-	},
-	normalize(...args) {
-		return this.check(/* @__PURE__ */ _normalize(...args));
-	},
-	toLowerCase() {
-		return this.check(/* @__PURE__ */ _toLowerCase());
-	},
-	toUpperCase() {
-		return this.check(/* @__PURE__ */ _toUpperCase());
-	},
-	slugify() {
-		return this.check(/* @__PURE__ */ _slugify());
-	}
-}));
-const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	_ZodString.init(inst, def);
-}, {
-	email(params) {
-		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
-	},
-	url(params) {
-		return this.check(/* @__PURE__ */ _url(ZodURL, params));
-	},
-	jwt(params) {
-		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
-	},
-	emoji(params) {
-		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
-	},
-	guid(params) {
-		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
-	},
-	uuid(params) {
-		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
-	},
-	uuidv4(params) {
-		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
-	},
-	uuidv6(params) {
-		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
-	},
-	uuidv7(params) {
-		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
-	},
-	nanoid(params) {
-		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
-	},
-	cuid(params) {
-		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
-	},
-	cuid2(params) {
-		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
-	},
-	ulid(params) {
-		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
-	},
-	base64(params) {
-		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
-	},
-	base64url(params) {
-		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
-	},
-	xid(params) {
-		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
-	},
-	ksuid(params) {
-		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
-	},
-	ipv4(params) {
-		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
-	},
-	ipv6(params) {
-		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
-	},
-	cidrv4(params) {
-		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
-	},
-	cidrv6(params) {
-		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
-	},
-	e164(params) {
-		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
-	},
-	datetime(params) {
-		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
-	},
-	date(params) {
-		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
-	},
-	time(params) {
-		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
-	},
-	duration(params) {
-		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
-	}
-});
-function string(params) {
-	return /* @__PURE__ */ _string(ZodString, params);
-}
-const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
-	$ZodStringFormat.init(inst, def);
-	_ZodString.init(inst, def);
-});
-const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
-	$ZodISODateTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
-	$ZodISODate.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
-	$ZodISOTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
-	$ZodISODuration.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
-	$ZodEmail.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
-	$ZodGUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
-	$ZodUUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
-	$ZodURL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
-	$ZodEmoji.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
-	$ZodNanoID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-/**
-* @deprecated CUID v1 is deprecated by its authors due to information leakage
-* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
-* See https://github.com/paralleldrive/cuid.
-*/
-const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
-	$ZodCUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
-	$ZodCUID2.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
-	$ZodULID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
-	$ZodXID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
-	$ZodKSUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
-	$ZodIPv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
-	$ZodIPv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
-	$ZodCIDRv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
-	$ZodCIDRv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
-	$ZodBase64.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
-	$ZodBase64URL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
-	$ZodE164.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
-	$ZodJWT.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
-	$ZodNumber.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
-	inst.isFinite = true;
-}, /*@__PURE__*/ derived({
-	minValue: (inst) => {
-		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-	},
-	maxValue: (inst) => {
-		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-	},
-	isInt: (inst) => {
-		const { isInt, multipleOf } = aggregateChecks(inst);
-		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-	},
-	format: (inst) => aggregateChecks(inst).format ?? null
-}, {
-	gt(value, params) {
-		return this.check(/* @__PURE__ */ _gt(value, params));
-	},
-	gte(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	min(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	lt(value, params) {
-		return this.check(/* @__PURE__ */ _lt(value, params));
-	},
-	lte(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	max(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	int(params) {
-		return this.check(int(params));
-	},
-	safe(params) {
-		return this.check(int(params));
-	},
-	positive(params) {
-		return this.check(/* @__PURE__ */ _gt(0, params));
-	},
-	nonnegative(params) {
-		return this.check(/* @__PURE__ */ _gte(0, params));
-	},
-	negative(params) {
-		return this.check(/* @__PURE__ */ _lt(0, params));
-	},
-	nonpositive(params) {
-		return this.check(/* @__PURE__ */ _lte(0, params));
-	},
-	multipleOf(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	step(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	finite() {
-		return this;
-	}
-}));
-const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
-	$ZodNumberFormat.init(inst, def);
-	ZodNumber.init(inst, def);
-});
-function int(params) {
-	return /* @__PURE__ */ _int(ZodNumberFormat, params);
-}
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
-	$ZodBoolean.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
-function boolean(params) {
-	return /* @__PURE__ */ _boolean(ZodBoolean, params);
-}
-const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
-	$ZodUnknown.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
-});
-function unknown() {
-	return /* @__PURE__ */ _unknown(ZodUnknown);
-}
-const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
-	$ZodNever.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
-});
-function never(params) {
-	return /* @__PURE__ */ _never(ZodNever, params);
-}
-const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodArray.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
-	inst.element = def.element;
-}, {
-	min(n, params) {
-		return this.check(/* @__PURE__ */ _minLength(n, params));
-	},
-	nonempty(params) {
-		return this.check(/* @__PURE__ */ _minLength(1, params));
-	},
-	max(n, params) {
-		return this.check(/* @__PURE__ */ _maxLength(n, params));
-	},
-	length(n, params) {
-		return this.check(/* @__PURE__ */ _length(n, params));
-	},
-	unwrap() {
-		return this.element;
-	}
-});
-function array(element, params) {
-	return /* @__PURE__ */ _array(ZodArray, element, params);
-}
-const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodObjectJIT.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
-	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-	keyof() {
-		return _enum(Object.keys(this._zod.def.shape));
-	},
-	catchall(catchall) {
-		return this.clone(mergeDefs(this._zod.def, { catchall }));
-	},
-	passthrough() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	loose() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	strict() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
-	},
-	strip() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
-	},
-	extend(incoming) {
-		return extend(this, incoming);
-	},
-	safeExtend(incoming) {
-		return safeExtend(this, incoming);
-	},
-	merge(other) {
-		return merge(this, other);
-	},
-	pick(mask) {
-		return pick(this, mask);
-	},
-	omit(mask) {
-		return omit(this, mask);
-	},
-	partial(...args) {
-		return partial(ZodOptional, this, args[0]);
-	},
-	exactPartial(...args) {
-		return partial(ZodExactOptional, this, args[0], "exactPartial");
-	},
-	required(...args) {
-		return required(ZodNonOptional, this, args[0]);
-	}
-});
-function strictObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: never(),
-		...normalizeParams(params)
-	});
-}
-function looseObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: unknown(),
-		...normalizeParams(params)
-	});
-}
-const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
-	$ZodUnion.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
-	inst.options = def.options;
-});
-function union(options, params) {
-	return new ZodUnion({
-		type: "union",
-		options,
-		...normalizeParams(params)
-	});
-}
-const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
-	$ZodIntersection.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
-});
-function intersection(left, right) {
-	return new ZodIntersection({
-		type: "intersection",
-		left,
-		right
-	});
-}
-const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
-	$ZodEnum.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
-	inst.enum = def.entries;
-	inst.options = [...inst._zod.values];
-	const keys = new Set(Object.keys(def.entries));
-	inst.extract = (values, params) => {
-		const newEntries = {};
-		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-	inst.exclude = (values, params) => {
-		const newEntries = { ...def.entries };
-		for (const value of values) if (keys.has(value)) delete newEntries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-});
-function _enum(values, params) {
-	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-	return new ZodEnum({
-		type: "enum",
-		entries,
-		...normalizeParams(params)
-	});
-}
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
-	$ZodLiteral.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
-	inst.values = new Set(def.values);
-	Object.defineProperty(inst, "value", { get() {
-		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-		return def.values[0];
-	} });
-});
-function literal(value, params) {
-	return new ZodLiteral({
-		type: "literal",
-		values: Array.isArray(value) ? value : [value],
-		...normalizeParams(params)
-	});
-}
-const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodTransform.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
-	inst._zod.parse = (payload, _ctx) => {
-		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
-		payload.addIssue = (issue$1) => {
-			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
-			else {
-				const _issue = issue$1;
-				if (_issue.fatal) _issue.continue = false;
-				_issue.code ?? (_issue.code = "custom");
-				if (!("input" in _issue)) _issue.input = payload.value;
-				_issue.inst ?? (_issue.inst = inst);
-				payload.issues.push(issue(_issue));
-			}
-		};
-		const output = def.transform(payload.value, payload);
-		if (output instanceof Promise) return output.then((output) => {
-			payload.value = output;
-			return payload;
-		});
-		payload.value = output;
-		return payload;
-	};
-});
-function transform(fn) {
-	return new ZodTransform({
-		type: "transform",
-		transform: fn
-	});
-}
-const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
-	$ZodOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function optional(innerType) {
-	return new ZodOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
-	$ZodExactOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function exactOptional(innerType) {
-	return new ZodExactOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
-	$ZodNullable.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nullable(innerType) {
-	return new ZodNullable({
-		type: "nullable",
-		innerType
-	});
-}
-const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
-	$ZodDefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeDefault = inst.unwrap;
-});
-function _default(innerType, defaultValue) {
-	return new ZodDefault({
-		type: "default",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
-	$ZodPrefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function prefault(innerType, defaultValue) {
-	return new ZodPrefault({
-		type: "prefault",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
-	$ZodNonOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nonoptional(innerType, params) {
-	return new ZodNonOptional({
-		type: "nonoptional",
-		innerType,
-		...normalizeParams(params)
-	});
-}
-const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
-	$ZodCatch.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeCatch = inst.unwrap;
-});
-function _catch(innerType, catchValue) {
-	return new ZodCatch({
-		type: "catch",
-		innerType,
-		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
-	});
-}
-const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
-	$ZodPipe.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
-	inst.in = def.in;
-	inst.out = def.out;
-});
-function pipe(in_, out) {
-	return new ZodPipe({
-		type: "pipe",
-		in: in_,
-		out
-	});
-}
-const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
-	$ZodReadonly.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function readonly(innerType) {
-	return new ZodReadonly({
-		type: "readonly",
-		innerType
-	});
-}
-const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
-	$ZodCustom.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
-});
-function custom(fn, _params) {
-	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
-}
-function refine(fn, _params = {}) {
-	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
-}
-function superRefine(fn, params) {
-	return /* @__PURE__ */ _superRefine(fn, params);
-}
+/** The seven rows' slots, places, ids and cover tables (the toolkit's triangle of seven rows). */
+const PYRAMID_SHAPE = triangleShape(7);
+/** Slots in the pyramid (seven rows). */
+const PYRAMID_SLOTS = PYRAMID_SHAPE.slots;
 /** Cards the deal leaves for the stock. */
-const TALON_SIZE = 24;
+const TALON_SIZE = PYRAMID_SHAPE.talonSize;
+/** The place of the waste's top card, and of the stock's top card. */
+const WASTE = PYRAMID_SHAPE.waste;
+PYRAMID_SHAPE.stock;
+/** The first king id (a king at place p is KING_BASE + p), draw, turn-over. */
+const KING_BASE = PYRAMID_SHAPE.singleBase;
+const DRAW = PYRAMID_SHAPE.draw;
+const RECYCLE = PYRAMID_SHAPE.recycle;
+PYRAMID_SHAPE.numActions;
+/** The two places of each pair id; the left one of the two slots covering each slot; their bits. */
+const PAIR_FIRST = PYRAMID_SHAPE.pairFirst;
+const PAIR_SECOND = PYRAMID_SHAPE.pairSecond;
+const COVER_LEFT = PYRAMID_SHAPE.coverLeft;
+const COVER_MASK = PYRAMID_SHAPE.coverMask;
 /** The most `maxSteps` takes. */
 const MAX_STEPS_CAP = 1e5;
-const OBS_FREE = 364;
-const OBS_WASTE_TOP = 392;
-const OBS_STOCK_TOP = 405;
-const OBS_WASTE_COUNTS = 418;
-const OBS_STOCK_COUNTS = 431;
-const OBS_STOCK_SIZE = 444;
-const OBS_WASTE_SIZE = 445;
-const OBS_TURNS_LEFT = 446;
-const OBS_LATER_PASS = 447;
-const OBS_STEPS = 448;
 const pyramidOptionsSchema = strictObject({
 	passes: literal([
 		1,
@@ -15736,605 +16452,30 @@ const pyramidOptionsSchema = strictObject({
 	]).default(0).describe("Undos per game"),
 	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
 });
-/** The pair id of places i < j (the action table above). */
-function pairActionId(i, j) {
-	return i * 30 - i * (i + 1) / 2 + (j - i - 1);
-}
-/** The id that removes the king at place p. */
-function kingActionId(place) {
-	return 435 + place;
-}
-/** The two places of each pair id. */
-const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(435);
-const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(435);
-for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) {
-	PAIR_FIRST[pairActionId(i, j)] = i;
-	PAIR_SECOND[pairActionId(i, j)] = j;
-}
-/** Row and column of each slot; the two slots that cover it (-1 in the bottom row) and their bits. */
-const ROW_OF = /* @__PURE__ */ new Uint8Array(28);
-const COLUMN_OF = /* @__PURE__ */ new Uint8Array(28);
-const COVER_LEFT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
-const COVER_RIGHT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
-/** Bits of the (at most two) slots directly covering each slot. */
-const COVER_MASK = /* @__PURE__ */ new Int32Array(28);
-for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
-	ROW_OF[i] = r;
-	COLUMN_OF[i] = c;
-	if (r + 1 < 7) {
-		COVER_LEFT[i] = i + r + 1;
-		COVER_RIGHT[i] = i + r + 2;
-		COVER_MASK[i] = 1 << i + r + 1 | 1 << i + r + 2;
-	}
-}
-/** The slot of row r, card c. */
-const slotOf = (row, column) => row * (row + 1) / 2 + column;
-/** Every slot's bit: a full pyramid. */
-const FULL_PYRAMID = (1 << 28) - 1;
-function createState() {
-	return {
-		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
-		present: 0,
-		talon: new Uint8Array(TALON_SIZE),
-		talonLen: 0,
-		cursor: 0,
-		pass: 1,
-		steps: 0,
-		removed: 0,
-		status: 0,
-		placeRank: (/* @__PURE__ */ new Int8Array(30)).fill(-1),
-		deck: /* @__PURE__ */ new Uint8Array(52)
-	};
-}
-function copyState(src, dst) {
-	dst.pyramid.set(src.pyramid);
-	dst.present = src.present;
-	dst.talon.set(src.talon);
-	dst.talonLen = src.talonLen;
-	dst.cursor = src.cursor;
-	dst.pass = src.pass;
-	dst.steps = src.steps;
-	dst.removed = src.removed;
-	dst.status = src.status;
-}
-const ORDERED_DECK = orderedDeck();
-function reset(s, rng, deck) {
-	const d = s.deck;
-	d.set(deck ?? ORDERED_DECK);
-	if (!deck) shuffleInPlace(rng, d);
-	s.pyramid.set(d.subarray(0, 28));
-	s.present = FULL_PYRAMID;
-	s.talon.set(d.subarray(28));
-	s.talonLen = TALON_SIZE;
-	s.cursor = 0;
-	s.pass = 1;
-	s.steps = 0;
-	s.removed = 0;
-	s.status = 0;
-}
-/** Whether slot i holds a card that no card covers. */
-function isFree(present, slot) {
-	return (present >>> slot & 1) === 1 && (present & COVER_MASK[slot]) === 0;
-}
-/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
-function soleCover(present, slot) {
-	const left = COVER_LEFT[slot];
-	if (left < 0) return -1;
-	const hasLeft = present >>> left & 1;
-	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
-	return hasLeft === 1 ? left : left + 1;
-}
-/** Passes as a number (Infinity for 'unlimited'). */
-function passLimit(o) {
-	return o.passes === "unlimited" ? Infinity : o.passes;
-}
-/** The goal's cards: 52, or 28 with goal 'pyramid'. */
-function goalCards(o) {
-	return o.goal === "all" ? 52 : 28;
-}
-function isWon(s, o) {
-	return o.goal === "all" ? s.removed === 52 : s.present === 0;
-}
-/** The result of the game so far: won, and the goal's cards not removed. One place for it. */
-function pyramidOutcome(s, o) {
-	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
-	return {
-		won: isWon(s, o),
-		cardsLeft
-	};
-}
-function popCount$1(bits) {
-	let n = 0;
-	for (let b = bits; b !== 0; n++) b &= b - 1;
-	return n;
-}
-function add(mask, legal, n, id) {
-	mask[id] = 1;
-	legal[n] = id;
-	return n + 1;
-}
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
-function markAvailable(s, o) {
-	const rank = s.placeRank;
-	const present = s.present;
-	for (let i = 0; i < 28; i++) rank[i] = isFree(present, i) ? s.pyramid[i] >> 2 : -1;
-	rank[28] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-	rank[29] = o.stockTopPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
-}
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
-function removals(s, o, mask, legal, n) {
-	const rank = s.placeRank;
-	for (let i = 0; i < 29; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (!o.overlapPairs || i >= 28 || (s.present >>> i & 1) === 0) continue;
-			const cover = soleCover(s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.pyramid[i] >> 2) === 11) n = add(mask, legal, n, pairActionId(i, cover));
-			continue;
-		}
-		if (ri === 12) continue;
-		const want = 11 - ri;
-		for (let j = i + 1; j < 30; j++) {
-			if (rank[j] !== want) continue;
-			if (i === 28 && !o.stockWastePair) continue;
-			n = add(mask, legal, n, pairActionId(i, j));
-		}
-	}
-	for (let p = 0; p < 30; p++) if (rank[p] === 12) n = add(mask, legal, n, kingActionId(p));
-	return n;
-}
-/**
-* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs
-* alone (nothing is available now). Every stock and waste card comes to the waste's top; two of
-* them meet as the waste's and the stock's top cards only when next to each other in the
-* sequence, but that depends on the stock's order, which a player does not know on the first
-* pass: any two that pair count (what the player knows decides when the game ends, never the
-* hidden order). Allocation-free: the ranks as bits.
-*/
-function removalAhead(s, o) {
-	let freeRanks = 0;
-	for (let i = 0; i < 28; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
-	let talonRanks = 0;
-	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
-	const talonPairs = o.stockTopPlayable && o.stockWastePair;
-	for (let r = 0; r < 13; r++) {
-		if ((talonRanks >>> r & 1) === 0) continue;
-		if (r === 12 || freeRanks >>> 11 - r & 1) return true;
-		if (talonPairs && talonRanks >>> 11 - r & 1) return true;
-	}
-	return false;
-}
-function legalActions(s, o, mask, legal) {
-	mask.fill(0);
-	if (isWon(s, o)) {
-		s.status = 1;
-		return 0;
-	}
-	markAvailable(s, o);
-	let n = removals(s, o, mask, legal, 0);
-	const removable = n;
-	if (s.cursor < s.talonLen) n = add(mask, legal, n, 465);
-	else if (s.cursor > 0 && s.pass < passLimit(o)) n = add(mask, legal, n, 466);
-	if (n > 0 && removable === 0 && o.passes === "unlimited" && !removalAhead(s, o)) n = 0;
-	if (n > 0 && s.steps >= o.maxSteps) {
-		mask.fill(0);
-		s.status = 2;
-		return 0;
-	}
-	if (n === 0) mask.fill(0);
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-function status(s) {
-	return s.status;
-}
-/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
-function removeAt(s, o, place) {
-	s.removed++;
-	if (place < 28) {
-		s.pyramid[place] = 255;
-		s.present &= ~(1 << place);
-		return 1;
-	}
-	const at = place === 28 ? s.cursor - 1 : s.cursor;
-	s.talon.copyWithin(at, at + 1, s.talonLen);
-	s.talonLen--;
-	if (place === 28) s.cursor--;
-	return o.goal === "all" ? 1 : 0;
-}
-function step(s, o, action) {
-	s.steps++;
-	let gained = 0;
-	if (action < 435) gained = removeAt(s, o, PAIR_SECOND[action]) + removeAt(s, o, PAIR_FIRST[action]);
-	else if (action < 465) gained = removeAt(s, o, action - 435);
-	else if (action === 465) s.cursor++;
-	else {
-		s.cursor = 0;
-		s.pass++;
-	}
-	if (o.reward === "cards") return gained;
-	return gained > 0 && isWon(s, o) ? 1 : 0;
-}
-/** The observation's bounds (the doc comment's reasoning). */
-function observationBounds(o) {
-	const low = /* @__PURE__ */ new Float32Array(449);
-	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
-	const passes = passLimit(o);
-	if (Number.isFinite(passes)) high[OBS_STEPS] = Math.min(o.maxSteps, 28 + 25 * passes - 1) / o.maxSteps;
-	return {
-		low,
-		high
-	};
-}
-function observe(s, o, out) {
-	out.fill(0);
-	const present = s.present;
-	for (let i = 0; i < 28; i++) {
-		if ((present >>> i & 1) === 0) continue;
-		out[13 * i + (s.pyramid[i] >> 2)] = 1;
-		if ((present & COVER_MASK[i]) === 0) out[OBS_FREE + i] = 1;
-	}
-	if (s.cursor > 0) out[OBS_WASTE_TOP + (s.talon[s.cursor - 1] >> 2)] = 1;
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	if (faceUp) out[OBS_STOCK_TOP + (s.talon[s.cursor] >> 2)] = 1;
-	for (let k = 0; k < s.cursor; k++) out[OBS_WASTE_COUNTS + (s.talon[k] >> 2)] += .25;
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[OBS_STOCK_COUNTS + (s.talon[k] >> 2)] += .25;
-	out[OBS_STOCK_SIZE] = (s.talonLen - s.cursor) / TALON_SIZE;
-	out[OBS_WASTE_SIZE] = s.cursor / TALON_SIZE;
-	out[OBS_TURNS_LEFT] = o.passes === "unlimited" ? 1 : (o.passes - s.pass) / 2;
-	out[OBS_LATER_PASS] = s.pass > 1 ? 1 : 0;
-	out[OBS_STEPS] = s.steps / o.maxSteps;
-}
-function placeCard(s, place) {
-	if (place < 28) return s.pyramid[place];
-	if (place === 28) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
-	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
-}
-function placeName(place) {
-	if (place === 28) return "the waste's top card";
-	if (place === 29) return "the stock's top card";
-	return `row ${ROW_OF[place] + 1} card ${COLUMN_OF[place] + 1}`;
-}
-function passText(o, pass) {
-	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
-}
-function describeAction(s, o, action) {
-	if (action === 465) return "draw";
-	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
-	const places = action < 435 ? [PAIR_FIRST[action], PAIR_SECOND[action]] : [action - 435];
-	const cards = places.map((p) => placeCard(s, p));
-	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
-	return `remove ${places.map(placeName).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
-}
-/** Why the card at `place` cannot be taken now, or null when it can. */
-function placeProblem(s, o, place) {
-	if (place === 28) return s.cursor > 0 ? null : "the waste is empty";
-	if (place === 29) {
-		if (!o.stockTopPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
-		return s.cursor < s.talonLen ? null : "the stock is empty";
-	}
-	if (s.pyramid[place] === 255) return `${placeName(place)} has been removed`;
-	if (isFree(s.present, place)) return null;
-	const covers = [COVER_LEFT[place], COVER_RIGHT[place]].filter((c) => s.pyramid[c] !== 255).map((c) => cardLabel(s.pyramid[c]));
-	return `${cardLabel(s.pyramid[place])} is covered by ${covers.join(" and ")}`;
-}
-function whyPairIllegal(s, o, first, second) {
-	const a = placeCard(s, first);
-	const b = placeCard(s, second);
-	if (first === 28 && second === 29 && !o.stockWastePair && o.stockTopPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
-	const overlap = first < 28 && second < 28 && soleCover(s.present, first) === second && a !== 255;
-	const problem = (overlap && o.overlapPairs ? null : placeProblem(s, o, first)) ?? placeProblem(s, o, second);
-	if (problem) {
-		if (overlap && !o.overlapPairs && (a >> 2) + (b >> 2) === 11) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
-		return problem;
-	}
-	if (a >> 2 === 12 || b >> 2 === 12) return "a king is removed alone";
-	const total = (a >> 2) + (b >> 2) + 2;
-	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
-	return "it is legal";
-}
-function whyIllegal(s, o, action) {
-	if (s.status === 1) return "the game is over";
-	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
-	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
-	if (action === 466) {
-		if (s.cursor < s.talonLen) return "the stock is not empty yet";
-		if (s.cursor === 0) return "the waste is empty";
-		if (s.pass >= passLimit(o)) return `no pass is left (passes ${o.passes})`;
-		return "it is legal";
-	}
-	if (action >= 435) {
-		const place = action - 435;
-		const problem = placeProblem(s, o, place);
-		if (problem) return problem;
-		const card = placeCard(s, place);
-		return card >> 2 === 12 ? "it is legal" : `${cardLabel(card)} is not a king (only a king is removed alone)`;
-	}
-	return whyPairIllegal(s, o, PAIR_FIRST[action], PAIR_SECOND[action]);
-}
-function render(s, o) {
-	const lines = [];
-	for (let r = 0; r < 7; r++) {
-		const cells = [];
-		for (let c = 0; c <= r; c++) {
-			const card = s.pyramid[slotOf(r, c)];
-			cells.push((card === 255 ? "--" : cardLabel(card)).padStart(3));
-		}
-		lines.push(" ".repeat((6 - r) * 2) + cells.join(" "));
-	}
-	const stock = s.talonLen - s.cursor;
-	const top = o.stockTopPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
-	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
-	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(o, s.pass)} · removed ${s.removed}`);
-	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
-	else if (s.status === 1) {
-		const { won, cardsLeft } = pyramidOutcome(s, o);
-		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${o.goal === "all" ? "deck" : "pyramid"} left`);
-	}
-	return lines.join("\n");
-}
-/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
-function stepNote(s, o) {
-	if (s.status !== 1 || isWon(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
-	return "No card can be removed again, however often the waste is turned over: the game is over.";
-}
-/** Where the card at `place` lies, as the state JSON places it. */
-function spotOf(s, place) {
-	if (place < 28) return {
-		place: "pyramid",
-		index: place,
-		code: s.pyramid[place] === 255 ? "" : cardCode(s.pyramid[place])
-	};
-	if (place === 28) return {
-		place: "waste",
-		index: s.cursor - 1,
-		code: cardCode(s.talon[s.cursor - 1])
-	};
-	return {
-		place: "stockTop",
-		index: 0,
-		code: cardCode(s.talon[s.cursor])
-	};
-}
-function actionCards(s, _o, action) {
-	if (action >= 465) return [];
-	if (action >= 435) return [spotOf(s, action - 435)];
-	return [spotOf(s, PAIR_FIRST[action]), spotOf(s, PAIR_SECOND[action])];
-}
-function prompt$1(s) {
-	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
-}
-function board(s, o) {
-	const rows = [];
-	for (let r = 0; r < 7; r++) {
-		const row = [];
-		for (let c = 0; c <= r; c++) {
-			const i = slotOf(r, c);
-			row.push(s.pyramid[i] === 255 ? {
-				empty: true,
-				place: "pyramid",
-				index: i
-			} : {
-				...spotOf(s, i),
-				blocked: !isFree(s.present, i)
-			});
-		}
-		rows.push(row);
-	}
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	const piles = [{
-		kind: "stock",
-		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
-		label: "stock",
-		tappable: true,
-		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < passLimit(o) ? { title: "turn the waste over" } : {}
-	}];
-	if (faceUp) piles.push({
-		kind: "card",
-		label: "stock top",
-		card: spotOf(s, 29)
-	});
-	piles.push(s.cursor > 0 ? {
-		kind: "card",
-		label: `waste (${s.cursor})`,
-		card: spotOf(s, 28)
-	} : {
-		kind: "counter",
-		count: 0,
-		label: "waste"
-	});
-	piles.push({
-		kind: "counter",
-		count: s.removed,
-		label: "removed"
-	});
-	return {
-		style: "pairing",
-		parts: [
-			{
-				kind: "overlap",
-				rows
-			},
-			{
-				kind: "piles",
-				piles
-			},
-			{
-				kind: "facts",
-				facts: [{
-					term: "Pass",
-					value: o.passes === "unlimited" ? `${s.pass}` : `${s.pass} of ${o.passes}`,
-					name: "pass"
-				}]
-			}
-		]
-	};
-}
-const stateJsonSchema = strictObject({
-	pyramid: array(string().nullable()).length(28),
-	stockTop: string().nullable(),
-	stock: array(string()).max(TALON_SIZE),
-	waste: array(string()).max(TALON_SIZE),
-	removed: array(string()).max(52),
-	pass: int().min(1),
-	steps: int().min(0)
-});
-function toJSON(s, o) {
-	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
-	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
-	const stock = [];
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
-	const waste = [];
-	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.pyramid) if (c !== 255) placed[c] = 1;
-	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
-		pyramid,
-		stockTop,
-		stock,
-		waste,
-		removed,
-		pass: s.pass,
-		steps: s.steps
-	};
-}
-function badState(message) {
-	return new TengymError("bad-state", `bad pyramid state: ${message}`);
-}
-function fromJSON(json, o, s) {
-	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
-	const j = parsed.data;
-	const where = new Array(52).fill("");
-	const cardAt = (code, field) => {
-		const card = parseCardCode(code);
-		if (card < 0) throw badState(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
-		where[card] = field;
-		return card;
-	};
-	const pyramid = j.pyramid.map((code, i) => code === null ? 255 : cardAt(code, `pyramid[${i}]`));
-	const stockTop = j.stockTop === null ? [] : [cardAt(j.stockTop, "stockTop")];
-	const stock = j.stock.map((code, k) => cardAt(code, `stock[${k}]`));
-	const waste = j.waste.map((code, k) => cardAt(code, `waste[${k}]`));
-	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
-	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
-	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
-	if (!o.stockTopPlayable && stockTop.length > 0) throw badState("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (j.pass > passLimit(o)) throw badState(`pass is ${j.pass}, but this game has ${o.passes} passes`);
-	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
-	s.pyramid.set(pyramid);
-	s.present = 0;
-	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
-	s.talon.set(waste, 0);
-	s.talon.set(stockTop, waste.length);
-	s.talon.set(stock, waste.length + stockTop.length);
-	s.cursor = waste.length;
-	s.talonLen = waste.length + stockTop.length + stock.length;
-	s.pass = j.pass;
-	s.steps = j.steps;
-	s.removed = 52 - popCount$1(s.present) - s.talonLen;
-	s.status = 0;
-	const problem = checkState(s, o);
-	if (problem) throw badState(problem);
-}
-const RANK_WORDS = [
-	"aces",
-	"twos",
-	"threes",
-	"fours",
-	"fives",
-	"sixes",
-	"sevens",
-	"eights",
-	"nines",
-	"tens",
-	"jacks",
-	"queens",
-	"kings"
-];
-/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
-function checkState(s, o) {
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const left = /* @__PURE__ */ new Uint8Array(13);
-	let present = 0;
-	for (let i = 0; i < 28; i++) {
-		const c = s.pyramid[i];
-		if (c === 255) continue;
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is twice in the pyramid`;
-		seen[c] = 1;
-		left[c >> 2]++;
-		present |= 1 << i;
-	}
-	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
-	for (let i = 0; i < 28; i++) if ((present >>> i & 1) === 0 && (present & COVER_MASK[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
-	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > TALON_SIZE) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${TALON_SIZE}`;
-	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
-	for (let k = 0; k < s.talonLen; k++) {
-		const c = s.talon[k];
-		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is in two places`;
-		seen[c] = 1;
-		left[c >> 2]++;
-	}
-	const removed = 52 - popCount$1(present) - s.talonLen;
-	if (s.removed !== removed) return `removed is ${s.removed}, the pyramid, stock and waste leave ${removed}`;
-	for (let r = 0; r < 6; r++) {
-		const gone = 4 - left[r];
-		const partners = 4 - left[11 - r];
-		if (gone !== partners) return `${gone} ${RANK_WORDS[r]} but ${partners} ${RANK_WORDS[11 - r]} are removed; they go in pairs`;
-	}
-	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > passLimit(o)) return `pass ${s.pass} is not one of 1..${o.passes}`;
-	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
-	const least = s.pass - 1 + Math.ceil(removed / 2);
-	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
-	return null;
-}
-function parseDeck(deck) {
-	return parseStandardDeck(deck);
-}
-function expectedReturn(result, o) {
-	const { won, cardsLeft } = result;
-	return o.reward === "cards" ? goalCards(o) - cardsLeft : won ? 1 : 0;
-}
-/** The Pyramid engine: every id (index.ts) is these options over it. */
-const pyramidGame = {
+/** The Pyramid engine: every id (index.ts) is these options over the toolkit's triangle. */
+const pyramidGame = triangleGame({
 	name: "pyramid",
-	result: CARDS_LEFT_RESULT,
 	optionsSchema: pyramidOptionsSchema,
-	numActions: () => 467,
-	observationSize: () => 449,
-	observationBounds,
-	createState,
-	copyState,
-	parseDeck,
-	reset: (s, _o, rng, deck) => reset(s, rng, deck),
-	legalActions,
-	step: (s, o, action) => step(s, o, action),
-	status,
-	observe,
-	outcome: pyramidOutcome,
-	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
-	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
-	sameOutcome: false,
-	actionCards,
-	prompt: (s) => prompt$1(s),
-	board,
-	stepNote
-};
+	rules: (o) => ({
+		rows: 7,
+		name: "pyramid",
+		pairSum: 13,
+		singles: [12],
+		talon: {
+			draw: 1,
+			passes: o.passes,
+			topPlayable: o.stockTopPlayable,
+			topPairsWithWaste: o.stockWastePair
+		},
+		overlapPairs: o.overlapPairs,
+		goal: o.goal === "all" ? "all" : "triangle",
+		maxSteps: o.maxSteps,
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
+});
+pyramidGame.observationSize(pyramidOptionsSchema.parse({}));
 /**
 * The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
 * another engine's env.
@@ -16371,8 +16512,8 @@ function freeSlots(present) {
 	return present & ~covered;
 }
 /** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
-const CONE = /* @__PURE__ */ new Int32Array(28);
-for (let i = 27; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
+const CONE = new Int32Array(PYRAMID_SLOTS);
+for (let i = PYRAMID_SLOTS - 1; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
 /** Slots above the bottom row (those a card can cover). */
 const COVERABLE = (1 << ROW_START[6]) - 1;
 /** The index of the lowest set bit (bits ≠ 0). */
@@ -16398,12 +16539,12 @@ function pyramidEnv(env, agent) {
 * stock's (which a draw would only move onto the waste); a draw or a turn-over last.
 */
 function greedyRank(s, action) {
-	if (action === 465 || action === 466) return 0;
-	if (action >= 435) return 1e4 + (action - 435 < 28 ? 100 : 0);
+	if (action === DRAW || action === RECYCLE) return 0;
+	if (action >= KING_BASE) return 1e4 + (action - KING_BASE < PYRAMID_SLOTS ? 100 : 0);
 	let taken = 0;
 	let bonus = 0;
-	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < 28) taken |= 1 << place;
-	else bonus += place === 28 ? 2 : 1;
+	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < PYRAMID_SLOTS) taken |= 1 << place;
+	else bonus += place === PYRAMID_SLOTS ? 2 : 1;
 	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
 	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
 }
@@ -16425,7 +16566,7 @@ function sortedScores(kind, actions, scores) {
 */
 function seenHash$1(s, o) {
 	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
-	for (let i = 0; i < 28; i++) h = mix32(h + (s.pyramid[i] === 255 ? 255 : s.pyramid[i]));
+	for (let i = 0; i < PYRAMID_SLOTS; i++) h = mix32(h + (s.cards[i] === 255 ? 255 : s.cards[i]));
 	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
 	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
 	if (faceUp) h = mix32(h ^ 512 + s.talon[s.cursor]);
@@ -16447,12 +16588,8 @@ function greedyIndex(s, legal, n) {
 	return best;
 }
 // src/games/pyramid/agents/greedy.ts
-var GreedyAgent = class {
+var GreedyAgent = class extends SeedlessAgent {
 	name = "greedy";
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
 	act(env) {
 		const { state } = pyramidEnv(env, this.name);
 		return env.legal[greedyIndex(state, env.legal, env.legalCount)];
@@ -16499,34 +16636,22 @@ var RelaxedPyramid = class {
 	budget = 0;
 	aborted = false;
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	/** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
 	talonRank = new Int8Array(TALON_SIZE);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
-	mask;
-	key1;
-	key2;
-	key3;
-	val;
-	gen;
-	generation = 1;
+	table;
 	spare = 0;
 	constructor(goalAll, talonPairs, overlap, tableBits = 18) {
 		this.goalAll = goalAll;
 		this.talonPairs = talonPairs;
 		this.overlap = overlap;
-		const size = 1 << tableBits;
-		this.mask = size - 1;
-		this.key1 = new Int32Array(size);
-		this.key2 = new Int32Array(size);
-		this.key3 = new Int32Array(size);
-		this.val = new Uint8Array(size);
-		this.gen = new Uint32Array(size);
+		this.table = new TranspositionTable(tableBits, 3);
 	}
 	/** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
 	load(pyramidRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
-		for (let i = 0; i < 28; i++) {
+		for (let i = 0; i < PYRAMID_SLOTS; i++) {
 			this.pyramidRank[i] = pyramidRank[i];
 			if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
 		}
@@ -16535,11 +16660,7 @@ var RelaxedPyramid = class {
 			this.talonRank[k] = talonRank[k];
 			this.talonOfRank[talonRank[k]] |= 1 << k;
 		}
-		this.generation++;
-		if (this.generation === 4294967295) {
-			this.gen.fill(0);
-			this.generation = 1;
-		}
+		this.table.clear();
 	}
 	/**
 	* Whether the relaxed game can reach the goal from `present` with the counts (`countOf`)
@@ -16554,7 +16675,7 @@ var RelaxedPyramid = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.val[slot] === WON$2;
+		if (slot >= 0) return this.table.val[slot] === WON$2;
 		const won = this.search(present, low, high, waste);
 		if (this.aborted) this.store(k1, k2, waste, WON$2);
 		return won || this.aborted;
@@ -16604,7 +16725,7 @@ var RelaxedPyramid = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.val[slot] === WON$2;
+		if (slot >= 0) return this.table.val[slot] === WON$2;
 		const won = this.tryMoves(present, low, high, waste, free);
 		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$2 : LOST$1);
 		return won;
@@ -16637,14 +16758,15 @@ var RelaxedPyramid = class {
 	}
 	/** The slot holding the key in this generation, or -1; then `spare` is a slot to store it in. */
 	find(k1, k2, k3) {
-		let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 2654435769))) & this.mask;
+		const t = this.table;
+		let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 2654435769))) & t.mask;
 		this.spare = h;
-		for (let p = 0; p < PROBES$1; p++, h = h + 1 & this.mask) {
-			if (this.gen[h] !== this.generation) {
+		for (let p = 0; p < PROBES$1; p++, h = h + 1 & t.mask) {
+			if (t.gen[h] !== t.generation) {
 				this.spare = h;
 				break;
 			}
-			if (this.key1[h] === k1 && this.key2[h] === k2 && this.key3[h] === k3) return h;
+			if (t.key1[h] === k1 && t.key2[h] === k2 && t.key3[h] === k3) return h;
 		}
 		return -1;
 	}
@@ -16652,11 +16774,8 @@ var RelaxedPyramid = class {
 	store(k1, k2, k3, value) {
 		const found = this.find(k1, k2, k3);
 		const at = found >= 0 ? found : this.spare;
-		this.gen[at] = this.generation;
-		this.key1[at] = k1;
-		this.key2[at] = k2;
-		this.key3[at] = k3;
-		this.val[at] = value;
+		this.table.put(at, k1, k2, value);
+		this.table.key3[at] = k3;
 	}
 };
 /** The low word of the counts with one card of `rank` fewer. */
@@ -16704,7 +16823,7 @@ function solverRules(o) {
 		stockTopPlayable: o.stockTopPlayable,
 		talonPairs: o.stockTopPlayable && o.stockWastePair,
 		overlap: o.overlapPairs,
-		passes: passLimit(o)
+		passes: o.passes === "unlimited" ? Infinity : o.passes
 	};
 }
 const WON$1 = 1;
@@ -16732,20 +16851,15 @@ var PyramidSolver = class {
 	/** Whether the node budget ran out in the last search: its answer is then not exact. */
 	aborted = false;
 	budget = Infinity;
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	talonRank = new Int8Array(TALON_SIZE);
 	talonLen = 0;
 	/** Slots, and sequence positions, holding each rank. */
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
 	/** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
-	block = /* @__PURE__ */ new Int32Array(28);
-	mask;
-	key1;
-	key2;
-	val;
-	gen;
-	generation = 1;
+	block = new Int32Array(PYRAMID_SLOTS);
+	table;
 	/** The relaxed game of this deal, asked before a position is searched. */
 	relaxed;
 	/** Scratch of the matching check. */
@@ -16761,22 +16875,13 @@ var PyramidSolver = class {
 	constructor(rules, tableBits = 20, prune = true) {
 		this.prune = prune;
 		this.rules = rules;
-		const size = 1 << tableBits;
-		this.mask = size - 1;
-		this.key1 = new Int32Array(size);
-		this.key2 = new Int32Array(size);
-		this.val = new Uint8Array(size);
-		this.gen = new Uint32Array(size);
-		for (let i = 0; i < 28; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
+		this.table = new TranspositionTable(tableBits);
+		for (let i = 0; i < PYRAMID_SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
 		this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
 	}
 	/** Forgets every stored position (O(1)). */
 	clear() {
-		this.generation++;
-		if (this.generation === 4294967295) {
-			this.gen.fill(0);
-			this.generation = 1;
-		}
+		this.table.clear();
 	}
 	/**
 	* Loads a deal: the rank of each slot's card (any value where the slot is empty) and of the
@@ -16785,7 +16890,7 @@ var PyramidSolver = class {
 	load(pyramidRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
 		this.talonOfRank.fill(0);
-		for (let i = 0; i < 28; i++) {
+		for (let i = 0; i < PYRAMID_SLOTS; i++) {
 			this.pyramidRank[i] = pyramidRank[i];
 			if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
 		}
@@ -16869,7 +16974,7 @@ var PyramidSolver = class {
 		const k1 = present | (r.passes === Infinity ? 0 : pass) << 28;
 		const k2 = talon | cursor << 24;
 		const slot = this.find(k1, k2);
-		if (slot >= 0) return this.val[slot] === WON$1;
+		if (slot >= 0) return this.table.val[slot] === WON$1;
 		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
 			this.store(slot, k1, k2, LOST);
 			return false;
@@ -17001,13 +17106,14 @@ var PyramidSolver = class {
 	* unused in this generation, else one holding a finished position (evicted), else -1.
 	*/
 	find(k1, k2) {
-		let h = mix32(k1 ^ mix32(k2 + 2654435769)) & this.mask;
+		const t = this.table;
+		let h = mix32(k1 ^ mix32(k2 + 2654435769)) & t.mask;
 		let unused = -1;
 		let evict = -1;
-		for (let p = 0; p < PROBES; p++, h = h + 1 & this.mask) if (this.gen[h] !== this.generation) {
+		for (let p = 0; p < PROBES; p++, h = h + 1 & t.mask) if (t.gen[h] !== t.generation) {
 			if (unused < 0) unused = h;
-		} else if (this.key1[h] === k1 && this.key2[h] === k2) return h;
-		else if (evict < 0 && this.val[h] !== IN_PROGRESS) evict = h;
+		} else if (t.key1[h] === k1 && t.key2[h] === k2) return h;
+		else if (evict < 0 && t.val[h] !== IN_PROGRESS) evict = h;
 		this.spare = unused >= 0 ? unused : evict;
 		return -1;
 	}
@@ -17015,14 +17121,11 @@ var PyramidSolver = class {
 	store(slot, k1, k2, value) {
 		const at = slot >= 0 ? slot : this.spare;
 		if (at < 0) return -1;
-		this.gen[at] = this.generation;
-		this.key1[at] = k1;
-		this.key2[at] = k2;
-		this.val[at] = value;
+		this.table.put(at, k1, k2, value);
 		return at;
 	}
 	forget(at) {
-		if (at >= 0) this.gen[at] = 0;
+		if (at >= 0) this.table.gen[at] = 0;
 	}
 };
 /**
@@ -17039,14 +17142,14 @@ function applyAction(p, action, out) {
 	let cursor = p.cursor;
 	let pass = p.pass;
 	const take = (place) => {
-		if (place < 28) present &= ~(1 << place);
-		else talon &= ~(place === 28 ? 1 << highBit(waste) : stock & -stock);
+		if (place < PYRAMID_SLOTS) present &= ~(1 << place);
+		else talon &= ~(place === WASTE ? 1 << highBit(waste) : stock & -stock);
 	};
-	if (action === 465) cursor = lowBit(stock) + 1;
-	else if (action === 466) {
+	if (action === DRAW) cursor = lowBit(stock) + 1;
+	else if (action === RECYCLE) {
 		cursor = 0;
 		pass++;
-	} else if (action >= 435) take(action - 435);
+	} else if (action >= KING_BASE) take(action - KING_BASE);
 	else {
 		take(PAIR_FIRST[action]);
 		take(PAIR_SECOND[action]);
@@ -17059,8 +17162,8 @@ function applyAction(p, action, out) {
 }
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
 function loadState(solver, s) {
-	const ranks = /* @__PURE__ */ new Int8Array(28);
-	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+	const ranks = new Int8Array(PYRAMID_SLOTS);
+	for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 	const talon = new Int8Array(s.talonLen);
 	for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
 	solver.load(ranks, talon, s.talonLen);
@@ -17077,7 +17180,7 @@ function loadState(solver, s) {
 * only lose cards, in order. `position` reloads the solver when the state is another deal.
 */
 var KnownDeal = class {
-	pyramid = /* @__PURE__ */ new Uint8Array(28);
+	pyramid = new Uint8Array(PYRAMID_SLOTS);
 	talon = new Uint8Array(TALON_SIZE);
 	length = -1;
 	solver = null;
@@ -17094,7 +17197,7 @@ var KnownDeal = class {
 	position(solver, s, out) {
 		if (solver !== this.solver || !this.holds(s)) {
 			this.solver = solver;
-			this.pyramid.set(s.pyramid);
+			this.pyramid.set(s.cards);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
 			this.loads++;
@@ -17116,7 +17219,7 @@ var KnownDeal = class {
 	/** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
 	holds(s) {
 		if (this.length < 0) return false;
-		for (let i = 0; i < 28; i++) if (s.pyramid[i] !== 255 && s.pyramid[i] !== this.pyramid[i]) return false;
+		for (let i = 0; i < PYRAMID_SLOTS; i++) if (s.cards[i] !== 255 && s.cards[i] !== this.pyramid[i]) return false;
 		let at = 0;
 		for (let k = 0; k < s.talonLen; k++, at++) {
 			while (at < this.length && this.talon[at] !== s.talon[k]) at++;
@@ -17247,7 +17350,7 @@ var PimcAgent$1 = class {
 	seed = 0;
 	solver = null;
 	rulesKey = "";
-	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	pyramidRank = new Int8Array(PYRAMID_SLOTS);
 	talonRank = new Int8Array(TALON_SIZE);
 	unseen = new Uint8Array(TALON_SIZE);
 	root = {
@@ -17278,7 +17381,7 @@ var PimcAgent$1 = class {
 	act(env) {
 		const { state, options } = pyramidEnv(env, this.name);
 		if (env.legalCount === 1) return env.legal[0];
-		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= 435 && env.legal[i] < 465) return env.legal[i];
+		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= KING_BASE && env.legal[i] < DRAW) return env.legal[i];
 		const wins = this.tally(env, state, options);
 		let best = 0;
 		for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
@@ -17323,7 +17426,7 @@ var PimcAgent$1 = class {
 			return wins;
 		}
 		this.deal.forget();
-		for (let i = 0; i < 28; i++) this.pyramidRank[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+		for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 		for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
 		this.root.present = s.present;
 		this.root.talon = (1 << s.talonLen) - 1;
@@ -17837,12 +17940,8 @@ var OracleAgent = class {
 	}
 };
 // src/games/elevens/agents/patient.ts
-var PatientAgent = class {
+var PatientAgent = class extends SeedlessAgent {
 	name = "patient";
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
 	act(env) {
 		const { state } = elevensEnv(env, this.name);
 		return patientMove(env, state);
@@ -18696,10 +18795,12 @@ var SearchForest = class {
 	/** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
 	solver = null;
 	known = null;
-	/** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
+	/** `endgamePositions`: the fair solver and its scratch position. */
 	fair = null;
 	fairPosition = null;
-	fairValues = /* @__PURE__ */ new Float64Array(16);
+	/** An endgame's exact values of a decision's moves, by move: the win, and the cards left / 52. */
+	endWin = /* @__PURE__ */ new Float64Array(16);
+	endCost = /* @__PURE__ */ new Float64Array(16);
 	/** `endgameSamples`: pimc's decision rule on sampled deals. */
 	sampler = null;
 	constructor(rules, config) {
@@ -18722,19 +18823,28 @@ var SearchForest = class {
 	addDecision(p, moves, n, k, roots, at = 0) {
 		const mark = this.mark();
 		const endgame = this.config.endgame ?? 0;
+		if (this.endWin.length < n) {
+			this.endWin = new Float64Array(n);
+			this.endCost = new Float64Array(n);
+		}
 		if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
-			this.solveKnown(p, moves, n, k, roots, at);
+			this.solveKnown(p, moves, n, k);
+			this.exactRoots(n, roots, at);
 			return;
 		}
 		const positions = this.config.endgamePositions ?? 0;
 		const samples = this.config.endgameSamples ?? 0;
 		const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
 		if (inEndgame && samples > 0) {
-			this.solveSampled(p, moves, n, k, roots, at, samples);
+			this.solveSampled(p, moves, n, k, samples);
+			this.exactRoots(n, roots, at);
 			return;
 		}
 		if (inEndgame && positions > 0) {
-			if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
+			if (this.solveFair(p, moves, n, k, positions)) {
+				this.exactRoots(n, roots, at);
+				return;
+			}
 		} else if (inEndgame && p.stockLen >= this.config.depth) {
 			this.nodeBudget = mark.nodes + ENDGAME_NODES;
 			try {
@@ -18768,13 +18878,17 @@ var SearchForest = class {
 			this.leafBudget = Infinity;
 		}
 	}
+	/** Each move's root an exact node of its endgame values (`endWin`, `endCost`). */
+	exactRoots(n, roots, at) {
+		for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.endWin[i], this.endCost[i]);
+	}
 	/**
-	* 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
+	* 'deck-bottom', nothing unseen: the deal ahead is known, and each move's values are the solver's
 	* value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
 	* budget), the positions the game has held counting as cycles. Those grow with every move,
 	* so the solver's table is cleared for each decision.
 	*/
-	solveKnown(p, moves, n, k, roots, at) {
+	solveKnown(p, moves, n, k) {
 		this.solver ??= new Solver(this.rules);
 		this.known ??= new Position(this.rules.stacks);
 		const q = this.known;
@@ -18785,19 +18899,19 @@ var SearchForest = class {
 		this.solver.clear();
 		for (let i = 0; i < n; i++) {
 			const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
-			roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / 52);
+			this.endWin[i] = v === 0 ? 1 : 0;
+			this.endCost[i] = v === 0 ? 0 : (v - 1) / 52;
 		}
 	}
 	/**
-	* One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
+	* One stock, at most `endgame` cards: each move's values are its exact fair win chance (no cards
 	* left to break ties) when the solve values at most `positions` positions; false otherwise.
 	* The memo is cleared for each decision, so a decision's answer never depends on the ones
 	* before it.
 	*/
-	solveFair(p, moves, n, k, roots, at, positions) {
+	solveFair(p, moves, n, k, positions) {
 		this.fair ??= new FairSolver(this.rules);
 		this.fairPosition ??= new Position(this.rules.stacks);
-		if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
 		const q = this.fairPosition;
 		q.copyFrom(p);
 		let unseen = 0;
@@ -18805,17 +18919,17 @@ var SearchForest = class {
 		q.head = 0;
 		q.stockLen = unseen;
 		this.fair.clear();
-		if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
-		for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
+		if (!this.fair.valuesAfter(q, unseen, moves, n, this.endWin, positions)) return false;
+		this.endCost.fill(0, 0, n);
 		return true;
 	}
 	/**
-	* One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
+	* One stock, at most `endgame` cards: each move's values are its win fraction and mean cards left
 	* over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
 	* are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
 	* so a decision's answer never depends on the ones before it, nor on who asks.
 	*/
-	solveSampled(p, moves, n, k, roots, at, samples) {
+	solveSampled(p, moves, n, k, samples) {
 		this.sampler ??= new PimcSearch(this.rules);
 		const search = this.sampler;
 		search.solver.clear();
@@ -18824,7 +18938,8 @@ var SearchForest = class {
 		const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
 		for (let i = 0; i < n; i++) {
 			const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
-			roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / 52);
+			this.endWin[i] = t.wins[i] / t.samples;
+			this.endCost[i] = cardsLeft / 52;
 		}
 	}
 	/** The tree of position `p` itself (a training target): its value as the search sees it. */

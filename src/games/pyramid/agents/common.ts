@@ -59,7 +59,7 @@ export function sortedScores(kind: ScoreKind, actions: readonly number[], scores
  */
 export function seenHash(s: PyramidState, o: PyramidOptions): number {
   let h = mix32(Math.imul(s.steps + 1, 0x9e3779b1) ^ (s.pass << 8) ^ s.talonLen);
-  for (let i = 0; i < PYRAMID_SLOTS; i++) h = mix32(h + (s.pyramid[i] === EMPTY ? 0xff : s.pyramid[i]));
+  for (let i = 0; i < PYRAMID_SLOTS; i++) h = mix32(h + (s.cards[i] === EMPTY ? 0xff : s.cards[i]));
   for (let k = 0; k < s.cursor; k++) h = mix32(h ^ (0x100 + s.talon[k]));
   const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
   if (faceUp) h = mix32(h ^ (0x200 + s.talon[s.cursor]));

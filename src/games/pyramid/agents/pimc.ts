@@ -126,7 +126,7 @@ export class PimcAgent implements Agent {
       return wins;
     }
     this.deal.forget();
-    for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.pyramid[i] === EMPTY ? -1 : s.pyramid[i] >> 2;
+    for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.cards[i] === EMPTY ? -1 : s.cards[i] >> 2;
     for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
     this.root.present = s.present;
     this.root.talon = (1 << s.talonLen) - 1;

@@ -47,7 +47,6 @@ import {
   RECYCLE,
   TALON_SIZE,
   WASTE,
-  passLimit,
   type PyramidOptions,
   type PyramidState,
 } from '../engine.js';
@@ -72,7 +71,7 @@ export function solverRules(o: PyramidOptions): SolverRules {
     stockTopPlayable: o.stockTopPlayable,
     talonPairs: o.stockTopPlayable && o.stockWastePair,
     overlap: o.overlapPairs,
-    passes: passLimit(o),
+    passes: o.passes === 'unlimited' ? Infinity : o.passes,
   };
 }
 
@@ -503,7 +502,7 @@ export function applyAction(p: SearchPosition, action: number, out: SearchPositi
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
 export function loadState(solver: PyramidSolver, s: PyramidState): SearchPosition {
   const ranks = new Int8Array(PYRAMID_SLOTS);
-  for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.pyramid[i] === EMPTY ? -1 : s.pyramid[i] >> 2;
+  for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.cards[i] === EMPTY ? -1 : s.cards[i] >> 2;
   const talon = new Int8Array(s.talonLen);
   for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
   solver.load(ranks, talon, s.talonLen);
@@ -535,7 +534,7 @@ export class KnownDeal {
   position(solver: PyramidSolver, s: PyramidState, out: SearchPosition): SearchPosition {
     if (solver !== this.solver || !this.holds(s)) {
       this.solver = solver;
-      this.pyramid.set(s.pyramid);
+      this.pyramid.set(s.cards);
       this.talon.set(s.talon.subarray(0, s.talonLen));
       this.length = s.talonLen;
       this.loads++;
@@ -559,8 +558,7 @@ export class KnownDeal {
   /** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
   private holds(s: PyramidState): boolean {
     if (this.length < 0) return false;
-    for (let i = 0; i < PYRAMID_SLOTS; i++)
-      if (s.pyramid[i] !== EMPTY && s.pyramid[i] !== this.pyramid[i]) return false;
+    for (let i = 0; i < PYRAMID_SLOTS; i++) if (s.cards[i] !== EMPTY && s.cards[i] !== this.pyramid[i]) return false;
     let at = 0;
     for (let k = 0; k < s.talonLen; k++, at++) {
       while (at < this.length && this.talon[at] !== s.talon[k]) at++;

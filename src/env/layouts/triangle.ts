@@ -1,0 +1,501 @@
+/**
+ * The triangle layout: rows of overlapping face-up cards (row r holds r + 1 cards, each overlapped by
+ * the two below it), a talon of stock and waste beside them, and removals of available cards: two that
+ * make a sum, or a card of a rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
+ * and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
+ *
+ * Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order and
+ * the rest of the deck is the stock, its top first. A slot is **free** when neither card covering it
+ * is still there. Places, which removals name: the slots, then the waste's top card, then the stock's
+ * top card. Action ids: one per unordered pair of places (lexicographic), one single per place, a
+ * draw, a turn-over. The hot path (legalActions, step, status, observe) allocates nothing.
+ */
+import { DECK_SIZE, orderedDeck } from '../cards.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
+import { shuffleInPlace, type Rng } from '../rng.js';
+import { EMPTY } from './card-state.js';
+
+/** At most seven rows: a set of slots is one 32-bit mask. */
+export const MAX_ROWS = 7;
+
+/** A triangle's slots and places, their ids and cover tables: what depends on the rows alone. */
+export interface TriangleShape {
+  readonly rows: number;
+  readonly slots: number;
+  /** Cards the deal leaves for the stock. */
+  readonly talonSize: number;
+  /** The place of the waste's top card, and of the stock's. */
+  readonly waste: number;
+  readonly stock: number;
+  readonly places: number;
+  /** Pair ids, one per unordered pair of places; the first single id (a single per place); draw; turn-over. */
+  readonly pairIds: number;
+  readonly singleBase: number;
+  readonly draw: number;
+  readonly recycle: number;
+  readonly numActions: number;
+  /** The two places of each pair id. */
+  readonly pairFirst: Uint8Array;
+  readonly pairSecond: Uint8Array;
+  readonly rowOf: Uint8Array;
+  readonly columnOf: Uint8Array;
+  /** The left one of the two slots covering each slot (the right one is next to it), -1 in the bottom row. */
+  readonly coverLeft: Int8Array;
+  readonly coverRight: Int8Array;
+  /** Bits of the (at most two) slots directly covering each slot. */
+  readonly coverMask: Int32Array;
+  /** Every slot's bit: a full triangle. */
+  readonly full: number;
+}
+
+/** The pair id of places i < j among `places`: lexicographic order. */
+export function placePairId(places: number, i: number, j: number): number {
+  return i * places - (i * (i + 1)) / 2 + (j - i - 1);
+}
+
+/** The slot of row r, card c. */
+export const slotOf = (row: number, column: number): number => (row * (row + 1)) / 2 + column;
+
+const shapes = new Map<number, TriangleShape>();
+
+/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
+export function triangleShape(rows: number): TriangleShape {
+  const cached = shapes.get(rows);
+  if (cached) return cached;
+  if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) throw new RangeError(`rows must be 1..${MAX_ROWS}`);
+  const slots = slotOf(rows, 0);
+  const places = slots + 2;
+  const pairIds = (places * (places - 1)) / 2;
+  const pairFirst = new Uint8Array(pairIds);
+  const pairSecond = new Uint8Array(pairIds);
+  for (let i = 0; i < places; i++) {
+    for (let j = i + 1; j < places; j++) {
+      pairFirst[placePairId(places, i, j)] = i;
+      pairSecond[placePairId(places, i, j)] = j;
+    }
+  }
+  const rowOf = new Uint8Array(slots);
+  const columnOf = new Uint8Array(slots);
+  const coverLeft = new Int8Array(slots).fill(-1);
+  const coverRight = new Int8Array(slots).fill(-1);
+  const coverMask = new Int32Array(slots);
+  for (let r = 0, i = 0; r < rows; r++) {
+    for (let c = 0; c <= r; c++, i++) {
+      rowOf[i] = r;
+      columnOf[i] = c;
+      if (r + 1 < rows) {
+        coverLeft[i] = i + r + 1;
+        coverRight[i] = i + r + 2;
+        coverMask[i] = (1 << (i + r + 1)) | (1 << (i + r + 2));
+      }
+    }
+  }
+  const shape: TriangleShape = {
+    rows,
+    slots,
+    talonSize: DECK_SIZE - slots,
+    waste: slots,
+    stock: slots + 1,
+    places,
+    pairIds,
+    singleBase: pairIds,
+    draw: pairIds + places,
+    recycle: pairIds + places + 1,
+    numActions: pairIds + places + 2,
+    pairFirst,
+    pairSecond,
+    rowOf,
+    columnOf,
+    coverLeft,
+    coverRight,
+    coverMask,
+    full: slots === 32 ? -1 : (1 << slots) - 1,
+  };
+  shapes.set(rows, shape);
+  return shape;
+}
+
+/**
+ * What a game over a triangle declares under one set of options. Ranks are 0 = A … 12 = K; values
+ * A = 1 … K = 13. The texts name the options `passes`, `maxSteps`, `stockTopPlayable`, `stockWastePair`
+ * and `overlapPairs` by these names.
+ */
+export interface TriangleRulesSpec {
+  /** Rows of overlapping cards (Pyramid's 7). */
+  readonly rows: number;
+  /** What the triangle is called: its field in the state's JSON, and its name in messages ('pyramid'). */
+  readonly name: string;
+  /** Two available cards go together when their values make this sum (13). */
+  readonly pairSum: number;
+  /** Ranks removed alone (Pyramid's kings: [12]). */
+  readonly singles: readonly number[];
+  /** Face-up reserve cards beside the triangle (Giza's eight, no stock): none yet. */
+  readonly reserves?: 0;
+  readonly talon: {
+    /** Cards a draw turns over (King Tut's three): one yet. */
+    readonly draw: 1;
+    /** Passes through the stock; the waste is turned over, in the same order, between them. */
+    readonly passes: number | 'unlimited';
+    /** The stock's top card lies face up and is available. */
+    readonly topPlayable: boolean;
+    /** The stock's and the waste's top cards may pair with each other (with `topPlayable`). */
+    readonly topPairsWithWaste: boolean;
+  };
+  /** A card covered by one card only may pair with that card. */
+  readonly overlapPairs: boolean;
+  /** Won when all 52 cards are removed, or the triangle's. */
+  readonly goal: 'all' | 'triangle';
+  /** Actions before the episode is truncated. */
+  readonly maxSteps: number;
+  /** Reward per card of the goal removed instead of 1 for a win. */
+  readonly rewardCards: boolean;
+  readonly undoLimit: 0 | 3 | 'unlimited';
+}
+
+/** A `TriangleRulesSpec` with its shape and lookups: what the hot path reads, built once per spec. */
+export interface TriangleRules extends TriangleRulesSpec, TriangleShape {
+  /** Two ranks pair when their indexes add up to this (the values' sum − 2). */
+  readonly rankSum: number;
+  /** Bit r set when rank r is removed alone. */
+  readonly singleMask: number;
+  /** Passes as a number (Infinity for 'unlimited'). */
+  readonly passLimit: number;
+  readonly unlimited: boolean;
+  readonly topPlayable: boolean;
+  /** The stock's and the waste's top cards pair (topPlayable and topPairsWithWaste). */
+  readonly talonPairs: boolean;
+  readonly goalAll: boolean;
+  /** The goal's cards: 52, or the triangle's. */
+  readonly goalCards: number;
+  readonly observationSize: number;
+  /** Where the observation's parts start (the game's doc comment tables them). */
+  readonly obsFree: number;
+  readonly obsWasteTop: number;
+  readonly obsStockTop: number;
+  readonly obsWasteCounts: number;
+  readonly obsStockCounts: number;
+  readonly obsStockSize: number;
+  readonly obsSteps: number;
+}
+
+const rulesCache = new Map<string, TriangleRules>();
+
+/** The spec's shape and lookups, built once per distinct spec. */
+export function compileTriangleRules(p: TriangleRulesSpec): TriangleRules {
+  const key = JSON.stringify(p);
+  const cached = rulesCache.get(key);
+  if (cached) return cached;
+  const shape = triangleShape(p.rows);
+  const obsFree = shape.slots * 13;
+  const obsWasteTop = obsFree + shape.slots;
+  const obsStockCounts = obsWasteTop + 39;
+  const rules: TriangleRules = {
+    ...p,
+    ...shape,
+    rankSum: p.pairSum - 2,
+    singleMask: p.singles.reduce((bits, r) => bits | (1 << r), 0),
+    passLimit: p.talon.passes === 'unlimited' ? Infinity : p.talon.passes,
+    unlimited: p.talon.passes === 'unlimited',
+    topPlayable: p.talon.topPlayable,
+    talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
+    goalAll: p.goal === 'all',
+    goalCards: p.goal === 'all' ? DECK_SIZE : shape.slots,
+    observationSize: obsStockCounts + 18,
+    obsFree,
+    obsWasteTop,
+    obsStockTop: obsWasteTop + 13,
+    obsWasteCounts: obsWasteTop + 26,
+    obsStockCounts,
+    obsStockSize: obsStockCounts + 13,
+    obsSteps: obsStockCounts + 17,
+  };
+  rulesCache.set(key, rules);
+  return rules;
+}
+
+/** A triangle game's state. */
+export interface TriangleState {
+  readonly rules: TriangleRules;
+  /** Card in each slot, EMPTY when removed. */
+  readonly cards: Uint8Array;
+  /** Bit i set while slot i holds a card. */
+  present: number;
+  /**
+   * The stock and the waste as one sequence: talon[0 … cursor−1] is the waste (bottom first, its top
+   * at cursor−1), talon[cursor … talonLen−1] the stock (its top first). A draw moves the cursor on; a
+   * turn-over sets it back to 0, which keeps the order.
+   */
+  readonly talon: Uint8Array;
+  talonLen: number;
+  cursor: number;
+  /** The pass through the stock, from 1. */
+  pass: number;
+  steps: number;
+  /** Cards removed so far. */
+  removed: number;
+  /** Set by legalActions. */
+  status: Status;
+  /** Scratch of legalActions: the rank at each place while it is available, else -1. */
+  readonly placeRank: Int8Array;
+  /** Scratch deck for seeded deals. */
+  readonly deck: Uint8Array;
+}
+
+export function createState(rules: TriangleRules): TriangleState {
+  return {
+    rules,
+    cards: new Uint8Array(rules.slots).fill(EMPTY),
+    present: 0,
+    talon: new Uint8Array(rules.talonSize),
+    talonLen: 0,
+    cursor: 0,
+    pass: 1,
+    steps: 0,
+    removed: 0,
+    status: RUNNING,
+    placeRank: new Int8Array(rules.places).fill(-1),
+    deck: new Uint8Array(DECK_SIZE),
+  };
+}
+
+export function copyState(src: TriangleState, dst: TriangleState): void {
+  dst.cards.set(src.cards);
+  dst.present = src.present;
+  dst.talon.set(src.talon);
+  dst.talonLen = src.talonLen;
+  dst.cursor = src.cursor;
+  dst.pass = src.pass;
+  dst.steps = src.steps;
+  dst.removed = src.removed;
+  dst.status = src.status;
+}
+
+const ORDERED_DECK = orderedDeck();
+
+export function resetState(s: TriangleState, rng: Rng, deck: Uint8Array | null): void {
+  const d = s.deck;
+  const slots = s.rules.slots;
+  d.set(deck ?? ORDERED_DECK);
+  if (!deck) shuffleInPlace(rng, d);
+  s.cards.set(d.subarray(0, slots));
+  s.present = s.rules.full;
+  s.talon.set(d.subarray(slots));
+  s.talonLen = s.rules.talonSize;
+  s.cursor = 0;
+  s.pass = 1;
+  s.steps = 0;
+  s.removed = 0;
+  s.status = RUNNING;
+}
+
+/** Whether slot i holds a card that no card covers. */
+export function isFree(r: TriangleShape, present: number, slot: number): boolean {
+  return ((present >>> slot) & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+export function soleCover(r: TriangleShape, present: number, slot: number): number {
+  const left = r.coverLeft[slot];
+  if (left < 0) return -1;
+  const hasLeft = (present >>> left) & 1;
+  const hasRight = (present >>> (left + 1)) & 1;
+  if (hasLeft + hasRight !== 1) return -1;
+  return hasLeft === 1 ? left : left + 1;
+}
+
+/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
+export function placeCard(s: TriangleState, place: number): number {
+  const r = s.rules;
+  if (place < r.slots) return s.cards[place];
+  if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : EMPTY;
+  return s.cursor < s.talonLen ? s.talon[s.cursor] : EMPTY;
+}
+
+export function popCount(bits: number): number {
+  let n = 0;
+  for (let b = bits; b !== 0; n++) b &= b - 1;
+  return n;
+}
+
+export function isWon(s: TriangleState): boolean {
+  return s.rules.goalAll ? s.removed === DECK_SIZE : s.present === 0;
+}
+
+/** The result of the game so far: won, and the goal's cards not removed. */
+export function outcome(s: TriangleState): CardOutcome {
+  const cardsLeft = s.rules.goalAll ? DECK_SIZE - s.removed : popCount(s.present);
+  return { won: isWon(s), cardsLeft };
+}
+
+// ---------------------------------------------------------------------------
+// The hot path: nothing below allocates.
+
+function add(mask: Uint8Array, legal: Int32Array, n: number, id: number): number {
+  mask[id] = 1;
+  legal[n] = id;
+  return n + 1;
+}
+
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s: TriangleState): void {
+  const r = s.rules;
+  const rank = s.placeRank;
+  const present = s.present;
+  const coverMask = r.coverMask;
+  for (let i = 0; i < r.slots; i++)
+    rank[i] = ((present >>> i) & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+  rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+  rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
+  const r = s.rules;
+  const rank = s.placeRank;
+  const places = r.places;
+  const sum = r.rankSum;
+  const singles = r.singleMask;
+  const waste = r.waste;
+  const wastePairs = r.talon.topPairsWithWaste;
+  for (let i = 0; i < places - 1; i++) {
+    const ri = rank[i];
+    if (ri < 0) {
+      // Covered: with overlap pairs, a slot under one card only pairs with that card, when it is free.
+      if (!r.overlapPairs || i >= r.slots || ((s.present >>> i) & 1) === 0) continue;
+      const cover = soleCover(r, s.present, i);
+      if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum)
+        n = add(mask, legal, n, placePairId(places, i, cover));
+      continue;
+    }
+    if ((singles >>> ri) & 1) continue;
+    const want = sum - ri;
+    for (let j = i + 1; j < places; j++) {
+      if (rank[j] !== want) continue;
+      if (i === waste && !wastePairs) continue;
+      n = add(mask, legal, n, placePairId(places, i, j));
+    }
+  }
+  for (let p = 0; p < places; p++)
+    if (rank[p] >= 0 && (singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+  return n;
+}
+
+/**
+ * With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+ * (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+ * the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+ * on the stock's order, which a player does not know on the first pass: any two that pair count (what
+ * the player knows decides when the game ends, never the hidden order). The ranks as bits.
+ */
+function removalAhead(s: TriangleState): boolean {
+  const r = s.rules;
+  let freeRanks = 0;
+  for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+  let talonRanks = 0;
+  for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+  for (let rank = 0; rank < 13; rank++) {
+    if (((talonRanks >>> rank) & 1) === 0) continue;
+    if ((r.singleMask >>> rank) & 1 || (freeRanks >>> (r.rankSum - rank)) & 1) return true;
+    if (r.talonPairs && (talonRanks >>> (r.rankSum - rank)) & 1) return true;
+  }
+  return false;
+}
+
+/** The game's `legalActions` (the options are the state's rules). */
+export function legalActions(s: TriangleState, _o: unknown, mask: Uint8Array, legal: Int32Array): number {
+  const r = s.rules;
+  mask.fill(0);
+  if (isWon(s)) {
+    s.status = TERMINATED;
+    return 0;
+  }
+  markAvailable(s);
+  let n = removals(s, mask, legal, 0);
+  const removable = n;
+  if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+  else if (s.cursor > 0 && s.pass < r.passLimit) n = add(mask, legal, n, r.recycle);
+  if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+  if (n > 0 && s.steps >= r.maxSteps) {
+    mask.fill(0);
+    s.status = TRUNCATED;
+    return 0;
+  }
+  if (n === 0) mask.fill(0);
+  s.status = n === 0 ? TERMINATED : RUNNING;
+  return n;
+}
+
+export function status(s: TriangleState): Status {
+  return s.status;
+}
+
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s: TriangleState, place: number): number {
+  const r = s.rules;
+  s.removed++;
+  if (place < r.slots) {
+    s.cards[place] = EMPTY;
+    s.present &= ~(1 << place);
+    return 1;
+  }
+  const at = place === r.waste ? s.cursor - 1 : s.cursor;
+  s.talon.copyWithin(at, at + 1, s.talonLen);
+  s.talonLen--;
+  if (place === r.waste) s.cursor--;
+  return r.goalAll ? 1 : 0;
+}
+
+/** The game's `step`. */
+export function stepState(s: TriangleState, _o: unknown, action: number): number {
+  const r = s.rules;
+  s.steps++;
+  let gained = 0;
+  if (action < r.pairIds) {
+    // The stock's card first: the waste's top keeps its index below the cursor.
+    gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+  } else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+  else if (action === r.draw) s.cursor++;
+  else {
+    s.cursor = 0;
+    s.pass++;
+  }
+  if (r.rewardCards) return gained;
+  return gained > 0 && isWon(s) ? 1 : 0;
+}
+
+/** The game's `observe`. */
+export function observe(s: TriangleState, _o: unknown, out: Float32Array): void {
+  const r = s.rules;
+  out.fill(0);
+  const present = s.present;
+  for (let i = 0; i < r.slots; i++) {
+    if (((present >>> i) & 1) === 0) continue;
+    out[13 * i + (s.cards[i] >> 2)] = 1;
+    if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+  }
+  if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+  const faceUp = r.topPlayable && s.cursor < s.talonLen;
+  if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+  for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += 0.25;
+  for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += 0.25;
+  const at = r.obsStockSize;
+  out[at] = (s.talonLen - s.cursor) / r.talonSize;
+  out[at + 1] = s.cursor / r.talonSize;
+  out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+  out[at + 3] = s.pass > 1 ? 1 : 0;
+  out[at + 4] = s.steps / r.maxSteps;
+}
+
+/**
+ * Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+ * / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+ * talon card a pass; a turn-over between passes.
+ */
+export function observationBounds(r: TriangleRules): ObservationBounds {
+  const low = new Float32Array(r.observationSize);
+  const high = new Float32Array(r.observationSize).fill(1);
+  const alone = 4 * r.singles.length;
+  const most = alone + (DECK_SIZE - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+  if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+  return { low, high };
+}
