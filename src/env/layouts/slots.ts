@@ -218,27 +218,6 @@ function legalSets(s: SlotState, mask: Uint8Array, legal: Int32Array, n: number)
   return n;
 }
 
-/** Marks the pairs of slots whose ranks pair, any suits; returns the new count. */
-function legalPairs(s: SlotState, mask: Uint8Array, legal: Int32Array): number {
-  const r = s.rules;
-  const rank = s.slotRank;
-  const slots = s.rankSlots;
-  let n = 0;
-  for (let i = 0; i < r.slots - 1; i++) {
-    let later = slots[r.partner[rank[i]]] & -(2 << i); // partner slots j > i, lowest first
-    if (later === 0) continue;
-    const offset = r.pairBase[i] - i - 1; // id of (i, j) = offset + j
-    do {
-      const bit = later & -later;
-      later ^= bit;
-      const a = offset + 31 - Math.clz32(bit);
-      mask[a] = 1;
-      legal[n++] = a;
-    } while (later !== 0);
-  }
-  return n;
-}
-
 /** Marks the pairs of one suit (each card has one partner card); returns the new count. */
 function legalSuitPairs(s: SlotState, mask: Uint8Array, legal: Int32Array): number {
   const r = s.rules;
@@ -259,7 +238,23 @@ export function legalActions(s: SlotState, mask: Uint8Array, legal: Int32Array):
   const r = s.rules;
   const slots = s.rankSlots;
   mask.fill(0);
-  let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalPairs(s, mask, legal);
+  let n = 0;
+  if (r.sameSuit) n = legalSuitPairs(s, mask, legal);
+  else {
+    const rank = s.slotRank;
+    for (let i = 0; i < r.slots - 1; i++) {
+      let later = slots[r.partner[rank[i]]] & -(2 << i); // partner slots j > i, lowest first
+      if (later === 0) continue;
+      const offset = r.pairBase[i] - i - 1; // id of (i, j) = offset + j
+      do {
+        const bit = later & -later;
+        later ^= bit;
+        const a = offset + 31 - Math.clz32(bit);
+        mask[a] = 1;
+        legal[n++] = a;
+      } while (later !== 0);
+    }
+  }
   if (r.singleBase >= 0) {
     let alone = 0;
     for (let k = 0; k < r.singleRanks.length; k++) alone |= slots[r.singleRanks[k]];
