@@ -234,7 +234,7 @@ function legalSuitPairs(s: SlotState, mask: Uint8Array, legal: Int32Array): numb
   return n;
 }
 
-export function legalActions(s: SlotState, mask: Uint8Array, legal: Int32Array): number {
+export function legalActions(s: SlotState, _o: unknown, mask: Uint8Array, legal: Int32Array): number {
   const r = s.rules;
   const slots = s.rankSlots;
   mask.fill(0);
@@ -305,7 +305,7 @@ export function setCards(r: SlotRules, action: number): number[] {
  * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
  * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
  */
-export function stepState(s: SlotState, action: number): number {
+export function stepState(s: SlotState, _o: unknown, action: number): number {
   const r = s.rules;
   let gained = 2;
   s.note = NOTE_NONE;
@@ -355,7 +355,7 @@ export function stepState(s: SlotState, action: number): number {
 
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 export function playSlotMove(s: SlotState, action: number): number {
-  return stepState(s, action);
+  return stepState(s, null, action);
 }
 
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
@@ -367,15 +367,19 @@ export function status(s: SlotState): Status {
   return s.legalCount === 0 ? TERMINATED : RUNNING;
 }
 
-export function observe(s: SlotState, out: Float32Array): void {
+export function observe(s: SlotState, _o: unknown, out: Float32Array): void {
   const r = s.rules;
   const w = r.slotWidth;
   out.fill(0, 0, r.ranksAt);
-  for (let i = 0; i < r.slots; i++) {
-    const card = s.slotCard[i];
-    if (card === EMPTY) continue;
-    out[w * i + (card >> 2)] = 1;
-    if (w === 17) out[w * i + 13 + (card & 3)] = 1;
+  if (w === 13) {
+    for (let i = 0; i < r.slots; i++) if (s.slotRank[i] !== EMPTY_RANK) out[13 * i + s.slotRank[i]] = 1;
+  } else {
+    for (let i = 0; i < r.slots; i++) {
+      const card = s.slotCard[i];
+      if (card === EMPTY) continue;
+      out[w * i + (card >> 2)] = 1;
+      out[w * i + 13 + (card & 3)] = 1;
+    }
   }
   if (r.reserveAt >= 0) {
     for (let f = 0; f < s.reserve.length; f++)

@@ -99,23 +99,17 @@ export const decade: GameModule = registerModule(
 
 type DecadeInput = z.input<typeof decadeOptionsSchema>;
 
+/** Decade's ids. */
+type DecadeId =
+  | 'decade'
+  | 'decade-optional'
+  | 'decade-max3'
+  | 'decade-loop'
+  | 'decade-fives'
+  | 'decade-stacks'
+  | 'ten-twenty-thirty';
+
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    decade: DecadeInput;
-    'decade-optional': DecadeInput;
-    'decade-max3': DecadeInput;
-    'decade-loop': DecadeInput;
-    'decade-fives': DecadeInput;
-    'decade-stacks': DecadeInput;
-    'ten-twenty-thirty': DecadeInput;
-  }
-  interface OutcomeById {
-    decade: CardOutcome;
-    'decade-optional': CardOutcome;
-    'decade-max3': CardOutcome;
-    'decade-loop': CardOutcome;
-    'decade-fives': CardOutcome;
-    'decade-stacks': CardOutcome;
-    'ten-twenty-thirty': CardOutcome;
-  }
+  interface EnvOptionsById extends Record<DecadeId, DecadeInput> {}
+  interface OutcomeById extends Record<DecadeId, CardOutcome> {}
 }

@@ -50,17 +50,10 @@ export const elevens: GameModule = registerModule(
   { shipped: true },
 );
 
+/** Elevens's ids. */
+type ElevensId = 'elevens' | 'elevens-reserve' | 'elevens-too' | 'suit-elevens';
+
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    elevens: z.input<typeof elevensOptionsSchema>;
-    'elevens-reserve': z.input<typeof elevensOptionsSchema>;
-    'elevens-too': z.input<typeof elevensOptionsSchema>;
-    'suit-elevens': z.input<typeof elevensOptionsSchema>;
-  }
-  interface OutcomeById {
-    elevens: CardOutcome;
-    'elevens-reserve': CardOutcome;
-    'elevens-too': CardOutcome;
-    'suit-elevens': CardOutcome;
-  }
+  interface EnvOptionsById extends Record<ElevensId, z.input<typeof elevensOptionsSchema>> {}
+  interface OutcomeById extends Record<ElevensId, CardOutcome> {}
 }

@@ -104,23 +104,25 @@ export type { TriangleState as PyramidState } from '../../env/layouts/index.js';
 export const PYRAMID_ROWS = 7;
 /** The seven rows' slots, places, ids and cover tables (the toolkit's triangle of seven rows). */
 export const PYRAMID_SHAPE = triangleShape(PYRAMID_ROWS);
-/** Slots in the pyramid (seven rows). */
-export const PYRAMID_SLOTS = PYRAMID_SHAPE.slots;
-/** Cards the deal leaves for the stock. */
-export const TALON_SIZE = PYRAMID_SHAPE.talonSize;
-/** The place of the waste's top card, and of the stock's top card. */
-export const WASTE = PYRAMID_SHAPE.waste;
-export const STOCK = PYRAMID_SHAPE.stock;
-/** The first king id (a king at place p is KING_BASE + p), draw, turn-over. */
-export const KING_BASE = PYRAMID_SHAPE.singleBase;
-export const DRAW = PYRAMID_SHAPE.draw;
-export const RECYCLE = PYRAMID_SHAPE.recycle;
-export const PYRAMID_ACTIONS = PYRAMID_SHAPE.numActions;
-/** The two places of each pair id; the left one of the two slots covering each slot; their bits. */
-export const PAIR_FIRST = PYRAMID_SHAPE.pairFirst;
-export const PAIR_SECOND = PYRAMID_SHAPE.pairSecond;
-export const COVER_LEFT = PYRAMID_SHAPE.coverLeft;
-export const COVER_MASK = PYRAMID_SHAPE.coverMask;
+/**
+ * The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
+ * stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
+ * draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
+ */
+export const {
+  slots: PYRAMID_SLOTS,
+  talonSize: TALON_SIZE,
+  waste: WASTE,
+  stock: STOCK,
+  singleBase: KING_BASE,
+  draw: DRAW,
+  recycle: RECYCLE,
+  numActions: PYRAMID_ACTIONS,
+  pairFirst: PAIR_FIRST,
+  pairSecond: PAIR_SECOND,
+  coverLeft: COVER_LEFT,
+  coverMask: COVER_MASK,
+} = PYRAMID_SHAPE;
 /** Rank index of a king (A = 0). */
 export const KING = 12;
 /** Two ranks pair when their indexes add up to this (13 in card values). */

@@ -54,17 +54,10 @@ export const pyramid: GameModule = registerModule(
   { shipped: true },
 );
 
+/** Pyramid's ids. */
+type PyramidId = 'pyramid' | 'pyramid-classic' | 'pyramid-relaxed' | 'pyramid-unlimited';
+
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    pyramid: z.input<typeof pyramidOptionsSchema>;
-    'pyramid-classic': z.input<typeof pyramidOptionsSchema>;
-    'pyramid-relaxed': z.input<typeof pyramidOptionsSchema>;
-    'pyramid-unlimited': z.input<typeof pyramidOptionsSchema>;
-  }
-  interface OutcomeById {
-    pyramid: CardOutcome;
-    'pyramid-classic': CardOutcome;
-    'pyramid-relaxed': CardOutcome;
-    'pyramid-unlimited': CardOutcome;
-  }
+  interface EnvOptionsById extends Record<PyramidId, z.input<typeof pyramidOptionsSchema>> {}
+  interface OutcomeById extends Record<PyramidId, CardOutcome> {}
 }
