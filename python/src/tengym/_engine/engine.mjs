@@ -7307,26 +7307,6 @@ function legalSets(s, mask, legal, n) {
 	}
 	return n;
 }
-/** Marks the pairs of slots whose ranks pair, any suits; returns the new count. */
-function legalPairs(s, mask, legal) {
-	const r = s.rules;
-	const rank = s.slotRank;
-	const slots = s.rankSlots;
-	let n = 0;
-	for (let i = 0; i < r.slots - 1; i++) {
-		let later = slots[r.partner[rank[i]]] & -(2 << i);
-		if (later === 0) continue;
-		const offset = r.pairBase[i] - i - 1;
-		do {
-			const bit = later & -later;
-			later ^= bit;
-			const a = offset + 31 - Math.clz32(bit);
-			mask[a] = 1;
-			legal[n++] = a;
-		} while (later !== 0);
-	}
-	return n;
-}
 /** Marks the pairs of one suit (each card has one partner card); returns the new count. */
 function legalSuitPairs(s, mask, legal) {
 	const r = s.rules;
@@ -7342,11 +7322,27 @@ function legalSuitPairs(s, mask, legal) {
 	}
 	return n;
 }
-function legalActions$3(s, mask, legal) {
+function legalActions$3(s, _o, mask, legal) {
 	const r = s.rules;
 	const slots = s.rankSlots;
 	mask.fill(0);
-	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalPairs(s, mask, legal);
+	let n = 0;
+	if (r.sameSuit) n = legalSuitPairs(s, mask, legal);
+	else {
+		const rank = s.slotRank;
+		for (let i = 0; i < r.slots - 1; i++) {
+			let later = slots[r.partner[rank[i]]] & -(2 << i);
+			if (later === 0) continue;
+			const offset = r.pairBase[i] - i - 1;
+			do {
+				const bit = later & -later;
+				later ^= bit;
+				const a = offset + 31 - Math.clz32(bit);
+				mask[a] = 1;
+				legal[n++] = a;
+			} while (later !== 0);
+		}
+	}
 	if (r.singleBase >= 0) {
 		let alone = 0;
 		for (let k = 0; k < r.singleRanks.length; k++) alone |= slots[r.singleRanks[k]];
@@ -7391,7 +7387,7 @@ function setCards(r, action) {
 * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
 * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
 */
-function stepState$1(s, action) {
+function stepState$1(s, _o, action) {
 	const r = s.rules;
 	let gained = 2;
 	s.note = 0;
@@ -7438,7 +7434,7 @@ function stepState$1(s, action) {
 }
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 function playSlotMove(s, action) {
-	return stepState$1(s, action);
+	return stepState$1(s, null, action);
 }
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
 function isWon$1(s) {
@@ -7447,15 +7443,17 @@ function isWon$1(s) {
 function status$3(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$3(s, out) {
+function observe$3(s, _o, out) {
 	const r = s.rules;
 	const w = r.slotWidth;
 	out.fill(0, 0, r.ranksAt);
-	for (let i = 0; i < r.slots; i++) {
+	if (w === 13) {
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] !== 13) out[13 * i + s.slotRank[i]] = 1;
+	} else for (let i = 0; i < r.slots; i++) {
 		const card = s.slotCard[i];
 		if (card === 255) continue;
 		out[w * i + (card >> 2)] = 1;
-		if (w === 17) out[w * i + 13 + (card & 3)] = 1;
+		out[w * i + 13 + (card & 3)] = 1;
 	}
 	if (r.reserveAt >= 0) {
 		for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
@@ -7927,10 +7925,10 @@ function slotGame(spec) {
 		copyState: copyState$3,
 		parseDeck: (deck) => parseStandardDeck(deck),
 		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$3(s, mask, legal),
-		step: (s, _o, action) => stepState$1(s, action),
-		status: (s) => status$3(s),
-		observe: (s, _o, out) => observe$3(s, out),
+		legalActions: legalActions$3,
+		step: stepState$1,
+		status: status$3,
+		observe: observe$3,
 		outcome: (s) => outcome$3(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
@@ -16412,25 +16410,12 @@ registerModule({
 		effort: fourTenEffort
 	}
 }, { shipped: true });
-/** The seven rows' slots, places, ids and cover tables (the toolkit's triangle of seven rows). */
-const PYRAMID_SHAPE = triangleShape(7);
-/** Slots in the pyramid (seven rows). */
-const PYRAMID_SLOTS = PYRAMID_SHAPE.slots;
-/** Cards the deal leaves for the stock. */
-const TALON_SIZE = PYRAMID_SHAPE.talonSize;
-/** The place of the waste's top card, and of the stock's top card. */
-const WASTE = PYRAMID_SHAPE.waste;
-PYRAMID_SHAPE.stock;
-/** The first king id (a king at place p is KING_BASE + p), draw, turn-over. */
-const KING_BASE = PYRAMID_SHAPE.singleBase;
-const DRAW = PYRAMID_SHAPE.draw;
-const RECYCLE = PYRAMID_SHAPE.recycle;
-PYRAMID_SHAPE.numActions;
-/** The two places of each pair id; the left one of the two slots covering each slot; their bits. */
-const PAIR_FIRST = PYRAMID_SHAPE.pairFirst;
-const PAIR_SECOND = PYRAMID_SHAPE.pairSecond;
-const COVER_LEFT = PYRAMID_SHAPE.coverLeft;
-const COVER_MASK = PYRAMID_SHAPE.coverMask;
+/**
+* The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
+* stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
+* draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
+*/
+const { slots: PYRAMID_SLOTS, talonSize: TALON_SIZE, waste: WASTE, stock: STOCK, singleBase: KING_BASE, draw: DRAW, recycle: RECYCLE, numActions: PYRAMID_ACTIONS, pairFirst: PAIR_FIRST, pairSecond: PAIR_SECOND, coverLeft: COVER_LEFT, coverMask: COVER_MASK } = triangleShape(7);
 /** The most `maxSteps` takes. */
 const MAX_STEPS_CAP = 1e5;
 const pyramidOptionsSchema = strictObject({
