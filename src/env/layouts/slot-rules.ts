@@ -190,8 +190,21 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
   const reserveAt = reserves ? slotWidth * T : -1;
   const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
   const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0);
+  // Every field named, in one order, no spread: all slot games' rules then share one object shape, which keeps
+  // the hot path's property reads monomorphic and in-object (a spread of the spec's optional fields did not).
   const rules: SlotRules = {
-    ...p,
+    slots: T,
+    columns: p.columns,
+    pairSum: p.pairSum,
+    sameRankPairs: sameRank,
+    singles,
+    quartets,
+    blocked,
+    sets: p.sets,
+    refill: p.refill,
+    observeSuits: p.observeSuits ?? false,
+    rewardCards: p.rewardCards,
+    undoLimit: p.undoLimit,
     sameSuit,
     reserves,
     pauseRefill: p.sets?.how === 'reserve-no-refill',
