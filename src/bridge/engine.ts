@@ -66,6 +66,9 @@
  * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
  * so copy i reset with seed s plays with its agent the games one env reset with seed s plays;
  * `resetAgents` takes `seeds`, one a copy (null: left as they are).
+ *
+ * Past 600 lines on purpose: the protocol's frames and the commands they carry read top to bottom, beside the
+ * protocol's description.
  */
 import '../games/index.js';
 import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';

@@ -22,6 +22,9 @@
  *
  * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
  * engine of your own wrapped in `new Env(...)`).
+ *
+ * Past 600 lines on purpose: every check shares one failure path and one report, and the per-step, per-episode
+ * and cross-run checks read top to bottom.
  */
 import type { BoardView, CardSpot } from './board.js';
 import { deckTokens } from './cards.js';

@@ -44,6 +44,9 @@
  *   // observations[i * obsSize …] is copy i's next observation (its new episode's after an end)
  * }
  * ```
+ *
+ * Past 600 lines on purpose: the vector semantics live in one class, which the Python bridge drives too, so
+ * that no rule of them has two homes.
  */
 import { Env, checkSeedFits, engineSizes, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';

@@ -7,6 +7,9 @@
  * Pairing: deal i is `reset({ seed: seed + i })` for every agent, so differences between
  * agents are measured on identical deals and their interval is much narrower than the
  * difference of two independent rates.
+ *
+ * Past 600 lines on purpose: the worker pool, the rows it gathers and the report built from them share one rows
+ * layout.
  */
 import { availableParallelism, totalmem } from 'node:os';
 import { normalize } from 'node:path';

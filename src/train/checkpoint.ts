@@ -10,6 +10,9 @@
  * moments, replay buffers), the env copies' states, and the trainer's (metrics so far, best and
  * last evaluations): every source of randomness and every counter, so a resumed run reaches
  * exactly the weights an uninterrupted run reaches.
+ *
+ * Past 600 lines on purpose: writing, reading and checking a checkpoint share its schemas and the
+ * swap-by-rename steps, and read best in one place.
  */
 import {
   accessSync,

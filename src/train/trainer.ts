@@ -31,6 +31,9 @@
  * best model that is not on disk. `--resume` loads the last checkpoint and continues to exactly
  * the weights an uninterrupted run reaches (the test compares them byte for byte); the metrics
  * files are rewritten from the checkpoint's rows, dropping rows written after it.
+ *
+ * Past 600 lines on purpose: the training loop's order (evaluation, metrics, best/, checkpoint) reads top to
+ * bottom, as one algorithm's loop does in CleanRL.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,3 +1,7 @@
+/**
+ * `tengym train`: its flags, the notes it prints before and after a run, and the run itself. Past 600 lines on
+ * purpose: each note sits beside the flag it explains, and tests read them together.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';

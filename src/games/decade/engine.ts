@@ -79,6 +79,9 @@
  * stack is eliminated (the traditional rule), even if undealt cards remain in the stock; with
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
+ *
+ * Past 600 lines on purpose: one hot path serves seven ids, whose options meet in the same loops; split, each
+ * option's code would be spread over files.
  */
 import * as z from 'zod/mini';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../../env/cards.js';

@@ -102,6 +102,9 @@
  * undrawn cards, top first), queuedDecks (explicit decks not yet used), seenThisTurn ([{ hand, home,
  * shadow }], exchange phase only) }`, cards as "1".."4". Once the game is over the hands keep the
  * final round's last configuration.
+ *
+ * Past 600 lines on purpose: the round, its exchanges and its scoring meet in one hot path, whose state layout
+ * the whole file shares.
  */
 import * as z from 'zod/mini';
 import { deckTokens } from '../../env/cards.js';

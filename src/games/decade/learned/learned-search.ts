@@ -13,6 +13,9 @@
  *
  * Values are pairs (P(win), cards left at the end / 52), and a choice is the highest
  * P(win) − tieWeight · cards/52, as for the afterstate agent.
+ *
+ * Past 600 lines on purpose: the search, its forest and the agent share one position layout, and the search
+ * reads top to bottom.
  */
 import type { Env } from '../../../env/env.js';
 import { checkNotDisposed, checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
