@@ -1,8 +1,9 @@
-// The engine entry with its three game entries, and the root, as esbuild bundles them for an app (minified, no Babel), given to the
-// hermes VM of hermes-engine-cli 0.12.0 (hermes-vm.ts). Hermes 0.12 compiles a whole script before it runs any of it
-// and names every construct it refuses. Regular expressions with Unicode property escapes (`\p{L}`) are among them,
-// and tengym spells those classes out, so none of its regular expressions may be refused. Hermes 0.12 also refuses
-// class syntax and async functions, which tengym's engine and zod use: the refusals are printed (docs/apps.md).
+// The engine entry with its three game entries, and the root, as esbuild bundles them for an app (minified, no
+// Babel), given to the hermes VM of hermes-engine-cli 0.12.0 (hermes-vm.ts). Hermes 0.12 compiles a whole script
+// before it runs any of it and names every construct it refuses. Regular expressions with Unicode property escapes
+// (`\p{L}`) are among them, and tengym spells those classes out, so none of its regular expressions may be refused.
+// Hermes 0.12 also refuses class syntax and async functions, which tengym's engine and zod use: the refusals are
+// printed (docs/apps.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
