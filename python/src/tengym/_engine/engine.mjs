@@ -5049,13 +5049,14 @@ function showValue(value) {
 		return Object.prototype.toString.call(value);
 	}
 }
+const SHOWN_ESCAPED = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0001}\\u{E0020}-\\u{E007F}"\\\\]`, "gu");
 /**
 * A name from input (an env id, a state's env), quoted for a message: control and format
 * characters (NUL, a right-to-left override) written as \\uXXXX, which would otherwise hide in the
 * text or reorder it, and a long one cut to its first `max` characters.
 */
 function showName(name, max = 64) {
-	const escaped = (t) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	const escaped = (t) => t.replace(SHOWN_ESCAPED, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 	return name.length > max ? `"${escaped(name.slice(0, max))}…" (${name.length} characters)` : `"${escaped(name)}"`;
 }
 /**
@@ -7083,7 +7084,18 @@ function compileSlotRules(p) {
 	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
 	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
 	const rules = {
-		...p,
+		slots: T,
+		columns: p.columns,
+		pairSum: p.pairSum,
+		sameRankPairs: sameRank,
+		singles,
+		quartets,
+		blocked,
+		sets: p.sets,
+		refill: p.refill,
+		observeSuits: p.observeSuits ?? false,
+		rewardCards: p.rewardCards,
+		undoLimit: p.undoLimit,
 		sameSuit,
 		reserves,
 		pauseRefill: p.sets?.how === "reserve-no-refill",
@@ -7184,10 +7196,10 @@ function copyState$3(src, dst) {
 }
 /** Cards of rank r in the slots. */
 function countInSlots(s, rank) {
-	let bits = s.rankSlots[rank];
-	let n = 0;
-	for (; bits !== 0; n++) bits &= bits - 1;
-	return n;
+	let x = s.rankSlots[rank];
+	x -= x >>> 1 & 1431655765;
+	x = (x & 858993459) + (x >>> 2 & 858993459);
+	return Math.imul(x + (x >>> 4) & 252645135, 16843009) >>> 24;
 }
 function emptySlot(s, i) {
 	const bit = 1 << i;
@@ -7241,13 +7253,6 @@ function resetState$1(s, rng, deck) {
 	s.legalCount = 0;
 	s.note = 0;
 	fillEmptySlots(s);
-}
-/** Whether set card `card`, of set rank f, may go aside: its reserve is empty (one suit: the reserves' suit). */
-function mayGoAside(s, f, card) {
-	if (s.reserve[f] !== 255) return false;
-	if (!s.rules.sameSuit) return true;
-	const suit = reserveSuit(s);
-	return suit < 0 || suit === (card & 3);
 }
 /** The id offset of a set whose k-th card has suit digits[k]. */
 function setOffset(digits) {
@@ -7322,51 +7327,75 @@ function legalSuitPairs(s, mask, legal) {
 	}
 	return n;
 }
-function legalActions$3(s, _o, mask, legal) {
+/** Marks the pairs by rank (any card of the partner rank pairs); returns the new count. */
+function legalRankPairs(s, mask, legal) {
 	const r = s.rules;
+	const rank = s.slotRank;
 	const slots = s.rankSlots;
-	mask.fill(0);
 	let n = 0;
-	if (r.sameSuit) n = legalSuitPairs(s, mask, legal);
-	else {
-		const rank = s.slotRank;
-		for (let i = 0; i < r.slots - 1; i++) {
-			let later = slots[r.partner[rank[i]]] & -(2 << i);
-			if (later === 0) continue;
-			const offset = r.pairBase[i] - i - 1;
-			do {
-				const bit = later & -later;
-				later ^= bit;
-				const a = offset + 31 - Math.clz32(bit);
-				mask[a] = 1;
-				legal[n++] = a;
-			} while (later !== 0);
-		}
-	}
-	if (r.singleBase >= 0) {
-		let alone = 0;
-		for (let k = 0; k < r.singleRanks.length; k++) alone |= slots[r.singleRanks[k]];
-		while (alone !== 0) {
-			const bit = alone & -alone;
-			alone ^= bit;
-			const a = r.singleBase + 31 - Math.clz32(bit);
+	for (let i = 0; i < r.slots - 1; i++) {
+		let later = slots[r.partner[rank[i]]] & -(2 << i);
+		if (later === 0) continue;
+		const offset = r.pairBase[i] - i - 1;
+		do {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
 			mask[a] = 1;
 			legal[n++] = a;
+		} while (later !== 0);
+	}
+	return n;
+}
+/** Marks the singles after the pairs; returns the new count. */
+function legalSingles(s, mask, legal, n) {
+	const r = s.rules;
+	let alone = 0;
+	for (let k = 0; k < r.singleRanks.length; k++) alone |= s.rankSlots[r.singleRanks[k]];
+	while (alone !== 0) {
+		const bit = alone & -alone;
+		alone ^= bit;
+		const a = r.singleBase + 31 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+/** Marks the sets and the set-asides after the quartets; returns the new count. */
+function legalSetsAndAsides(s, mask, legal, n) {
+	const r = s.rules;
+	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
+	if (r.asideBase >= 0) {
+		let bits = 0;
+		for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === 255) bits |= s.rankSlots[r.setRanks[f]];
+		const suit = r.sameSuit ? reserveSuit(s) : -1;
+		while (bits !== 0) {
+			const bit = bits & -bits;
+			bits ^= bit;
+			const i = 31 - Math.clz32(bit);
+			if (suit >= 0 && (s.slotCard[i] & 3) !== suit) continue;
+			mask[r.asideBase + i] = 1;
+			legal[n++] = r.asideBase + i;
 		}
 	}
+	return n;
+}
+/**
+* The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
+* the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
+*/
+function legalActions$3(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
+	if (r.singleBase >= 0) n = legalSingles(s, mask, legal, n);
 	if (r.quartetBase >= 0) for (let q = 0; q < r.quartetRanks.length; q++) {
 		if (r.quartetOpen[q] === 0 || countInSlots(s, r.quartetRanks[q]) !== 4) continue;
 		mask[r.quartetBase + q] = 1;
 		legal[n++] = r.quartetBase + q;
 	}
-	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
-	if (r.asideBase >= 0) for (let i = 0; i < r.slots; i++) {
-		const f = r.setIndex[s.slotRank[i]];
-		if (f < 0 || !mayGoAside(s, f, s.slotCard[i])) continue;
-		mask[r.asideBase + i] = 1;
-		legal[n++] = r.asideBase + i;
-	}
-	if (r.dealId >= 0 && slots[13] !== 0 && s.stockPos < 52) {
+	if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
+	if (r.dealId >= 0 && s.rankSlots[13] !== 0 && s.stockPos < 52) {
 		mask[r.dealId] = 1;
 		legal[n++] = r.dealId;
 	}
