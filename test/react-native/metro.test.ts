@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Tengym from '../../src/index.js';
 import { playAppGames } from './app-games.js';
 import { hermesVm, RUNS_HERE } from './hermes-vm.js';
@@ -26,11 +26,8 @@ interface MetroApi {
   runBuild(config: object, options: object): Promise<unknown>;
 }
 
-/**
- * A new app folder: its entry (React Native's globals, then `main`'s lines), Babel config, and tengym in its
- * node_modules as an install puts it.
- */
-function newApp(main: string[]): string {
+/** A new app folder: its Babel config and sources, and tengym in its node_modules as an install puts it. */
+function newApp(): string {
   const app = mkdtempSync(join(tmpdir(), 'tengym-metro-app-'));
   const installed = join(app, 'node_modules', 'tengym');
   mkdirSync(installed, { recursive: true });
@@ -46,21 +43,24 @@ function newApp(main: string[]): string {
     JSON.stringify(require.resolve(name)),
   );
   writeFileSync(join(app, 'babel.config.js'), `module.exports = { presets: [${preset}], plugins: [${plugin}] };\n`);
+  return app;
+}
+
+/**
+ * An entry of the app (React Native's globals, then `main`'s lines) bundled by Metro 0.84 for iOS, as a release build
+ * is (`dev: false`): the bundle's path.
+ */
+async function metroBundle(app: string, entry: string, main: string[], minify: boolean): Promise<string> {
   // What React Native defines before an app's modules run and the bare VM lacks (Metro's prelude
   // `global`, InitializeCore's `window`, `self` and performance.now), then the app.
   writeFileSync(
-    join(app, 'index.js'),
+    join(app, entry),
     [
       'globalThis.global = globalThis; globalThis.window = globalThis; globalThis.self = globalThis;',
       "if (typeof globalThis.performance === 'undefined') globalThis.performance = { now: () => Date.now() };",
       ...main,
     ].join('\n'),
   );
-  return app;
-}
-
-/** The app's entry bundled by Metro 0.84 for iOS, as a release build is (`dev: false`): the bundle's path. */
-async function metroBundle(app: string, minify: boolean): Promise<string> {
   const metro = require('metro') as MetroApi;
   // Metro watches real paths: node_modules may be a link (a git worktree's).
   const modules = realpathSync(join(ROOT, 'node_modules'));
@@ -82,8 +82,8 @@ async function metroBundle(app: string, minify: boolean): Promise<string> {
       reporter: { update: () => {} },
     },
   );
-  const bundle = join(app, 'index.bundle.js');
-  await metro.runBuild(config, { entry: 'index.js', out: bundle, platform: 'ios', minify, dev: false });
+  const bundle = join(app, `${entry}.bundle.js`);
+  await metro.runBuild(config, { entry, out: bundle, platform: 'ios', minify, dev: false });
   return bundle;
 }
 
@@ -96,53 +96,49 @@ function onHermes(bundle: string): string[] {
 }
 
 describe.skipIf(!RUNS_HERE)('the example app bundled by Metro 0.84 and run on Hermes 0.12', () => {
+  // One app for both: React Native's Babel transformer keeps the first project's Babel config for the process.
+  let app = '';
+  beforeAll(() => {
+    app = newApp();
+  });
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
+
   it('plays Tens, Block Ten and Decade as Node does', async () => {
-    const app = newApp([
+    const main = [
       "const tengym = require('tengym');",
       "const reducer = require('./reducer.ts');",
       "const { playAppGames } = require('./app-games.ts');",
       'for (const line of playAppGames(tengym, reducer)) print(line);',
-    ]);
-    try {
-      const lines = onHermes(await metroBundle(app, false));
-      const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
-      const reducer = await import('../../examples/card-merge-10/reducer.js');
-      const onNode = playAppGames(tengym, reducer);
-      const games = (all: string[]) => all.filter((line) => !line.startsWith('time '));
-      for (const line of lines.filter((l) => l.startsWith('time '))) console.log(`Metro → Hermes: ${line}`);
-      expect(games(onNode).length).toBeGreaterThan(20);
-      expect(games(lines)).toEqual(games(onNode));
-    } finally {
-      rmSync(app, { recursive: true, force: true });
-    }
+    ];
+    const lines = onHermes(await metroBundle(app, 'index.js', main, false));
+    const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
+    const reducer = await import('../../examples/card-merge-10/reducer.js');
+    const onNode = playAppGames(tengym, reducer);
+    const games = (all: string[]) => all.filter((line) => !line.startsWith('time '));
+    for (const line of lines.filter((l) => l.startsWith('time '))) console.log(`Metro → Hermes: ${line}`);
+    expect(games(onNode).length).toBeGreaterThan(20);
+    expect(games(lines)).toEqual(games(onNode));
   }, 900_000);
 
   it('bundles tengym/engine with tengym/games/pairing, minified, and hints there as Node does', async () => {
     const use =
       "const env = make('tens'); env.reset({ seed: 3 }); const hint = createHinter().hint(env).hints[0]; " +
       "print(hint.text, env.moves().map((m) => m.label).join(', '));";
-    const app = newApp([
-      "const { make, createHinter } = require('tengym/engine');",
-      "require('tengym/games/pairing');",
-      use,
-    ]);
-    try {
-      const bundle = readFileSync(await metroBundle(app, true));
-      const gzip = gzipSync(bundle, { level: 9 }).length;
-      console.log(
-        `Metro 0.84, tengym/engine + tengym/games/pairing: ${(bundle.length / KiB).toFixed(1)} KiB minified, ` +
-          `${(gzip / KiB).toFixed(1)} KiB gzipped`,
-      );
-      const engine = await import(pathToFileURL(join(ROOT, 'dist', 'engine.js')).href);
-      await import(pathToFileURL(join(ROOT, 'dist', 'games', 'pairing', 'index.js')).href);
-      const printed: string[] = [];
-      new Function('make', 'createHinter', 'print', use)(engine.make, engine.createHinter, (...a: unknown[]) =>
-        printed.push(a.join(' ')),
-      );
-      expect(printed[0]).toMatch(/^remove /);
-      expect(onHermes(join(app, 'index.bundle.js'))).toEqual(printed);
-    } finally {
-      rmSync(app, { recursive: true, force: true });
-    }
+    const main = ["const { make, createHinter } = require('tengym/engine');", "require('tengym/games/pairing');", use];
+    const path = await metroBundle(app, 'engine.js', main, true);
+    const bundle = readFileSync(path);
+    const gzip = gzipSync(bundle, { level: 9 }).length;
+    console.log(
+      `Metro 0.84, tengym/engine + tengym/games/pairing: ${(bundle.length / KiB).toFixed(1)} KiB minified, ` +
+        `${(gzip / KiB).toFixed(1)} KiB gzipped`,
+    );
+    const engine = await import(pathToFileURL(join(ROOT, 'dist', 'engine.js')).href);
+    await import(pathToFileURL(join(ROOT, 'dist', 'games', 'pairing', 'index.js')).href);
+    const printed: string[] = [];
+    new Function('make', 'createHinter', 'print', use)(engine.make, engine.createHinter, (...a: unknown[]) =>
+      printed.push(a.join(' ')),
+    );
+    expect(printed[0]).toMatch(/^remove /);
+    expect(onHermes(path)).toEqual(printed);
   }, 900_000);
 });
