@@ -83,13 +83,23 @@ export function showValue(value: unknown): string {
 }
 
 /**
+ * The control and format characters (`\p{Cc}` and `\p{Cf}`, Unicode 17.0), spelled out because Hermes 0.12 has no
+ * property escapes; scripts/unicode-ranges.mjs writes them, and test/env/errors.test.ts holds them to `\p{…}`.
+ */
+export const CONTROL_OR_FORMAT =
+  '\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E' +
+  '\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\u{110BD}\\u{110CD}' +
+  '\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0001}\\u{E0020}-\\u{E007F}';
+const SHOWN_ESCAPED = new RegExp(`[${CONTROL_OR_FORMAT}"\\\\]`, 'gu');
+
+/**
  * A name from input (an env id, a state's env), quoted for a message: control and format
  * characters (NUL, a right-to-left override) written as \\uXXXX, which would otherwise hide in the
  * text or reorder it, and a long one cut to its first `max` characters.
  */
 export function showName(name: string, max = 64): string {
   const escaped = (t: string) =>
-    t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) =>
+    t.replace(SHOWN_ESCAPED, (c) =>
       c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
   return name.length > max ? `"${escaped(name.slice(0, max))}…" (${name.length} characters)` : `"${escaped(name)}"`;

@@ -11,6 +11,10 @@
  */
 import { TengymError, showValue } from '../env/errors.js';
 import { envSpec } from '../env/registry.js';
+import { LETTER_OR_NUMBER } from './letters.js';
+
+/** What an anchor drops: all but letters, numbers, white space and hyphens. */
+const NOT_IN_ANCHOR = new RegExp(`[^${LETTER_OR_NUMBER}\\s-]`, 'gu');
 
 /** Throws unless `value` is a string: what `fn` takes as `what`. */
 function checkString(value: unknown, fn: string, what: string): asserts value is string {
@@ -21,11 +25,7 @@ function checkString(value: unknown, fn: string, what: string): asserts value is
 /** A heading's anchor, as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
 export function headingAnchor(heading: string): string {
   checkString(heading, 'headingAnchor', 'a heading');
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .replace(/\s/g, '-');
+  return heading.trim().toLowerCase().replace(NOT_IN_ANCHOR, '').replace(/\s/g, '-');
 }
 
 /** The level-2 sections of a Markdown document by anchor, each with its heading line. */

@@ -1,6 +1,13 @@
 // How error messages show values, and what counts as an object of fields (src/env/errors.ts).
 import { describe, expect, it } from 'vitest';
-import { TengymError, isPlainObject, isTengymError, showValue } from '../../src/env/errors.js';
+import {
+  CONTROL_OR_FORMAT,
+  TengymError,
+  isPlainObject,
+  isTengymError,
+  showName,
+  showValue,
+} from '../../src/env/errors.js';
 import { envIds, make } from '../../src/env/registry.js';
 
 describe('showValue', () => {
@@ -66,5 +73,19 @@ describe('names from input in messages', () => {
     env.reset({ seed: 1 });
     const state = { ...env.getState(), env: 'dec\u0000ade' };
     expect(() => env.setState(state)).toThrow(/^bad state: it is a "dec\\u0000ade" state, this env is "decade"$/);
+  });
+
+  it('escapes exactly the characters of \\p{Cc} and \\p{Cf}, spelled out for Hermes 0.12, at every code point', () => {
+    const spelled = new RegExp(`^[${CONTROL_OR_FORMAT}]$`, 'u');
+    const property = /^[\p{Cc}\p{Cf}]$/u;
+    const differ: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (spelled.test(ch) !== property.test(ch)) differ.push(c.toString(16));
+    }
+    expect(differ).toEqual([]);
+    expect(showName('a\u00adb\u2066c\ufeffd\u{e0041}')).toBe('"a\\u00adb\\u2066c\\ufeffd\\udb40"');
+    expect(showName('é\u00a0z')).toBe('"é\u00a0z"');
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envConfig, envIds } from '../../src/env/registry.js';
+import { LETTER_OR_NUMBER } from '../../src/hints/letters.js';
 import { forPlayers, headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
 import { allChecks } from '../helpers/game-checks.js';
 import { rulesDocument } from '../helpers/rules-document.js';
@@ -323,9 +324,22 @@ describe('rules sections', () => {
     expect(rulesSection(doc, 'b', 'b')).toBeNull();
   });
 
+  it('anchors keep exactly \\p{L} and \\p{N}, spelled out for Hermes 0.12, at every code point', () => {
+    const spelled = new RegExp(`^[${LETTER_OR_NUMBER}]$`, 'u');
+    const property = /^[\p{L}\p{N}]$/u;
+    const differ: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (spelled.test(ch) !== property.test(ch)) differ.push(c.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+
   it('anchors and plain text', () => {
     expect(headingAnchor('Cards, deals and seeds')).toBe('cards-deals-and-seeds');
     expect(headingAnchor('Ten-Twenty-Thirty')).toBe('ten-twenty-thirty');
+    expect(headingAnchor('Règles: 四 ½ Ⅻ (𝔸)!')).toBe('règles-四-½-ⅻ-𝔸');
     expect(plainText('## Four Ten\nA **move** is `draw` ([more](#x)), *seen* first.')).toBe(
       'FOUR TEN\nA move is draw (more), seen first.',
     );

@@ -5049,13 +5049,14 @@ function showValue(value) {
 		return Object.prototype.toString.call(value);
 	}
 }
+const SHOWN_ESCAPED = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890-\\u0891\\u08E2\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0001}\\u{E0020}-\\u{E007F}"\\\\]`, "gu");
 /**
 * A name from input (an env id, a state's env), quoted for a message: control and format
 * characters (NUL, a right-to-left override) written as \\uXXXX, which would otherwise hide in the
 * text or reorder it, and a long one cut to its first `max` characters.
 */
 function showName(name, max = 64) {
-	const escaped = (t) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	const escaped = (t) => t.replace(SHOWN_ESCAPED, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 	return name.length > max ? `"${escaped(name.slice(0, max))}…" (${name.length} characters)` : `"${escaped(name)}"`;
 }
 /**
