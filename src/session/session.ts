@@ -212,17 +212,22 @@ export function stockText(stock: StockView, label: (code: string) => string): st
 
 /** A hint's header in a player's words: no agent names, no table building. */
 export function hintHeader(result: HintResult): string {
-  if (result.sameOutcome) return 'Every move here ends the game the same way; any of them will do';
   const moves = plural(result.legalCount, 'legal move');
+  // A note is the game's own sentence for the player ("Tens has no real decisions: …").
+  if (result.note) return `${result.note} (${moves})`;
   return result.interim
     ? `Quick hints, best first, while better ones get ready · ${moves}`
     : `Hints, best first · ${moves}`;
 }
 
+/** A registered id; anything else is refused as `make` refuses it (with the nearest id). */
 function checkId(id: unknown): string {
-  const ids = envIds();
-  if (typeof id !== 'string' || !ids.includes(id))
-    throw new TengymError('bad-argument', `Session: no env ${showValue(id)}; the ids are ${ids.join(', ')}`);
+  if (typeof id !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `Session: the id is a string, got ${showValue(id)}; ids: ${envIds().join(', ')}`,
+    );
+  make(id);
   return id;
 }
 
@@ -451,10 +456,14 @@ export class Session {
     return null;
   }
 
-  /** The legal moves ranked (`top` of them, default 3), or null once the game is over. */
-  hint(top = 3): HintResult | null {
+  /**
+   * The legal moves ranked (`top` of them, default 3), or null once the game is over; by `hinter` where given (from
+   * then on), else the session's (`createHinter()` by default). `hintHeader(result)` says it in a player's words.
+   */
+  hint(top = 3, hinter?: Hinter): HintResult | null {
     this.checkStarted('hint');
     if (!this.env.running || this.states === null) return null;
+    if (hinter !== undefined) this.hinterGiven = hinter;
     this.hinterGiven ??= createHinter();
     return this.states.hint(this.hinterGiven, this.env, { top });
   }
