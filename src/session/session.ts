@@ -279,7 +279,7 @@ export class Session {
     return envIds();
   }
 
-  /** Whether the game has difficulty settings (by winnable thirds, or by variant), and so whether `difficulty` is taken. */
+  /** Whether the game has difficulty settings (by winnable thirds, or by variant): whether `difficulty` is taken. */
   static hasDifficulty(id: string): boolean {
     const env = make(checkId(id));
     return variantsOf(id) !== undefined || (!sameOutcomeOf(env.game, env.options) && difficultyThirdsOf(env) !== null);

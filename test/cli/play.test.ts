@@ -187,7 +187,8 @@ describe('tengym play', () => {
     expect(hintedMoves(r.stdout)).toEqual(expected);
     // The player's own choices are counted apart from the moves played for them.
     expect(r.stdout).toContain(
-      `Game over after ${plural(expected.length, 'move')} of yours, and ${env.episodeSteps - expected.length} forced moves played for you. ` +
+      `Game over after ${plural(expected.length, 'move')} of yours, and ` +
+        `${env.episodeSteps - expected.length} forced moves played for you. ` +
         env.endText(),
     );
     expect(r.stdout).toMatch(/^line: /m);
@@ -238,7 +239,8 @@ describe('tengym play', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(hintedMoves(r.stdout)).toEqual(expected);
       expect(r.stdout).toContain(
-        `Game over after ${plural(expected.length, 'move')} of yours, and ${env.episodeSteps - expected.length} forced moves`,
+        `Game over after ${plural(expected.length, 'move')} of yours, and ` +
+          `${env.episodeSteps - expected.length} forced moves`,
       );
     },
   );
@@ -276,7 +278,8 @@ describe('tengym play', () => {
     expect(auto.stdout).toMatch(
       new RegExp(
         String.raw`^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0\n {2}1 {2}discard ` +
-          String.raw`.*\n {2}2 {2}discard .*\n> q\nQuit after 0 moves of yours, and 8 forced moves played for you\. Seed 3: tengym play --env decade ` +
+          String.raw`.*\n {2}2 {2}discard .*\n> q\nQuit after 0 moves of yours, and 8 forced moves played for ` +
+          String.raw`you\. Seed 3: tengym play --env decade ` +
           '--seed 3$',
         'm',
       ),
@@ -306,7 +309,11 @@ describe('tengym play', () => {
     }
     // One choice made, the rest forced.
     expect(r.stdout).toMatch(
-      /^Quit after 1 move of yours, and \d+ forced moves played for you\. Seed 4: tengym play --env ten-twenty-thirty --seed 4$/m,
+      new RegExp(
+        String.raw`^Quit after 1 move of yours, and \d+ forced moves played for you\. Seed 4: ` +
+          String.raw`tengym play --env ten-twenty-thirty --seed 4$`,
+        'm',
+      ),
     );
     // Thousands of forced moves, hundreds of them discards of their own: every kind counted, on a line a person reads.
     const long = play(
@@ -418,7 +425,8 @@ describe('tengym play', () => {
     expect(eof.code).toBe(0);
     expect(eof.stdout).toMatch(
       new RegExp(
-        String.raw`\nEnd of input: the game stops here after \d+ moves?( of yours, and \d+ forced moves? played for you)?\. Seed 8: ` +
+        String.raw`\nEnd of input: the game stops here after \d+ moves?( of yours, and \d+ forced moves? played ` +
+          String.raw`for you)?\. Seed 8: ` +
           String.raw`tengym play --env four-ten --seed 8\n$`,
       ),
     );
@@ -512,7 +520,8 @@ describe('tengym play', () => {
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(
-        'Game over after 2 moves of yours, and 28 forced moves played for you. Out of steps after 30 moves: 0 cards on the line and 52 in the ' +
+        'Game over after 2 moves of yours, and 28 forced moves played for you. Out of steps after 30 moves: 0 ' +
+          'cards on the line and 52 in the ' +
           'stock (picked-up cards go back under the stock). Seed 1',
       );
     },

@@ -71,7 +71,7 @@ function playExample(r: Reducer, seed: number, size: 13 | 15, variant: 'strict' 
 }
 
 describe('examples/card-merge-10/reducer.ts', () => {
-  it('is at most 50 lines without comments, and reads no action ids, diffs no board and keeps no game constants', () => {
+  it('is at most 50 lines without comments, reads no action ids, diffs no board, keeps no game constants', () => {
     const text = readFileSync(EXAMPLE, 'utf8');
     const code = text.split('\n').filter((line) => !/^\s*(\/\/|\/\*\*|\*)/.test(line));
     expect(code.join('\n').trimEnd().split('\n').length).toBeLessThanOrEqual(50);
