@@ -25,7 +25,6 @@ import {
   TERMINATED,
   TRUNCATED,
   type AnyGame,
-  type DeckInput,
   type GameOptions,
   type ObservationBounds,
   type Outcome,
