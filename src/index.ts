@@ -162,6 +162,7 @@ export {
   hintHeader,
   stockOf,
   stockText,
+  type BoardPartOf,
   type DailyResult,
   type Difficulty,
   type SessionConfig,

@@ -80,6 +80,7 @@ export interface SessionDeal {
 
 /** What one thing the player did led to: their move (or a deal, an undo, a load) and the forced moves after it. */
 export interface Turn {
+  /** What the player did: a deal, a move, an undo, or a saved game loaded. */
   readonly kind: 'deal' | 'move' | 'undo' | 'load';
   /** The player's move; null for a deal, an undo or a load. */
   readonly move: Move | null;
@@ -95,8 +96,11 @@ export interface Turn {
 
 /** What a tap did: the selection now, the cards that would complete a move with it, and the move it fired. */
 export interface TapResult {
+  /** The cards selected now ([] once a move fired). */
   readonly selection: readonly CardSpot[];
+  /** The cards that would complete a move with the selection. */
   readonly partners: readonly CardSpot[];
+  /** What the move the tap fired did, or null. */
   readonly turn: Turn | null;
 }
 
@@ -125,19 +129,20 @@ export interface StockView {
   tappable: boolean;
 }
 
-type PartOf<K extends BoardPart['kind']> = Extract<BoardPart, { kind: K }>;
+/** The board part of one kind (`BoardPartOf<'grid'>`: a grid's cells and columns). */
+export type BoardPartOf<K extends BoardPart['kind']> = Extract<BoardPart, { kind: K }>;
 
 /** The board as named parts: each is the game's part of that kind, or null where it has none. */
 export interface SessionView {
   style: string;
-  grid: PartOf<'grid'> | null;
-  line: PartOf<'line'> | null;
-  columns: PartOf<'columns'> | null;
-  rows: PartOf<'rows'> | null;
-  overlap: PartOf<'overlap'> | null;
+  grid: BoardPartOf<'grid'> | null;
+  line: BoardPartOf<'line'> | null;
+  columns: BoardPartOf<'columns'> | null;
+  rows: BoardPartOf<'rows'> | null;
+  overlap: BoardPartOf<'overlap'> | null;
   stock: StockView | null;
   /** The other piles: a waste, counters. */
-  piles: PartOf<'piles'>['piles'];
+  piles: BoardPartOf<'piles'>['piles'];
   /** The facts by name (`score`, `pass`…). */
   facts: Record<string, string>;
   /** What the player is asked now ('' when the board says enough). */
@@ -152,6 +157,7 @@ export interface SessionSave {
   deal: { seed: number; daily: string | null; winnable: boolean };
   /** The player's inputs since the deal: action ids and undos, replayed on load. */
   inputs: (number | 'undo')[];
+  /** The player's statistics when saved. */
   stats: SessionStats;
 }
 
@@ -184,6 +190,7 @@ export interface SessionConfig {
   autoForced?: boolean;
   /** Who ranks the hints (default: `createHinter()`, made on the first hint). */
   hinter?: Hinter;
+  /** Statistics to go on from (a save's, another session's); default: none yet. */
   stats?: SessionStats;
 }
 
@@ -241,8 +248,11 @@ function envOptions(env: Env, settings: SessionSettings): Record<string, unknown
 
 /** A player's session on one env id: see the table at the top of this file. */
 export class Session {
+  /** What the session was made with (saved with it). */
   readonly settings: Readonly<SessionSettings>;
+  /** The env it plays on: read it (the board, the render), but play through the session. */
   readonly env: Env;
+  /** Games, wins, streaks and daily results, counted as games end. */
   stats: SessionStats;
   private hinterGiven: Hinter | null;
   private states: GameStates | null = null;
@@ -258,6 +268,7 @@ export class Session {
   /** Set while a save is replayed: its games were counted when they were played. */
   private replaying = false;
 
+  /** A session on a registered id; `newDeal()` deals its first game. */
   constructor(id: string, config: SessionConfig = {}) {
     const settings: SessionSettings = {
       id: checkId(id),
@@ -285,6 +296,7 @@ export class Session {
     return variantsOf(id) !== undefined || (!sameOutcomeOf(env.game, env.options) && difficultyThirdsOf(env) !== null);
   }
 
+  /** Whether the game is dealt and not over. */
   get running(): boolean {
     return this.env.running;
   }
@@ -296,6 +308,7 @@ export class Session {
   get forcedMoves(): number {
     return this.forcedSteps.filter((f) => f).length;
   }
+  /** Undos left this game (Infinity when unlimited; 0 where the game has none). */
   get undosLeft(): number {
     return this.undoBudget - this.undosUsed;
   }
@@ -497,6 +510,7 @@ export class Session {
   outcome(): Outcome | null {
     return this.env.running ? null : this.env.outcome();
   }
+  /** How the game ended, in a sentence for the player; '' while it runs. */
   endText(): string {
     return this.env.endText();
   }
