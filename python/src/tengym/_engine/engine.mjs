@@ -5531,6 +5531,104 @@ function deriveSeed(a, b) {
 	h ^= h >>> 16;
 	return ((Math.imul(h ^ Math.floor(a / 4294967296), 668265261) >>> 11) * 4294967296 + (h >>> 0)) % Number.MAX_SAFE_INTEGER;
 }
+// src/env/env-support.ts
+/**
+* What `Env` (env.ts) is made of besides the class: the shapes of its results and saved state, and the checks of
+* seeds, options, sizes and bounds it runs before it deals. Apart so that env.ts holds the RL contract alone.
+*/
+const envStateSchema = /* @__PURE__ */ strictObject$1({
+	env: /* @__PURE__ */ string$1(),
+	options: /* @__PURE__ */ custom$1((v) => isPlainObject(v), "expected a plain object of options"),
+	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
+	undosUsed: /* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(0)), 0),
+	game: /* @__PURE__ */ custom$1((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
+});
+/** Checks a seed: a non-negative safe integer. */
+function validateSeed(seed, what = "seed") {
+	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
+	return seed;
+}
+/**
+* Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
+* refused before any work, naming the seed given (`name`: "--seed" on the command line), the
+* count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
+* the caller never gave).
+*/
+function checkSeedFits(seed, deals, given, name = "seed") {
+	if (seed === void 0) return;
+	const largest = MAX_SEED - (deals - 1);
+	if (seed > largest) throw new TengymError("bad-seed", `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
+}
+/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
+const VALIDATED = /* @__PURE__ */ new WeakMap();
+/** Whether `options` were validated for `game` (by `validatedOptions`). */
+function isValidatedFor(game, options) {
+	return options !== null && typeof options === "object" && VALIDATED.get(options) === game;
+}
+/**
+* `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
+* validated before are returned as they are. Errors name the field and what it allows.
+*/
+function validatedOptions(id, game, options) {
+	if (isValidatedFor(game, options)) return options;
+	const parsed = game.optionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
+	const validated = Object.freeze(fieldsOf(parsed.data));
+	VALIDATED.set(validated, game);
+	return validated;
+}
+/**
+* The action count and observation length `game` gives for `options`, checked: a whole number of
+* action ids (at least one) and of observation floats. An engine of one's own that returns
+* anything else is named here, rather than met as buffers of the wrong size.
+*/
+function engineSizes(id, game, options) {
+	const n = game.numActions(options);
+	if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) throw new TengymError("bad-argument", `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
+	const size = game.observationSize(options);
+	if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new TengymError("bad-argument", `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
+	return {
+		n,
+		size
+	};
+}
+/**
+* Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
+* options.
+*/
+const BOUNDS = /* @__PURE__ */ new WeakMap();
+/**
+* The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
+* of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
+* Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
+* hands out copies).
+*/
+function engineBounds(id, game, options) {
+	const cached = BOUNDS.get(options);
+	if (cached !== void 0 && cached.game === game) return cached.bounds;
+	const { size } = engineSizes(id, game, options);
+	let bounds;
+	if (typeof game.observationBounds !== "function") bounds = {
+		low: new Float32Array(size).fill(-Infinity),
+		high: new Float32Array(size).fill(Infinity)
+	};
+	else {
+		const given = game.observationBounds(options);
+		const { low, high } = given ?? {};
+		const isArray = (a) => a instanceof Float32Array || a instanceof Float64Array || Array.isArray(a) && a.every((x) => typeof x === "number");
+		if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
+		bounds = {
+			low: Float32Array.from(low),
+			high: Float32Array.from(high)
+		};
+		for (let i = 0; i < size; i++) if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
+	}
+	if (Object.isFrozen(options)) BOUNDS.set(options, {
+		game,
+		bounds
+	});
+	return bounds;
+}
 // src/env/defaults.ts
 /** The words of an action: the game's, or "action 7". */
 function describeActionOf(game, s, o, action) {
@@ -5974,99 +6072,6 @@ function stateCards(game, s, o) {
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
 */
-const envStateSchema = /* @__PURE__ */ strictObject$1({
-	env: /* @__PURE__ */ string$1(),
-	options: /* @__PURE__ */ custom$1((v) => isPlainObject(v), "expected a plain object of options"),
-	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
-	undosUsed: /* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(0)), 0),
-	game: /* @__PURE__ */ custom$1((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
-});
-/** Checks a seed: a non-negative safe integer. */
-function validateSeed(seed, what = "seed") {
-	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
-	return seed;
-}
-/**
-* Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
-* refused before any work, naming the seed given (`name`: "--seed" on the command line), the
-* count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
-* the caller never gave).
-*/
-function checkSeedFits(seed, deals, given, name = "seed") {
-	if (seed === void 0) return;
-	const largest = MAX_SEED - (deals - 1);
-	if (seed > largest) throw new TengymError("bad-seed", `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
-}
-/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
-const VALIDATED = /* @__PURE__ */ new WeakMap();
-/** Whether `options` were validated for `game` (by `validatedOptions`). */
-function isValidatedFor(game, options) {
-	return options !== null && typeof options === "object" && VALIDATED.get(options) === game;
-}
-/**
-* `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
-* validated before are returned as they are. Errors name the field and what it allows.
-*/
-function validatedOptions(id, game, options) {
-	if (isValidatedFor(game, options)) return options;
-	const parsed = game.optionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
-	const validated = Object.freeze(fieldsOf(parsed.data));
-	VALIDATED.set(validated, game);
-	return validated;
-}
-/**
-* The action count and observation length `game` gives for `options`, checked: a whole number of
-* action ids (at least one) and of observation floats. An engine of one's own that returns
-* anything else is named here, rather than met as buffers of the wrong size.
-*/
-function engineSizes(id, game, options) {
-	const n = game.numActions(options);
-	if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) throw new TengymError("bad-argument", `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
-	const size = game.observationSize(options);
-	if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new TengymError("bad-argument", `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
-	return {
-		n,
-		size
-	};
-}
-/**
-* Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
-* options.
-*/
-const BOUNDS = /* @__PURE__ */ new WeakMap();
-/**
-* The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
-* of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
-* Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
-* hands out copies).
-*/
-function engineBounds(id, game, options) {
-	const cached = BOUNDS.get(options);
-	if (cached !== void 0 && cached.game === game) return cached.bounds;
-	const { size } = engineSizes(id, game, options);
-	let bounds;
-	if (typeof game.observationBounds !== "function") bounds = {
-		low: new Float32Array(size).fill(-Infinity),
-		high: new Float32Array(size).fill(Infinity)
-	};
-	else {
-		const given = game.observationBounds(options);
-		const { low, high } = given ?? {};
-		const isArray = (a) => a instanceof Float32Array || a instanceof Float64Array || Array.isArray(a) && a.every((x) => typeof x === "number");
-		if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
-		bounds = {
-			low: Float32Array.from(low),
-			high: Float32Array.from(high)
-		};
-		for (let i = 0; i < size; i++) if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
-	}
-	if (Object.isFrozen(options)) BOUNDS.set(options, {
-		game,
-		bounds
-	});
-	return bounds;
-}
 /**
 * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
 * (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
@@ -7083,7 +7088,18 @@ function compileSlotRules(p) {
 	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
 	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
 	const rules = {
-		...p,
+		slots: T,
+		columns: p.columns,
+		pairSum: p.pairSum,
+		sameRankPairs: sameRank,
+		singles,
+		quartets,
+		blocked,
+		sets: p.sets,
+		refill: p.refill,
+		observeSuits: p.observeSuits ?? false,
+		rewardCards: p.rewardCards,
+		undoLimit: p.undoLimit,
 		sameSuit,
 		reserves,
 		pauseRefill: p.sets?.how === "reserve-no-refill",
@@ -7184,10 +7200,10 @@ function copyState$3(src, dst) {
 }
 /** Cards of rank r in the slots. */
 function countInSlots(s, rank) {
-	let bits = s.rankSlots[rank];
-	let n = 0;
-	for (; bits !== 0; n++) bits &= bits - 1;
-	return n;
+	let x = s.rankSlots[rank];
+	x -= x >>> 1 & 1431655765;
+	x = (x & 858993459) + (x >>> 2 & 858993459);
+	return Math.imul(x + (x >>> 4) & 252645135, 16843009) >>> 24;
 }
 function emptySlot(s, i) {
 	const bit = 1 << i;
@@ -7241,13 +7257,6 @@ function resetState$1(s, rng, deck) {
 	s.legalCount = 0;
 	s.note = 0;
 	fillEmptySlots(s);
-}
-/** Whether set card `card`, of set rank f, may go aside: its reserve is empty (one suit: the reserves' suit). */
-function mayGoAside(s, f, card) {
-	if (s.reserve[f] !== 255) return false;
-	if (!s.rules.sameSuit) return true;
-	const suit = reserveSuit(s);
-	return suit < 0 || suit === (card & 3);
 }
 /** The id offset of a set whose k-th card has suit digits[k]. */
 function setOffset(digits) {
@@ -7322,51 +7331,75 @@ function legalSuitPairs(s, mask, legal) {
 	}
 	return n;
 }
-function legalActions$3(s, _o, mask, legal) {
+/** Marks the pairs by rank (any card of the partner rank pairs); returns the new count. */
+function legalRankPairs(s, mask, legal) {
 	const r = s.rules;
+	const rank = s.slotRank;
 	const slots = s.rankSlots;
-	mask.fill(0);
 	let n = 0;
-	if (r.sameSuit) n = legalSuitPairs(s, mask, legal);
-	else {
-		const rank = s.slotRank;
-		for (let i = 0; i < r.slots - 1; i++) {
-			let later = slots[r.partner[rank[i]]] & -(2 << i);
-			if (later === 0) continue;
-			const offset = r.pairBase[i] - i - 1;
-			do {
-				const bit = later & -later;
-				later ^= bit;
-				const a = offset + 31 - Math.clz32(bit);
-				mask[a] = 1;
-				legal[n++] = a;
-			} while (later !== 0);
-		}
-	}
-	if (r.singleBase >= 0) {
-		let alone = 0;
-		for (let k = 0; k < r.singleRanks.length; k++) alone |= slots[r.singleRanks[k]];
-		while (alone !== 0) {
-			const bit = alone & -alone;
-			alone ^= bit;
-			const a = r.singleBase + 31 - Math.clz32(bit);
+	for (let i = 0; i < r.slots - 1; i++) {
+		let later = slots[r.partner[rank[i]]] & -(2 << i);
+		if (later === 0) continue;
+		const offset = r.pairBase[i] - i - 1;
+		do {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
 			mask[a] = 1;
 			legal[n++] = a;
+		} while (later !== 0);
+	}
+	return n;
+}
+/** Marks the singles after the pairs; returns the new count. */
+function legalSingles(s, mask, legal, n) {
+	const r = s.rules;
+	let alone = 0;
+	for (let k = 0; k < r.singleRanks.length; k++) alone |= s.rankSlots[r.singleRanks[k]];
+	while (alone !== 0) {
+		const bit = alone & -alone;
+		alone ^= bit;
+		const a = r.singleBase + 31 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+/** Marks the sets and the set-asides after the quartets; returns the new count. */
+function legalSetsAndAsides(s, mask, legal, n) {
+	const r = s.rules;
+	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
+	if (r.asideBase >= 0) {
+		let bits = 0;
+		for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === 255) bits |= s.rankSlots[r.setRanks[f]];
+		const suit = r.sameSuit ? reserveSuit(s) : -1;
+		while (bits !== 0) {
+			const bit = bits & -bits;
+			bits ^= bit;
+			const i = 31 - Math.clz32(bit);
+			if (suit >= 0 && (s.slotCard[i] & 3) !== suit) continue;
+			mask[r.asideBase + i] = 1;
+			legal[n++] = r.asideBase + i;
 		}
 	}
+	return n;
+}
+/**
+* The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
+* the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
+*/
+function legalActions$3(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
+	if (r.singleBase >= 0) n = legalSingles(s, mask, legal, n);
 	if (r.quartetBase >= 0) for (let q = 0; q < r.quartetRanks.length; q++) {
 		if (r.quartetOpen[q] === 0 || countInSlots(s, r.quartetRanks[q]) !== 4) continue;
 		mask[r.quartetBase + q] = 1;
 		legal[n++] = r.quartetBase + q;
 	}
-	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
-	if (r.asideBase >= 0) for (let i = 0; i < r.slots; i++) {
-		const f = r.setIndex[s.slotRank[i]];
-		if (f < 0 || !mayGoAside(s, f, s.slotCard[i])) continue;
-		mask[r.asideBase + i] = 1;
-		legal[n++] = r.asideBase + i;
-	}
-	if (r.dealId >= 0 && slots[13] !== 0 && s.stockPos < 52) {
+	if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
+	if (r.dealId >= 0 && s.rankSlots[13] !== 0 && s.stockPos < 52) {
 		mask[r.dealId] = 1;
 		legal[n++] = r.dealId;
 	}
@@ -9464,7 +9497,7 @@ function board$2(s) {
 	const faceUp = r.topPlayable && s.cursor < s.talonLen;
 	const piles = [{
 		kind: "stock",
-		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		count: s.talonLen - s.cursor,
 		label: "stock",
 		tappable: true,
 		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit ? { title: "turn the waste over" } : {}
@@ -9620,7 +9653,12 @@ registerModule({
 		id: "tens",
 		title: "Tens",
 		description: TENS
-	}]
+	}],
+	kit: { variantDifficulty: { tens: {
+		easy: { tableau: 15 },
+		medium: {},
+		hard: { blockTens: true }
+	} } }
 }, { shipped: true });
 registerModule({
 	game: blockTenGame,
