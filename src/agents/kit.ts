@@ -97,14 +97,14 @@ export interface DifficultyThirds {
   readonly command: string;
 }
 
+/** The options that make an easy, a medium and a hard game of an id (laid over the player's own options). */
+export type VariantDifficulty = Readonly<Record<'easy' | 'medium' | 'hard', Readonly<Record<string, unknown>>>>;
+
 /**
  * What agents, hints and training know of a game beyond its engine: its catalogue agents, hint
  * sources, training presets, model heads and algorithms. A game without a kit still plays, with
  * `random` and `first`.
  */
-/** The options that make an easy, a medium and a hard game of an id (laid over the player's own options). */
-export type VariantDifficulty = Readonly<Record<'easy' | 'medium' | 'hard', Readonly<Record<string, unknown>>>>;
-
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
