@@ -17,6 +17,8 @@
  *
  * A forced move is one where the game leaves a single legal move (Decade's deals once nothing else is left): it is
  * no decision, so the session plays it for the player and reports it with the player's move that led to it.
+ *
+ * Past 600 lines by its doc comments (the API reference needs one per member): the code is one class and its types.
  */
 import * as z from 'zod/mini';
 import { sameOutcomeOf } from '../env/game.js';
