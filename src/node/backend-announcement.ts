@@ -6,9 +6,9 @@
  */
 let byDefault = false;
 
-/** The command line's setting: say the backend chosen. */
-export function announceBackendByDefault(): void {
-  byDefault = true;
+/** The command line's setting: say the backend chosen (`false`: a command whose output a player reads, `play`). */
+export function announceBackendByDefault(on = true): void {
+  byDefault = on;
 }
 
 export function backendAnnouncedByDefault(): boolean {

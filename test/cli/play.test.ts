@@ -18,6 +18,7 @@ import { createHinter } from '../../src/hints/hint.js';
 import { loadHinter } from '../../src/node/hint-loader.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { make } from '../../src/env/registry.js';
+import { plural } from '../../src/env/errors.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -79,7 +80,7 @@ describe('tengym play', () => {
       ),
     );
     expect(r.stdout).toContain('undo (u; 3 left)');
-    expect(r.stdout).toMatch(/^> undo\nTook back the last move \(2 undos left\)\.$/m);
+    expect(r.stdout).toMatch(/^> undo\nTook back your last move \(2 undos left\)\.$/m);
     expect(r.stdout.match(/^Tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(
       moves + 1,
     );
@@ -116,17 +117,22 @@ describe('tengym play', () => {
     expect(r.stdout.split(over).length - 1).toBe(2);
     expect(r.stdout).toContain(
       `${over} Seed ${seed}: tengym play --env tens --options '{"undoLimit":3}' --seed ${seed}\nType undo (u) ` +
-        `to take back the last move (3 undos left), or quit (q).\n> u\nTook back the last move (2 undos left).`,
+        `to take back your last move (3 undos left), or quit (q).\n> u\nTook back your last move (2 undos left).`,
     );
-    expect(r.stdout).toMatch(/Type undo \(u\) to take back the last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
+    expect(r.stdout).toMatch(/Type undo \(u\) to take back your last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
     // The input ending at that prompt leaves the shell's prompt a line of its own.
     const ended = play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
       lines,
     );
-    expect(ended.stdout).toMatch(/Type undo \(u\) to take back the last move \(3 undos left\), or quit \(q\)\.\n> \n$/);
+    expect(ended.stdout).toMatch(
+      /Type undo \(u\) to take back your last move \(3 undos left\), or quit \(q\)\.\n> \n$/,
+    );
     // With no undo in the game the session ends at once, and the end of input after it is no interruption.
-    const plain = play(['--env', 'tens', '--seed', String(seed), '--step-forced'], lines);
+    const plain = play(
+      ['--env', 'tens', '--options', '{"undoLimit":0}', '--seed', String(seed), '--step-forced'],
+      lines,
+    );
     expect(plain.stdout).toContain(over);
     expect(plain.stdout).not.toContain('Type undo');
     expect(plain.stdout).not.toContain('End of input');
@@ -136,10 +142,10 @@ describe('tengym play', () => {
       [...lines, 'h', '1', 'u', 'q'],
     );
     expect(stray.stdout).toContain(
-      '> h\nThe game is over. Type undo (u) to take back the last move (3 undos left), or quit (q).\n> 1\n' +
+      '> h\nThe game is over. Type undo (u) to take back your last move (3 undos left), or quit (q).\n> 1\n' +
         'The game is over. Type undo (u)',
     );
-    expect(stray.stdout).toContain('> u\nTook back the last move (2 undos left).');
+    expect(stray.stdout).toContain('> u\nTook back your last move (2 undos left).');
   });
 
   it('says which move it played, in the words of the list', () => {
@@ -177,11 +183,13 @@ describe('tengym play', () => {
     const r = play(['--env', 'decade-fives', '--seed', String(seed)], lines);
     expect(r.code, r.stderr).toBe(0);
     expect(source).toBe('model models/decade-fives/ (shipped)');
-    expect(r.stdout).toContain(`Hints from ${source} · `);
+    expect(r.stdout).toContain('Hints, best first · ');
     expect(hintedMoves(r.stdout)).toEqual(expected);
     // The player's own choices are counted apart from the moves played for them.
     expect(r.stdout).toContain(
-      `Game over after ${env.episodeSteps} moves, ${expected.length} of them yours. ${env.endText()}`,
+      `Game over after ${plural(expected.length, 'move')} of yours, and ` +
+        `${env.episodeSteps - expected.length} forced moves played for you. ` +
+        env.endText(),
     );
     expect(r.stdout).toMatch(/^line: /m);
     expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
@@ -230,7 +238,10 @@ describe('tengym play', () => {
       const r = play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
       expect(r.code, r.stderr).toBe(0);
       expect(hintedMoves(r.stdout)).toEqual(expected);
-      expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours`);
+      expect(r.stdout).toContain(
+        `Game over after ${plural(expected.length, 'move')} of yours, and ` +
+          `${env.episodeSteps - expected.length} forced moves`,
+      );
     },
   );
 
@@ -244,7 +255,8 @@ describe('tengym play', () => {
     ]) {
       const r = play(['--env', 'decade', '--seed', '3', '--agent', name, '--top', '0'], ['hint', 'q']);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain(`Hints from ${source} · ${env.legalCount} legal moves`);
+      expect(r.stdout).toContain(`Hints, best first · ${env.legalCount} legal moves`);
+      expect(source).toBeTruthy();
       const { hinter } = await loadHinter('decade', {}, { agent: name });
       expect(hintedMoves(r.stdout)).toEqual([
         env.legalActions().indexOf(hinter.hint(env, { top: 1 }).hints[0].action) + 1,
@@ -265,8 +277,9 @@ describe('tengym play', () => {
     // Deal 3 opens with eight forced draws, then a choice between two discards.
     expect(auto.stdout).toMatch(
       new RegExp(
-        String.raw`^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard ` +
-          String.raw`.*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade ` +
+        String.raw`^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0\n {2}1 {2}discard ` +
+          String.raw`.*\n {2}2 {2}discard .*\n> q\nQuit after 0 moves of yours, and 8 forced moves played for ` +
+          String.raw`you\. Seed 3: tengym play --env decade ` +
           '--seed 3$',
         'm',
       ),
@@ -296,7 +309,11 @@ describe('tengym play', () => {
     }
     // One choice made, the rest forced.
     expect(r.stdout).toMatch(
-      /^Quit after \d+ moves, 1 of them yours\. Seed 4: tengym play --env ten-twenty-thirty --seed 4$/m,
+      new RegExp(
+        String.raw`^Quit after 1 move of yours, and \d+ forced moves played for you\. Seed 4: ` +
+          String.raw`tengym play --env ten-twenty-thirty --seed 4$`,
+        'm',
+      ),
     );
     // Thousands of forced moves, hundreds of them discards of their own: every kind counted, on a line a person reads.
     const long = play(
@@ -408,11 +425,12 @@ describe('tengym play', () => {
     expect(eof.code).toBe(0);
     expect(eof.stdout).toMatch(
       new RegExp(
-        String.raw`\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: ` +
+        String.raw`\nEnd of input: the game stops here after \d+ moves?( of yours, and \d+ forced moves? played ` +
+          String.raw`for you)?\. Seed 8: ` +
           String.raw`tengym play --env four-ten --seed 8\n$`,
       ),
     );
-    const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
+    const off = play(['--env', 'block-ten', '--options', '{"undoLimit":0}', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
   });
 
@@ -457,7 +475,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
     // bottom-direct's scores are a ranking (−100010 for a fault), not shown to a player: the sentence holds the round's
     // figures.
-    expect(r.stdout).toMatch(/^Hints from bottom-direct \(/m);
+    expect(r.stdout).toMatch(/^(Quick hints|Hints), best first/m);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into \w+: [^·]*$/m);
     expect(r.stdout).not.toMatch(/on the source's scale|· action \d/);
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
@@ -502,7 +520,8 @@ describe('tengym play', () => {
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(
-        'Game over after 30 moves, 2 of them yours. Out of steps after 30 moves: 0 cards on the line and 52 in the ' +
+        'Game over after 2 moves of yours, and 28 forced moves played for you. Out of steps after 30 moves: 0 ' +
+          'cards on the line and 52 in the ' +
           'stock (picked-up cards go back under the stock). Seed 1',
       );
     },

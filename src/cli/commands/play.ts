@@ -1,21 +1,24 @@
 /**
- * `tengym play`: a game in the terminal. The board as `env.render()` draws it (suit
- * symbols; red suits in red when stdout is a terminal and NO_COLOR is unset), the legal
- * moves numbered, and the commands `hint`, `undo` (where the env allows it) and `quit`.
- * Forced moves (the only legal move) are played at once and listed, unless
- * `--step-forced`. At game over, `undo` can still take the last move back while undos are
- * left, as on the page. Input is read line by line, so a script can pipe a whole game in; the
- * end of the input, or Ctrl-C, ends the session with the line that replays the deal.
+ * `tengym play`: a game in the terminal, on the player's session (src/session/). The board as
+ * `env.render()` draws it (suit symbols; red suits in red when stdout is a terminal and NO_COLOR is
+ * unset), the legal moves numbered, and the commands `hint`, `undo` (on by default where the game
+ * has one, counted in the player's decisions) and `quit`. Forced moves (the only legal move) are
+ * played for the player and listed as what happened, unless `--step-forced`. At game over, `undo`
+ * can still take the last decision back while undos are left, as on the page. Input is read line
+ * by line, so a script can pipe a whole game in; the end of the input, or Ctrl-C, ends the game
+ * with the line that replays the deal. The rules are paged on a terminal.
  */
 import { randomInt } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
-import { GameStates, type HintResult } from '../../hints/hint.js';
+import type { HintResult } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
+import { Session, hintHeader, type Turn } from '../../session/session.js';
+import { announceBackendByDefault } from '../../node/backend-announcement.js';
 import { TengymError, isTengymError, plural } from '../../env/errors.js';
-import { make } from '../../env/registry.js';
 import {
   MAX_INPUT_LINE,
   boundedLines,
@@ -61,21 +64,29 @@ export interface PlayIO {
   /** Whether input lines are shown as typed (a terminal) or should be echoed (piped input). */
   echo: boolean;
   style: Style;
+  /**
+   * Lines a screen holds, where output is paged (a terminal): long text (the rules) is shown a screenful at a
+   * time, with a "more" prompt. Unset: written whole (piped output).
+   */
+  pageRows?: number;
+  /** Shows long text through the player's pager ($PAGER on a terminal); false where there is none. */
+  pager?(text: string): boolean;
 }
 
 export interface PlaySetup {
-  env: Env;
+  /** The player's session, dealt. */
+  session: Session;
   seed: number;
   replay: string;
   /** Loads the hinter on the first `hint`. */
   hinter(): Promise<LoadedHinter>;
   top: number;
-  /** Play forced moves (the only legal move) without asking (default true). */
-  autoForced?: boolean;
   /** The game's rules as text, for `rules` (default: none to show). */
   rules?: () => string;
-  /** Writes the game so far here at the session's end (its states, one a line, as `tengym hint` reads a game). */
+  /** Writes the game so far here at the end (its states, one a line, as `tengym hint` reads a game). */
   save?: string;
+  /** What the deal did (the forced moves before the first decision), to be told first. */
+  dealt?: Turn;
 }
 
 /**
@@ -100,15 +111,20 @@ function checkSaveFile(path: string): void {
   if (!existed) rmSync(path, { force: true });
 }
 
-function commandsLine(env: Env): string {
-  const undo =
-    env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
+function commandsLine(session: Session): string {
+  const left = session.undosLeft;
+  const undo = left > 0 ? `undo (u; ${left === Infinity ? 'unlimited' : `${left} left`}), ` : '';
   return `Commands: a move's number (or Enter when there is one move), hint (h), ${undo}rules (r), help (?), quit (q)`;
+}
+
+/** The board for a player: without the training's step limit (" · step 41/5000"), which is no rule of the game. */
+function playerBoard(env: Env): string {
+  return env.render().replace(/ · step \d+\/\d+/g, '');
 }
 
 function showPosition(env: Env, io: PlayIO): void {
   const s = io.style;
-  io.write('\n' + s.card(env.render()) + '\n');
+  io.write('\n' + s.card(playerBoard(env)) + '\n');
   if (!env.running) return;
   const legal = env.legalActions();
   const width = String(legal.length).length;
@@ -119,39 +135,52 @@ function showPosition(env: Env, io: PlayIO): void {
 }
 
 /**
- * "12 moves", "8 forced moves", "296 moves, 12 of them yours": the player's own choices counted apart from forced
- * moves.
+ * Long text a screenful at a time: through the player's pager where there is one, else with a "more" prompt between
+ * screens (Enter goes on, q stops); written whole where output is not paged.
  */
-function movesText(total: number, own: number): string {
-  if (own === total) return plural(total, 'move');
-  if (own === 0) return plural(total, 'forced move');
-  return `${plural(total, 'move')}, ${own} of them yours`;
+async function page(io: PlayIO, text: string): Promise<void> {
+  if (io.pager?.(text)) return;
+  const lines = text.split('\n');
+  const rows = io.pageRows;
+  if (rows === undefined || lines.length <= rows) {
+    io.write(text + '\n');
+    return;
+  }
+  for (let i = 0; i < lines.length; i += rows - 1) {
+    io.write(lines.slice(i, i + rows - 1).join('\n') + '\n');
+    if (i + rows - 1 >= lines.length) break;
+    io.write(io.style.dim(`-- more (${Math.round(((i + rows - 1) / lines.length) * 100)}%: Enter, q to stop) --`));
+    const answer = await io.readLine();
+    if (io.echo) io.write('\n');
+    if (answer === null || answer.trim().toLowerCase() === 'q') break;
+  }
+}
+
+/**
+ * "12 moves", "12 moves of yours, and 41 forced moves played for you": the player's own decisions counted apart from
+ * the moves the game left no choice in.
+ */
+function movesText(own: number, forced: number): string {
+  if (forced === 0) return plural(own, 'move');
+  return `${plural(own, 'move')} of yours, and ${plural(forced, 'forced move')} played for you`;
 }
 
 /** Forced moves listed in full up to this many kinds; past it, the most common kind is only counted. */
 const FORCED_LISTED = 6;
 
 /**
- * Plays the forced moves from here (one legal move each); returns how many, and them as
- * "draw ×3, discard 9♦ A♣ (10)" ('' when there were none). A long run of them (Ten-Twenty-Thirty
- * deals dozens) is summarised: "166 forced moves: draw ×154; discard 5♣ 3♠ 2♥ (10) from stack 1, …".
+ * The forced moves of a turn as "draw ×3, discard 9♦ A♣ (10)" ('' when there were none). A long run of them
+ * (Ten-Twenty-Thirty deals dozens) is summarised: "166 forced moves: draw ×154; discard 5♣ 3♠ 2♥ (10) from stack 1, …".
  */
-function playForced(env: Env, notes: string[], states: GameStates): { count: number; text: string } {
+function forcedText(labels: readonly string[]): string {
   const runs: { text: string; count: number }[] = [];
-  let count = 0;
-  while (env.running && env.legalCount === 1) {
-    const text = env.describeAction(env.legal[0]);
-    env.step(env.legal[0]);
-    states.record(env);
-    count++;
-    const note = env.stepNote();
-    if (note) notes.push(note);
+  for (const text of labels) {
     const last = runs[runs.length - 1];
     if (last?.text === text) last.count++;
     else runs.push({ text, count: 1 });
   }
-  if (runs.length <= FORCED_LISTED)
-    return { count, text: runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ') };
+  const count = labels.length;
+  if (runs.length <= FORCED_LISTED) return runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ');
   const verb = (text: string) => text.split(' ')[0];
   const perVerb = new Map<string, number>();
   for (const r of runs) perVerb.set(verb(r.text), (perVerb.get(verb(r.text)) ?? 0) + r.count);
@@ -161,17 +190,11 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
     .map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text));
   // Past a few of the others too (Ten-Twenty-Thirty can force thousands of discards), every kind is only counted.
   if (others.length > FORCED_LISTED)
-    return {
-      count,
-      text: `${count} forced moves: ${[...perVerb]
-        .sort((a, b) => b[1] - a[1])
-        .map(([v, n]) => `${v} ×${n}`)
-        .join(', ')}`,
-    };
-  return {
-    count,
-    text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}`,
-  };
+    return `${count} forced moves: ${[...perVerb]
+      .sort((a, b) => b[1] - a[1])
+      .map(([v, n]) => `${v} ×${n}`)
+      .join(', ')}`;
+  return `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}`;
 }
 
 /**
@@ -179,11 +202,10 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
  * game so far.
  */
 export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' | 'quit' | 'eof'> {
-  // Every state, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock), and for --save.
-  const states = new GameStates(setup.env);
-  const end = await session(setup, io, states);
+  const end = await play(setup, io);
   if (setup.save !== undefined) {
-    const saved = states.toJSON();
+    // Every state, forced moves included, as `tengym hint --state` reads a game.
+    const saved = setup.session.history();
     try {
       writeFileSync(setup.save, saved.map((state) => JSON.stringify(state)).join('\n') + '\n');
     } catch (e) {
@@ -193,55 +215,47 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
         `could not save the game to ${setup.save}: ${readFailure(e)}; replay the deal with ${setup.replay}`,
       );
     }
-    io.write(
-      `Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: tengym hint ` +
-        `--env ${setup.env.id} --state ${setup.save} ranks where it stands.\n`,
-    );
+    // A game over has nothing left to hint: the deal played again is what works then.
+    const next = setup.session.running
+      ? `tengym hint --env ${setup.session.env.id} --state ${setup.save} ranks where it stands`
+      : `play the deal again with ${setup.replay}`;
+    io.write(`Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: ${next}.\n`);
   }
   return end;
 }
 
-async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promise<'over' | 'quit' | 'eof'> {
-  const { env } = setup;
+async function play(setup: PlaySetup, io: PlayIO): Promise<'over' | 'quit' | 'eof'> {
+  const { session } = setup;
+  const { env } = session;
   const s = io.style;
-  const canUndo = env.undosLeft > 0;
+  const canUndo = session.undosLeft > 0;
   const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}rules (r), help (?), quit (q)`;
-  const autoForced = setup.autoForced ?? true;
+  const rules = () => page(io, setup.rules?.() ?? `No rules to show for ${env.id}.`);
+  const moves = () => movesText(session.yourMoves, session.forcedMoves);
   io.write(`${s.bold(`tengym play ${env.id}`)} · seed ${setup.seed} · replay this deal: ${setup.replay}\n`);
   io.write(
-    commandsLine(env) +
-      (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') +
+    commandsLine(session) +
+      (session.settings.autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') +
       '\n',
   );
-  // After an undo the player stands where they asked to, even at a forced move.
-  let holdForced = false;
-  // Per move of the game so far, whether it was played for the player (undo takes the last back).
-  const forcedSteps: boolean[] = [];
-  const own = () => forcedSteps.filter((forced) => !forced).length;
-  const advance = () => {
-    if (!autoForced || holdForced) return;
-    const notes: string[] = [];
-    const forced = playForced(env, notes, states);
-    for (let i = 0; i < forced.count; i++) forcedSteps.push(true);
-    if (forced.text) io.write(`\n${s.dim(`Forced: ${s.card(forced.text)}`)}\n`);
-    for (const note of notes) io.write(`${s.bold(note)}\n`);
+  const tell = (turn: Turn) => {
+    const text = forcedText(turn.forced.map((m) => m.label));
+    if (text) io.write(`\n${s.dim(`Forced: ${s.card(text)}`)}\n`);
+    // A round's end, a fault and what paid for it, a bust: said with its reason.
+    for (const note of turn.notes) io.write(`${s.bold(note)}\n`);
   };
   const takeBack = () => {
     try {
-      env.undo();
-      states.record(env);
-      forcedSteps.pop();
-      holdForced = true;
-      io.write(
-        `Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`,
-      );
+      session.undo();
+      const left = session.undosLeft;
+      io.write(`Took back your last move${left === Infinity ? '' : ` (${plural(left, 'undo')} left)`}.\n`);
       showPosition(env, io);
     } catch (e) {
       if (!isTengymError(e)) throw e;
       io.write(`${e.message}\n`);
     }
   };
-  advance();
+  if (setup.dealt) tell(setup.dealt);
   showPosition(env, io);
   for (;;) {
     while (env.running) {
@@ -249,39 +263,38 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       const line = await io.readLine();
       if (line === null) {
         const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
-        io.write(
-          `\n${why}: the game stops here after ` +
-            `${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`,
-        );
+        io.write(`\n${why}: the game stops here after ${moves()}. Seed ${setup.seed}: ${setup.replay}\n`);
         return 'eof';
       }
       if (io.echo) io.write(line + '\n');
       const input = line.trim().toLowerCase();
       if (input === 'q' || input === 'quit') {
-        io.write(`Quit after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
+        io.write(`Quit after ${moves()}. Seed ${setup.seed}: ${setup.replay}\n`);
         return 'quit';
       }
       if (input === 'r' || input === 'rules') {
-        io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+        await rules();
         // The rules scroll the board away: it is drawn again below them.
         showPosition(env, io);
         continue;
       }
       if (input === '?' || input === 'help') {
-        io.write(commandsLine(env) + '\n');
+        io.write(commandsLine(session) + '\n');
         continue;
       }
       if (input === 'h' || input === 'hint') {
         const legal = env.legalActions();
-        let result: HintResult;
+        let result: HintResult | null;
         try {
-          result = states.hint((await setup.hinter()).hinter, env, { top: setup.top });
+          result = session.hint(setup.top, (await setup.hinter()).hinter);
         } catch (e) {
           if (!isTengymError(e)) throw e;
           io.write(`No hint: ${e.message}\n`);
           continue;
         }
+        if (result === null) continue;
         const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`, true);
+        lines[0] = hintHeader(result);
         io.write(
           s.dim(lines[0]) +
             '\n' +
@@ -320,28 +333,19 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       }
       const played = env.legal[choice - 1];
       io.write(`Played ${s.card(env.describeAction(played))}.\n`);
-      env.step(played);
-      states.record(env);
-      forcedSteps.push(false);
-      // A round's end, a fault and what paid for it, a bust: said with its reason.
-      const note = env.stepNote();
-      if (note) io.write(`${s.bold(note)}\n`);
-      holdForced = false;
-      advance();
+      tell(session.play(played));
       showPosition(env, io);
     }
-    io.write(
-      `Game over after ${movesText(env.episodeSteps, own())}. ${env.endText()} ` +
-        `Seed ${setup.seed}: ${setup.replay}\n`,
-    );
-    // As on the page, the last move can still be taken back while undos are left; only quit or the input's end
-    // ends the session.
-    if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';
+    io.write(`Game over after ${moves()}. ${env.endText()} Seed ${setup.seed}: ${setup.replay}\n`);
+    // As on the page, the last decision can still be taken back while undos are left; only quit or the input's end
+    // ends the game.
+    if (!session.canUndo) return 'over';
+    const left = session.undosLeft;
     const offer =
-      `Type undo (u) to take back the last ` +
-      `move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n`;
+      `Type undo (u) to take back your last ` +
+      `move${left === Infinity ? '' : ` (${plural(left, 'undo')} left)`}, or quit (q).\n`;
     io.write(offer);
-    // Only quit (or the end of the input) ends the session: a stray key must not lose the chance to undo.
+    // Only quit (or the end of the input) ends the game: a stray key must not lose the chance to undo.
     for (;;) {
       io.write('> ');
       const line = await io.readLine();
@@ -354,7 +358,7 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       const input = line.trim().toLowerCase();
       if (input === 'u' || input === 'undo') break;
       if (input === 'q' || input === 'quit') return 'over';
-      if (input === 'r' || input === 'rules') io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+      if (input === 'r' || input === 'rules') await rules();
       io.write(`The game is over. ${offer}`);
     }
     takeBack();
@@ -412,9 +416,13 @@ export const playCommand: CommandModule<object, Args> = {
         'A scripted session',
       ),
   handler: async (args) => {
+    // A backend line between two moves is none of the player's business.
+    announceBackendByDefault(false);
     const options = parseOptionsJson(args.options);
-    const env = make(args.env, options);
+    const session = new Session(args.env, { options, autoForced: !args['step-forced'] });
+    const { env } = session;
     const { seed } = chooseDeal(env, args, () => randomInt(0, 2 ** 31 - 1));
+    const dealt = session.newDeal({ seed });
     const optionsArg =
       args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // An agent or model named on the command line is loaded now, so a bad name stops at once.
@@ -454,17 +462,23 @@ export const playCommand: CommandModule<object, Args> = {
       interrupted: () => interrupted,
       write: (text) => process.stdout.write(text),
       echo: !process.stdin.isTTY,
+      pageRows: process.stdout.isTTY ? Math.max(5, (process.stdout.rows ?? 24) - 1) : undefined,
+      pager: (text) => {
+        const pager = process.env.PAGER;
+        if (!process.stdout.isTTY || !process.stdin.isTTY || !pager) return false;
+        return spawnSync(pager, { input: text, stdio: ['pipe', 'inherit', 'inherit'], shell: true }).status === 0;
+      },
       style: process.stdout.isTTY && !process.env.NO_COLOR ? ANSI : PLAIN,
     };
     try {
       await playSession(
         {
-          env,
+          session,
+          dealt,
           seed,
           replay,
           hinter: () => (hinter ??= loadHinter(env.id, env.options, choice)),
           top: args.top === 0 ? Infinity : args.top,
-          autoForced: !args['step-forced'],
           rules: () => rulesText(env),
           save: args.save,
         },

@@ -158,12 +158,13 @@ export function board(s: TriangleState): BoardView {
     rows.push(cells);
   }
   const faceUp = r.topPlayable && s.cursor < s.talonLen;
-  const facedown = s.talonLen - s.cursor - (faceUp ? 1 : 0);
+  // The stock is counted one way everywhere: every card still to come, its face-up top card included.
+  const stock = s.talonLen - s.cursor;
   const canTurn = s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit;
   const piles: BoardPile[] = [
     {
       kind: 'stock',
-      count: facedown,
+      count: stock,
       label: 'stock',
       tappable: true,
       ...(canTurn ? { title: 'turn the waste over' } : {}),

@@ -281,7 +281,8 @@ describe('what a front end is told', () => {
     });
     const piles = view.parts.find((p) => p.kind === 'piles');
     expect(piles?.kind === 'piles' && piles.piles).toEqual([
-      { kind: 'stock', count: 1, label: 'stock', tappable: true },
+      // The stock counts every card still to come, its face-up top included, as the text board does.
+      { kind: 'stock', count: 2, label: 'stock', tappable: true },
       { kind: 'card', label: 'stock top', card: { place: 'stockTop', index: 0, code: 'JH' } },
       { kind: 'card', label: 'waste (1)', card: { place: 'waste', index: 0, code: '9C' } },
       { kind: 'counter', count: 46, label: 'removed' },

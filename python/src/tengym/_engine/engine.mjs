@@ -5532,6 +5532,104 @@ function deriveSeed(a, b) {
 	h ^= h >>> 16;
 	return ((Math.imul(h ^ Math.floor(a / 4294967296), 668265261) >>> 11) * 4294967296 + (h >>> 0)) % Number.MAX_SAFE_INTEGER;
 }
+// src/env/env-support.ts
+/**
+* What `Env` (env.ts) is made of besides the class: the shapes of its results and saved state, and the checks of
+* seeds, options, sizes and bounds it runs before it deals. Apart so that env.ts holds the RL contract alone.
+*/
+const envStateSchema = /* @__PURE__ */ strictObject$1({
+	env: /* @__PURE__ */ string$1(),
+	options: /* @__PURE__ */ custom$1((v) => isPlainObject(v), "expected a plain object of options"),
+	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
+	undosUsed: /* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(0)), 0),
+	game: /* @__PURE__ */ custom$1((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
+});
+/** Checks a seed: a non-negative safe integer. */
+function validateSeed(seed, what = "seed") {
+	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
+	return seed;
+}
+/**
+* Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
+* refused before any work, naming the seed given (`name`: "--seed" on the command line), the
+* count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
+* the caller never gave).
+*/
+function checkSeedFits(seed, deals, given, name = "seed") {
+	if (seed === void 0) return;
+	const largest = MAX_SEED - (deals - 1);
+	if (seed > largest) throw new TengymError("bad-seed", `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
+}
+/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
+const VALIDATED = /* @__PURE__ */ new WeakMap();
+/** Whether `options` were validated for `game` (by `validatedOptions`). */
+function isValidatedFor(game, options) {
+	return options !== null && typeof options === "object" && VALIDATED.get(options) === game;
+}
+/**
+* `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
+* validated before are returned as they are. Errors name the field and what it allows.
+*/
+function validatedOptions(id, game, options) {
+	if (isValidatedFor(game, options)) return options;
+	const parsed = game.optionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
+	const validated = Object.freeze(fieldsOf(parsed.data));
+	VALIDATED.set(validated, game);
+	return validated;
+}
+/**
+* The action count and observation length `game` gives for `options`, checked: a whole number of
+* action ids (at least one) and of observation floats. An engine of one's own that returns
+* anything else is named here, rather than met as buffers of the wrong size.
+*/
+function engineSizes(id, game, options) {
+	const n = game.numActions(options);
+	if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) throw new TengymError("bad-argument", `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
+	const size = game.observationSize(options);
+	if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new TengymError("bad-argument", `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
+	return {
+		n,
+		size
+	};
+}
+/**
+* Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
+* options.
+*/
+const BOUNDS = /* @__PURE__ */ new WeakMap();
+/**
+* The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
+* of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
+* Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
+* hands out copies).
+*/
+function engineBounds(id, game, options) {
+	const cached = BOUNDS.get(options);
+	if (cached !== void 0 && cached.game === game) return cached.bounds;
+	const { size } = engineSizes(id, game, options);
+	let bounds;
+	if (typeof game.observationBounds !== "function") bounds = {
+		low: new Float32Array(size).fill(-Infinity),
+		high: new Float32Array(size).fill(Infinity)
+	};
+	else {
+		const given = game.observationBounds(options);
+		const { low, high } = given ?? {};
+		const isArray = (a) => a instanceof Float32Array || a instanceof Float64Array || Array.isArray(a) && a.every((x) => typeof x === "number");
+		if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
+		bounds = {
+			low: Float32Array.from(low),
+			high: Float32Array.from(high)
+		};
+		for (let i = 0; i < size; i++) if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
+	}
+	if (Object.isFrozen(options)) BOUNDS.set(options, {
+		game,
+		bounds
+	});
+	return bounds;
+}
 // src/env/defaults.ts
 /** The words of an action: the game's, or "action 7". */
 function describeActionOf(game, s, o, action) {
@@ -5975,99 +6073,6 @@ function stateCards(game, s, o) {
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
 */
-const envStateSchema = /* @__PURE__ */ strictObject$1({
-	env: /* @__PURE__ */ string$1(),
-	options: /* @__PURE__ */ custom$1((v) => isPlainObject(v), "expected a plain object of options"),
-	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
-	undosUsed: /* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(0)), 0),
-	game: /* @__PURE__ */ custom$1((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
-});
-/** Checks a seed: a non-negative safe integer. */
-function validateSeed(seed, what = "seed") {
-	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
-	return seed;
-}
-/**
-* Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
-* refused before any work, naming the seed given (`name`: "--seed" on the command line), the
-* count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
-* the caller never gave).
-*/
-function checkSeedFits(seed, deals, given, name = "seed") {
-	if (seed === void 0) return;
-	const largest = MAX_SEED - (deals - 1);
-	if (seed > largest) throw new TengymError("bad-seed", `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
-}
-/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
-const VALIDATED = /* @__PURE__ */ new WeakMap();
-/** Whether `options` were validated for `game` (by `validatedOptions`). */
-function isValidatedFor(game, options) {
-	return options !== null && typeof options === "object" && VALIDATED.get(options) === game;
-}
-/**
-* `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
-* validated before are returned as they are. Errors name the field and what it allows.
-*/
-function validatedOptions(id, game, options) {
-	if (isValidatedFor(game, options)) return options;
-	const parsed = game.optionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
-	const validated = Object.freeze(fieldsOf(parsed.data));
-	VALIDATED.set(validated, game);
-	return validated;
-}
-/**
-* The action count and observation length `game` gives for `options`, checked: a whole number of
-* action ids (at least one) and of observation floats. An engine of one's own that returns
-* anything else is named here, rather than met as buffers of the wrong size.
-*/
-function engineSizes(id, game, options) {
-	const n = game.numActions(options);
-	if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) throw new TengymError("bad-argument", `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
-	const size = game.observationSize(options);
-	if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new TengymError("bad-argument", `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
-	return {
-		n,
-		size
-	};
-}
-/**
-* Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
-* options.
-*/
-const BOUNDS = /* @__PURE__ */ new WeakMap();
-/**
-* The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
-* of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
-* Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
-* hands out copies).
-*/
-function engineBounds(id, game, options) {
-	const cached = BOUNDS.get(options);
-	if (cached !== void 0 && cached.game === game) return cached.bounds;
-	const { size } = engineSizes(id, game, options);
-	let bounds;
-	if (typeof game.observationBounds !== "function") bounds = {
-		low: new Float32Array(size).fill(-Infinity),
-		high: new Float32Array(size).fill(Infinity)
-	};
-	else {
-		const given = game.observationBounds(options);
-		const { low, high } = given ?? {};
-		const isArray = (a) => a instanceof Float32Array || a instanceof Float64Array || Array.isArray(a) && a.every((x) => typeof x === "number");
-		if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
-		bounds = {
-			low: Float32Array.from(low),
-			high: Float32Array.from(high)
-		};
-		for (let i = 0; i < size; i++) if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
-	}
-	if (Object.isFrozen(options)) BOUNDS.set(options, {
-		game,
-		bounds
-	});
-	return bounds;
-}
 /**
 * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
 * (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
@@ -9493,7 +9498,7 @@ function board$2(s) {
 	const faceUp = r.topPlayable && s.cursor < s.talonLen;
 	const piles = [{
 		kind: "stock",
-		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		count: s.talonLen - s.cursor,
 		label: "stock",
 		tappable: true,
 		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit ? { title: "turn the waste over" } : {}
@@ -9649,7 +9654,12 @@ registerModule({
 		id: "tens",
 		title: "Tens",
 		description: TENS
-	}]
+	}],
+	kit: { variantDifficulty: { tens: {
+		easy: { tableau: 15 },
+		medium: {},
+		hard: { blockTens: true }
+	} } }
 }, { shipped: true });
 registerModule({
 	game: blockTenGame,
