@@ -19,6 +19,7 @@ import { runActionId, type DecadeOptions, type DecadeState } from '../../../../s
 import { envConfig, make } from '../../../../src/env/registry.js';
 import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../../../../src/env/rng.js';
 import { envAt, randomPosition, withStockPermuted } from '../../../helpers/decade.js';
+import { scaled } from '../../../helpers/scale.js';
 
 const PRESETS = [
   'decade',
@@ -157,7 +158,7 @@ describe('the search position mirrors the engine', () => {
       for (let i = 0; i < p.stockLen; i++) if (p.stock[(p.head + i) % 52] !== q.stock[i]) return `stock ${i}`;
       return '';
     };
-    const games = r.deckBottom ? 12 : 60;
+    const games = r.deckBottom ? scaled(12, 4) : scaled(60, 15);
     for (let g = 0; g < games; g++) {
       env.reset({ seed: 100 + g });
       p.loadTrue(env.rawState as DecadeState);
