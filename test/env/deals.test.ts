@@ -1,5 +1,6 @@
 // Deals for apps: winnable deals (decided by playing where the order of moves changes nothing, by the exact solver
 // elsewhere), the daily deal of a date, and what each costs (printed).
+// @slow: the exact solver checks hundreds of winnable deals.
 import { describe, expect, it } from 'vitest';
 import { kitOf } from '../../src/agents/modules.js';
 import { allChecks } from '../helpers/game-checks.js';

@@ -2,6 +2,7 @@
 // check option names and values at compile time for every registered id, and make(id)'s env
 // has the outcome type of the id's engine. The fixture compiles as it is, and tsc rejects each of its marked lines once
 // their expect-error markers are gone.
+// @slow: two runs of tsc over the sources.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
