@@ -64,7 +64,8 @@ console.log(`| # | s | file | test |\n|---|---|---|---|`);
 tests.slice(0, top).forEach((t, i) => {
   const name = t.name.length > 110 ? `${t.name.slice(0, 107)}…` : t.name;
   console.log(
-    `| ${i + 1} | ${seconds(t.ms)} | ${t.file} | ${name.replaceAll('|', '\\|')}${t.status === 'passed' ? '' : ` (${t.status})`} |`,
+    `| ${i + 1} | ${seconds(t.ms)} | ${t.file} | ${name.replaceAll('|', '\\|')}` +
+      `${t.status === 'passed' ? '' : ` (${t.status})`} |`,
   );
 });
 

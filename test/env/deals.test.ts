@@ -46,7 +46,8 @@ describe('winnable deals', () => {
     // 5 of the first 30,000 seeds can be won (docs/apps.md): 3917 is the first.
     const deal = pickDeal(env, { seed: 0, winnable: true });
     expect(deal).toEqual({ seed: 3917, winnable: true, difficulty: null, tries: 3918 });
-    // The fast test passes exactly those 5 of the first 30,000 (of the seeds the scale samples, the first two at least).
+    // The fast test passes exactly those 5 of the first 30,000 (of the seeds the scale samples: the first two at
+    // least).
     const seeds = Math.max(scaled(30_000), 6000);
     const passed: number[] = [];
     for (let seed = 0; seed < seeds; seed++) {
