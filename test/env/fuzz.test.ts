@@ -16,7 +16,7 @@ const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const envWith = (id: string, game: AnyGame) => () => new Env(id, game, resolveOptions(id, {}));
 
 /** Steps fuzzed on every id: 20,000 at full scale, enough at the default scale for every kind of operation. */
-const STEPS = scaled(20_000);
+const STEPS = scaled(20_000, 5000);
 
 describe('tengym fuzz', () => {
   it(`every id: ${STEPS.toLocaleString('en')} fuzzed steps, every kind of operation, no violation`, () => {
