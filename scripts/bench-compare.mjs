@@ -65,7 +65,7 @@ if (process.env.TENGYM_COMPARE_ID) {
   const ids = asked.length > 0 ? asked : (await idsOf(here)).filter((id) => theirs.has(id));
   console.log(
     `steps per CPU second, median of ${SLICES} alternating slices of ${SLICE_MS} ms, in ${PROCESSES} processes an id ` +
-      '(half loading this build first); the ratio is the median of the processes\' ratios',
+      "(half loading this build first); the ratio is the median of the processes' ratios",
   );
   console.log('| id | other build | this build | this / other | lowest–highest ratio |');
   console.log('|---|---:|---:|---:|---:|');
