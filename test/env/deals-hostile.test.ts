@@ -1,6 +1,7 @@
 // Deals asked for carelessly or on purpose: a choice that is not one, a misspelt key, a seed and a date at once, a
 // count of tries that is not a count, days the calendar lacks, and options under which no deal can be won. Each is a
 // TengymError that says why and what is allowed, at once, not a TypeError or minutes of seeds tried in vain.
+// @slow: runs the CLI and tries seeds until a game has none to win.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Promises the docs make about the engines as a whole: the hot path allocates nothing and
 // `step` returns the same object, and bad input to `reset` leaves the env as it was. (That they
 // import nothing Node-only is test/structure.test.ts's.)
+// @slow: a child process plays every id to measure what the hot path allocates.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 // VectorEnv.step allocates nothing but the outcome of each episode a step ends (as Env.step), in every
 // mode: the Python package's engine process steps it for every frame, and its speed is `tengym bench`'s.
+// @slow: child processes play every id to measure what a step allocates.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
+import { scaled } from '../helpers/scale.js';
 import { VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';
 
 describe('VectorEnv', () => {
@@ -18,7 +19,7 @@ describe('VectorEnv', () => {
     const actions = new Int32Array(n);
     const size = vec.singleObservationSpace.shape[0];
     const singleEpisodes: number[] = [];
-    for (let t = 0; t < 3000; t++) {
+    for (let t = 0; t < scaled(3000, 600); t++) {
       for (let i = 0; i < n; i++) actions[i] = vec.envs[i].legal[randomInt(rng, 0, vec.envs[i].legalCount - 1)];
       vec.step(actions);
       for (let i = 0; i < n; i++) {
@@ -99,7 +100,7 @@ describe('VectorEnv', () => {
       const rng = createRng(9);
       const actions = new Int32Array(n);
       let ends = 0;
-      for (let t = 0; t < 2000; t++) {
+      for (let t = 0; t < scaled(2000, 600); t++) {
         for (let i = 0; i < n; i++) actions[i] = vec.envs[i].legal[randomInt(rng, 0, vec.envs[i].legalCount - 1)];
         vec.step(actions);
         for (let i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 // Move hints: the API (createHinter), the `tengym hint` command as a user runs it (dist/),
 // and `tengym bench --hints`.
+// @slow: the shipped models and `tengym hint` from dist/, a search at each move.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 // A hinter in a long-lived app fed states it did not create: many option sets keep memory bounded, and a time budget
 // is taken the same way by createHinter and prepare.
+// @slow: child processes build hinters for thousands of option sets.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
 // end, Four Ten expectimax's in the round's points net of fault cost by its own play, apart from
 // the sentence's points (the solver's play of the rest of the round). The API, and `tengym hint`
 // as a user runs it (dist/).
+// @slow: Four Ten's exact solver and the CLI, for every unit a score can have.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

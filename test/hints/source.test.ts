@@ -1,6 +1,7 @@
 // Which source answers an env's hints (src/hints/source.ts): one decision shared by `tengym hint`
 // (models read from disk) and the play page (models fetched), here with the shipped models'
 // own metadata and a loader that counts its calls.
+// @slow: loads the hinter of every env id, its model where it has one.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

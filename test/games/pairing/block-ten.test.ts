@@ -7,6 +7,7 @@ import { blockTenGame } from '../../../src/games/pairing/block-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from '../../helpers/pairing.js';
+import { scaled } from '../../helpers/scale.js';
 
 const game = gameOf;
 const tableau = tableauOf;
@@ -271,12 +272,12 @@ describe('block-ten: observation, text and state', () => {
 
 describe('block-ten: decision-free, reference model, rates, invariants', () => {
   for (const refill of ['strict', 'buffered']) {
-    it(`${refill}: first, last and random policies agree with the rank-count model on 1,000 deals`, () => {
+    it(`${refill}: first, last and random policies agree with the rank-count model on ${scaled(1000)} deals`, () => {
       const envs = [0, 1, 2].map(() => make('block-ten' as string, { refill }));
       const rng = createRng(42);
       const policies = [first, last, (env: Env): number => env.legal[randomInt(rng, 0, env.legalCount - 1)]];
       let wins = 0;
-      for (let seed = 0; seed < 1000; seed++) {
+      for (let seed = 0; seed < scaled(1000); seed++) {
         envs[0].reset({ seed });
         const g = game(envs[0]);
         const expected = referenceOutcome([...(g.tableau as string[]), ...g.stock].map(parseCardCode));
@@ -307,7 +308,7 @@ describe('block-ten: decision-free, reference model, rates, invariants', () => {
     for (const options of [{}, { refill: 'buffered', reward: 'cards' }, { reward: 'cards' }]) {
       const env = make('block-ten' as string, options);
       const rng = createRng(8);
-      for (let seed = 0; seed < 800; seed++) {
+      for (let seed = 0; seed < scaled(800); seed++) {
         env.reset({ seed: 50_000 + seed });
         let total = 0;
         for (;;) {

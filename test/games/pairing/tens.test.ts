@@ -7,6 +7,7 @@ import { tensGame } from '../../../src/games/pairing/tens.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from '../../helpers/pairing.js';
+import { scaled } from '../../helpers/scale.js';
 
 const game = gameOf;
 const tableau = tableauOf;
@@ -489,14 +490,15 @@ const CONFIGS: { name: string; options: Record<string, unknown>; slots: number; 
 describe('tens: decision-free and the reference model', () => {
   for (const c of CONFIGS) {
     it(
-      `${c.name}: first, last and random policies reach the same ` + `outcome as the rank-count model on 1,000 deals`,
+      `${c.name}: first, last and random policies reach the same outcome as the rank-count model on ` +
+        `${scaled(1000).toLocaleString('en')} deals`,
       () => {
         const envs = [make('tens', c.options), make('tens', c.options), make('tens', c.options)];
         const rng = createRng(99);
         const random = (env: Env): number => env.legal[randomInt(rng, 0, env.legalCount - 1)];
         const policies = [first, last, random];
         let wins = 0;
-        for (let seed = 0; seed < 1000; seed++) {
+        for (let seed = 0; seed < scaled(1000); seed++) {
           const outcomes = envs.map((env, k) => {
             env.reset({ seed });
             playOut(env, policies[k]);
@@ -541,7 +543,7 @@ describe('tens: invariants over random games', () => {
         const options = { ...c.options, reward };
         const env = make('tens' as string, options);
         const rng = createRng(7);
-        for (let seed = 0; seed < 600; seed++) {
+        for (let seed = 0; seed < scaled(600); seed++) {
           env.reset({ seed: 10_000 + seed });
           let total = 0;
           for (;;) {

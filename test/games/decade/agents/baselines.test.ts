@@ -19,6 +19,7 @@ import { runActionId, type DecadeOptions, type DecadeState } from '../../../../s
 import { envConfig, make } from '../../../../src/env/registry.js';
 import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../../../../src/env/rng.js';
 import { envAt, randomPosition, withStockPermuted } from '../../../helpers/decade.js';
+import { scaled } from '../../../helpers/scale.js';
 
 const PRESETS = [
   'decade',
@@ -157,7 +158,7 @@ describe('the search position mirrors the engine', () => {
       for (let i = 0; i < p.stockLen; i++) if (p.stock[(p.head + i) % 52] !== q.stock[i]) return `stock ${i}`;
       return '';
     };
-    const games = r.deckBottom ? 12 : 60;
+    const games = r.deckBottom ? scaled(12, 4) : scaled(60, 15);
     for (let g = 0; g < games; g++) {
       env.reset({ seed: 100 + g });
       p.loadTrue(env.rawState as DecadeState);
@@ -518,7 +519,8 @@ describe('ten-twenty-thirty memory', () => {
       const r = rulesOf(env.options as unknown as DecadeOptions);
       let steps = 0;
       let checked = 0;
-      for (let seed = 0; seed < 100; seed++) {
+      const deals = scaled(100, 25);
+      for (let seed = 0; seed < deals; seed++) {
         env.reset({ seed });
         const memory = new StockMemory();
         const rng = createRng(seed);
@@ -537,8 +539,9 @@ describe('ten-twenty-thirty memory', () => {
           steps++;
         }
       }
-      expect(steps).toBeGreaterThan(10_000);
-      expect(checked).toBeGreaterThan(10_000);
+      // Over 100 steps a deal, and as many remembered cards checked (10,000 of each on 100 deals).
+      expect(steps).toBeGreaterThan(100 * deals);
+      expect(checked).toBeGreaterThan(100 * deals);
     },
   );
 
@@ -567,7 +570,8 @@ describe('ten-twenty-thirty memory', () => {
       // A sure win: lookahead's and the oracle's value 0, pimc's every sample cleared.
       const WIN = name === 'pimc' ? 1 : 0;
       let claims = 0;
-      for (let seed = 0; seed < 150; seed++) {
+      const deals = scaled(150, 40);
+      for (let seed = 0; seed < deals; seed++) {
         const env = make('ten-twenty-thirty');
         env.reset({ seed: 7_000_000_000 + seed });
         const agent = createAgent(name, env);
@@ -583,7 +587,8 @@ describe('ten-twenty-thirty memory', () => {
           expect({ seed, won: (env.outcome() as CardOutcome).won }).toEqual({ seed, won: true });
         }
       }
-      expect(claims).toBeGreaterThan(25);
+      // A sure win claimed in over one deal of six (25 of 150).
+      expect(claims).toBeGreaterThan(deals / 6);
     },
   );
 
