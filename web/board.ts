@@ -196,11 +196,24 @@ function overlapRows(part: Extract<BoardPart, { kind: 'overlap' }>, on: BoardHan
   return out;
 }
 
+type Pile = Extract<BoardPart, { kind: 'piles' }>['piles'][number];
+
+/**
+ * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): a face-up top card
+ * (Pyramid's stock top, shown apart) is one of the stock's cards.
+ */
+export function stockCount(piles: readonly Pile[]): number {
+  const stock = piles.find((p) => p.kind === 'stock');
+  if (stock?.kind !== 'stock') return 0;
+  const top = piles.some((p) => p.kind === 'card' && p.card?.place === 'stockTop');
+  return stock.count + (top ? 1 : 0);
+}
+
 function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): HTMLElement {
   const side = el('div', 'piles');
   for (const pile of part.piles) {
     if (pile.kind === 'stock') {
-      const stock = stockPile(pile.count, pile.label, on, pile.tappable);
+      const stock = stockPile(stockCount(part.piles), pile.label, on, pile.tappable);
       if (pile.title) stock.title = pile.title;
       side.append(stock);
     } else if (pile.kind === 'counter') side.append(counter(pile.count, pile.label));

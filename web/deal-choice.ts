@@ -5,7 +5,7 @@
 import { difficultyThirdsOf, leavesAChoice, type DealDifficulty } from '../src/index.js';
 import { Abandoned, DealWork } from './deal-client.js';
 import { doDealJob, type DealRequest } from './deals.js';
-import { freshSeed, game, isTengymError, make, noWinnableDeals, randomSeed, titleOf } from './game.js';
+import { freshSeed, game, isTengymError, make, noWinnableDeals, randomSeed, rulesEnv, titleOf } from './game.js';
 import { actions, setBusy, state, store } from './page.js';
 import type { DealLevel } from './store.js';
 import { say, ui } from './ui.js';
@@ -39,12 +39,12 @@ export function dealKey(id: string, opts: Record<string, unknown>, dealSeed: num
 
 /** Whether New deal and Daily deal give only winnable deals in this game. */
 export function winnableOnly(): boolean {
-  return state().deals.winnable && noWinnableDeals(game.env) === null;
+  return state().deals.winnable && noWinnableDeals(rulesEnv()) === null;
 }
 
 /** The difficulty asked of a new deal here, or null. */
 function levelAsked(): DealLevel | null {
-  return winnableOnly() && difficultyThirdsOf(game.env) !== null ? state().deals.level : null;
+  return winnableOnly() && difficultyThirdsOf(rulesEnv()) !== null ? state().deals.level : null;
 }
 
 /** The first deal of a page opened with no seed: a winnable one where asked (of any difficulty: New deal asks it). */
@@ -69,12 +69,12 @@ export function firstSeed(id: string, opts: Record<string, unknown>): number {
 
 /** The box, where the game can tell winnable deals (else off, and why beside it), and the difficulty's list. */
 export function showDealChoice(): void {
-  const why = noWinnableDeals(game.env);
+  const why = noWinnableDeals(rulesEnv());
   ui.winnable.disabled = why !== null;
   ui.winnable.checked = state().deals.winnable && why === null;
   ui.winnableWhy.hidden = why === null;
   ui.winnableWhy.textContent = why ?? '';
-  ui.levelChoice.hidden = !(ui.winnable.checked && difficultyThirdsOf(game.env) !== null);
+  ui.levelChoice.hidden = !(ui.winnable.checked && difficultyThirdsOf(rulesEnv()) !== null);
   ui.level.value = state().deals.level ?? '';
   showDealInfo();
 }

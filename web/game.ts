@@ -29,9 +29,29 @@ export const game = {
   states: null as unknown as GameStates,
 };
 
-/** Deals `seed` of `id` with `opts` as the game shown. */
+/**
+ * Undo, on for a player where the game has an undo setting (`undoLimit`, off by default for an
+ * RL agent): what the page deals with unless the options say otherwise.
+ */
+export function undoOn(id: string): Record<string, unknown> {
+  const schema = listings.get(id)?.optionsSchema as { properties?: Record<string, unknown> } | undefined;
+  return schema?.properties && 'undoLimit' in schema.properties ? { undoLimit: 'unlimited' } : {};
+}
+
+/**
+ * The game shown with its rules alone: the library's undo setting in place of the player's, as
+ * the measured deals and their difficulty are for.
+ */
+export function rulesEnv(): Env {
+  const env = game.env;
+  rules ??= make(env.id, { ...(env.options as Record<string, unknown>), undoLimit: undefined });
+  return rules;
+}
+
+/** Deals `seed` of `id` with `opts` (the options that differ from a player's defaults) as the game shown. */
 export function newGame(id: string, opts: Record<string, unknown>, seed: number): Env {
-  const env = make(id, opts);
+  const env = make(id, { ...undoOn(id), ...opts });
+  rules = null;
   env.reset({ seed });
   game.env = env;
   game.states = new GameStates(env);
@@ -93,7 +113,7 @@ export function freshSeed(id: string, opts: Record<string, unknown>): number {
   return randomSeed();
 }
 export function changedOptions(id: string, opts: Record<string, unknown>): Record<string, unknown> {
-  const defaults = listings.get(id)?.defaults ?? {};
+  const defaults = { ...listings.get(id)?.defaults, ...undoOn(id) };
   return Object.fromEntries(Object.entries(opts).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
 }
 
@@ -118,7 +138,7 @@ export function gameRules(game: Env): Node {
 
 /** Whether a game's options are its id's own (what the measured thirds of its deals are for). */
 const presetOptions = (game: Env): boolean =>
-  Object.keys(changedOptions(game.id, game.options as Record<string, unknown>)).length === 0;
+  Object.keys(changedOptions(game.id, game.options as Record<string, unknown>)).every((k) => k === 'undoLimit');
 
 /** Why this game cannot give only winnable deals, for a player; null where it can. */
 export function noWinnableDeals(game: Env): string | null {
@@ -218,5 +238,7 @@ export function foresee(position: string, moves: Move[]): Map<number, Foreseen> 
  * Copies of the game for `foresee`, made once per game: one loaded with the position, one a move is tried on.
  */
 let scratch: { base: Env; trial: Env } | null = null;
+/** `rulesEnv`'s game, made once per game. */
+let rules: Env | null = null;
 /** What each legal move of the position shown will do beyond itself (`foresee`), kept for that position. */
 let foresight: { position: string; notes: Map<number, Foreseen> } | null = null;

@@ -67,12 +67,8 @@ function modelCouldAnswer(game: Env): boolean {
 /** What `game`'s hints say when its trained model could not be loaded (`why`), where that matters. */
 function modelsLostLine(game: Env, why: string): string | null {
   if (!modelCouldAnswer(game)) return null;
-  const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
-  return (
-    `The trained model could not be loaded (${why}): hints from ` +
-    `${fallback.kind === 'agent' ? fallback.name : fallback.source} ` +
-    `instead.`
-  );
+  // In a player's words, as the hints' header: the search's name is in the hints' source, on hover.
+  return `The trained model could not be loaded (${why}): hints from a search of the moves ahead instead.`;
 }
 
 /**
