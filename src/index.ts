@@ -118,6 +118,7 @@ export { registerModule, kitOf, type GameModule, type RegisterOptions } from './
 export type {
   AgentLadder,
   DifficultyThirds,
+  VariantDifficulty,
   GameKit,
   HintBaseline,
   ModelHead,
@@ -154,3 +155,22 @@ export { rulesSection, playerRules, forPlayers, plainText, headingAnchor } from 
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';
 export { wilsonInterval } from './stats/intervals.js';
 export { pairedDifference, pairedWins } from './stats/paired.js';
+export {
+  Session,
+  DEFAULT_UNDOS,
+  emptyStats,
+  hintHeader,
+  stockOf,
+  stockText,
+  type DailyResult,
+  type Difficulty,
+  type SessionConfig,
+  type SessionDeal,
+  type SessionSave,
+  type SessionSettings,
+  type SessionStats,
+  type SessionView,
+  type StockView,
+  type TapResult,
+  type Turn,
+} from './session/session.js';

@@ -1,49 +1,53 @@
-// A Card Merge 10 (Tens) app's game layer on tengym: moves by card, step events to animate, undo, outcome and hints.
-import { type Env, type StepEvents, createHinter, make } from 'tengym';
+// A Card Merge 10 (Tens) app's game layer on tengym's player session: new deal, daily, winnable, tap selection,
+// hint, undo, statistics, save and restore. The app keeps `Game` in its store and renders from it.
+import { type SessionSave, type SessionStats, type StepEvents, Session } from 'tengym';
 
 export type Variant = 'strict' | 'buffered';
-const hinter = createHinter();
-const slot = (index: number) => ({ place: 'slot', index });
-
-/** A new deal: seeded, 13 or 15 slots, refilled at once or when the player deals; 3 undos. */
-export function initGame(seed: number, size: 13 | 15 = 13, variant: Variant = 'strict'): Env {
-  const env = make('tens', { tableau: size, refill: variant, undoLimit: 3 }).trackEvents();
-  env.reset({ seed });
-  return env;
+export interface Game {
+  readonly session: Session;
+  /** What the last action did, in order (the player's move, then any forced deals), for the animation. */
+  readonly events: readonly StepEvents[];
+  /** The tapped slots, and the slots that would complete a move with them (lit). */
+  readonly selected: readonly number[];
+  readonly lit: readonly number[];
+  /** The hinted slots ([] for a deal into empty slots), or null. */
+  readonly hint: readonly number[] | null;
 }
+export type NewDeal = { seed?: number; size?: 13 | 15; variant?: Variant; daily?: string; winnable?: boolean };
+export type Action =
+  | ({ type: 'new' } & NewDeal)
+  | { type: 'tap'; slot: number }
+  | { type: 'deal' }
+  | { type: 'hint' }
+  | { type: 'undo' }
+  | { type: 'restore'; save: SessionSave };
 
-/** The moves on the table, by slot: pairs that make 10, and four of a kind (ten, jack, queen, king). */
-export function scanLegalMoves(env: Env): { pairsTo10: number[][]; quartets: number[][]; canRefill: boolean } {
-  const moves = env.moves();
-  const slots = (kind: string) => moves.filter((m) => m.kind === kind).map((m) => m.cards.map((c) => c.index));
-  return { pairsTo10: slots('pair'), quartets: slots('quartet'), canRefill: moves.some((m) => m.kind === 'deal') };
-}
+const slots = (cards: readonly { index: number }[]) => cards.map((c) => c.index);
+const none = { selected: [], lit: [], hint: null };
+const game = (session: Session, events: Game['events'] = []): Game => ({ session, events, ...none });
 
-/** Removes the cards at these slots if they make a move; what happened (for the animation), or null. */
-export function removeCards(env: Env, indices: number[]): StepEvents | null {
-  const move = env.moveTaking(indices.map(slot));
-  return move === null ? null : (env.step(move.action), env.events());
-}
-
-/** Deals into the empty slots (buffered): the move that takes no card. */
-export function refill(env: Env): StepEvents | null {
-  const deal = env.moveTaking([]);
-  return deal === null ? null : (env.step(deal.action), env.events());
-}
-
-/** Takes the last move back while undos are left. */
-export function undo(env: Env): StepEvents | null {
-  return env.undosLeft > 0 && env.undoDepth > 0 ? (env.undo(), env.events()) : null;
+/** The next game state; the session inside is the same object, changed in place (a store compares the wrapper). */
+export function reduce(state: Game | null, action: Action): Game {
+  if (action.type === 'restore') return game(Session.load(action.save));
+  if (action.type === 'new' || state === null) {
+    const a: NewDeal = action.type === 'new' ? action : {};
+    const options = { tableau: a.size ?? 13, refill: a.variant ?? 'strict', undoLimit: 3 };
+    const same = JSON.stringify(state?.session.settings.options) === JSON.stringify(options);
+    const session = state && same ? state.session : new Session('tens', { options, stats: state?.session.stats });
+    return game(session, session.newDeal({ seed: a.seed, daily: a.daily, winnable: a.winnable }).events);
+  }
+  const s = state.session;
+  if (!s.running && action.type !== 'undo') return state;
+  if (action.type === 'hint') return { ...state, hint: slots(s.hint(1)?.hints[0].cards ?? []) };
+  if (action.type === 'undo') return s.canUndo ? game(s, s.undo().events) : state;
+  const draw = s.drawMove();
+  if (action.type === 'deal') return draw === null ? state : game(s, s.play(draw).events);
+  const tap = s.tap({ place: 'slot', index: action.slot });
+  if (tap.turn !== null) return game(s, tap.turn.events);
+  return { ...state, selected: slots(tap.selection), lit: slots(tap.partners), hint: null };
 }
 
 /** null while the game runs; then won or not, the cards left and the sentence to show. */
-export function outcome(env: Env): { won: boolean; cardsLeft: number; text: string } | null {
-  return env.running ? null : { ...(env.outcome() as { won: boolean; cardsLeft: number }), text: env.endText() };
-}
-
-/** The slots of the hinted move ([] for a refill), or null once the game is over. */
-export const hint = (env: Env): number[] | null =>
-  env.running ? hinter.hint(env).hints[0].cards.map((c) => c.index) : null;
-
-/** Tap a card: the slots of the cards that complete a move with it. */
-export const partners = (env: Env, index: number): number[] => env.partners(slot(index)).map((c) => c.index);
+export const outcome = (g: Game) => (g.session.running ? null : { ...g.session.outcome(), text: g.session.endText() });
+export const stats = (g: Game): SessionStats => g.session.stats;
+export const save = (g: Game): SessionSave => g.session.save();

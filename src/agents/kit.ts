@@ -102,11 +102,19 @@ export interface DifficultyThirds {
  * sources, training presets, model heads and algorithms. A game without a kit still plays, with
  * `random` and `first`.
  */
+/** The options that make an easy, a medium and a hard game of an id (laid over the player's own options). */
+export type VariantDifficulty = Readonly<Record<'easy' | 'medium' | 'hard', Readonly<Record<string, unknown>>>>;
+
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
   /** Where each id's winnable deals divide into easy, medium and hard thirds (`dealDifficulty`'s level), by id. */
   readonly difficultyThirds?: Readonly<Record<string, DifficultyThirds>>;
+  /**
+   * For a game without decisions (every order of moves ends the same way), the options of an easy, a medium and a
+   * hard variant by id, ranked by measured win rates: a player's difficulty there is a variant, not a deal.
+   */
+  readonly variantDifficulty?: Readonly<Record<string, VariantDifficulty>>;
   /** Measured win rates of the catalogue's agents, by env id (`tengym agents --env ID` shows them). */
   readonly ladders?: Readonly<Record<string, AgentLadder>>;
   /**

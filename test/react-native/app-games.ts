@@ -11,18 +11,30 @@ function eventLine(e: Tengym.StepEvents | null): string {
   return `${e.kind}:${e.move?.kind ?? ''}:${codes(e.removed)}>${codes(e.placed)}`;
 }
 
-/** The example's game of a seed: the hinted move each turn, an undo every fifth move while undos last. */
+/**
+ * The example's game of a seed: the hinted move each turn, tapped card by card (the lit partners counted after the
+ * first tap), an undo every fifth move while undos last.
+ */
 function exampleGame(r: typeof Reducer, seed: number, size: 13 | 15, variant: Reducer.Variant): string {
-  const env = r.initGame(seed, size, variant);
+  let g = r.reduce(null, { type: 'new', seed, size, variant });
   const parts: string[] = [];
-  for (let n = 0; r.outcome(env) === null; n++) {
-    const slots = r.hint(env) ?? [];
-    const scan = r.scanLegalMoves(env);
-    parts.push(`${scan.pairsTo10.length}.${scan.quartets.length}.${r.partners(env, slots[0] ?? 0).length}`);
-    parts.push(eventLine(slots.length === 0 ? r.refill(env) : r.removeCards(env, slots)));
-    if (n % 5 === 4) parts.push(eventLine(r.undo(env)));
+  const line = (events: readonly Tengym.StepEvents[]) => events.map(eventLine).join('+');
+  for (let n = 0; r.outcome(g) === null; n++) {
+    g = r.reduce(g, { type: 'hint' });
+    const slots = g.hint ?? [];
+    if (slots.length === 0) g = r.reduce(g, { type: 'deal' });
+    for (const [i, slot] of slots.entries()) {
+      g = r.reduce(g, { type: 'tap', slot });
+      if (i === 0) parts.push(`${slots.length}.${g.lit.length}`);
+    }
+    parts.push(line(g.events));
+    if (n % 5 === 4) {
+      const before = g;
+      g = r.reduce(g, { type: 'undo' });
+      parts.push(g === before ? 'none' : line(g.events));
+    }
   }
-  return `${size} ${variant} ${seed}: ${JSON.stringify(r.outcome(env))} ${parts.join(' ')}`;
+  return `${size} ${variant} ${seed}: ${JSON.stringify(r.outcome(g))} ${parts.join(' ')}`;
 }
 
 /** A game of `id` played by its first move each turn, with its events. */

@@ -18,7 +18,13 @@ const BLOCK_TEN = 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/
 
 /** Tens as registered: its engine and its id. */
 export const tens: GameModule = registerModule(
-  { game: tensGame, ids: [{ id: 'tens', title: 'Tens', description: TENS }] },
+  {
+    game: tensGame,
+    ids: [{ id: 'tens', title: 'Tens', description: TENS }],
+    // Random play's win rates in docs/environments.md (`tengym stats --episodes 100000`): 15 slots 36.67%, the
+    // standard game 9.14%, tens set aside as blocks 5.39%. Tens has no decisions, so a variant is its difficulty.
+    kit: { variantDifficulty: { tens: { easy: { tableau: 15 }, medium: {}, hard: { blockTens: true } } } },
+  },
   { shipped: true },
 );
 

@@ -1,0 +1,592 @@
+/**
+ * A player's session: what a person playing one of tengym's games needs, around an `Env` (which keeps only the
+ * reinforcement-learning contract). `tengym play`, the play page and an app build on it.
+ *
+ * | Member                     | What it does                                                                        |
+ * | -------------------------- | ----------------------------------------------------------------------------------- |
+ * | `new Session(id, config)`  | any registered id (`envIds()`); options, difficulty, forced moves, a hinter          |
+ * | `deal(choice)`             | a new deal: a seed, the daily deal of a day, only winnable ones                     |
+ * | `moves()`, `play(move)`    | the legal moves by card; a player's move, then the forced moves it leads to         |
+ * | `tap(place)`, `selection`  | a tap selection: the move fires once the cards tapped are a move no bigger one holds |
+ * | `undo()`, `undosLeft`      | back to the player's last decision; the budget is counted in decisions              |
+ * | `hint(top)`                | the legal moves ranked, with a header in a player's words (`hintHeader`)            |
+ * | `view()`                   | the board as named parts (`SessionView`): no search of parts by kind               |
+ * | `stats`                    | games, wins, streaks and daily results                                              |
+ * | `save()`, `Session.load()` | a save of the settings, the deal, the player's inputs and the statistics (zod-checked) |
+ * | `yourMoves`, `forcedMoves` | the player's decisions counted apart from the moves played for them                 |
+ *
+ * A forced move is one where the game leaves a single legal move (Decade's deals once nothing else is left): it is
+ * no decision, so the session plays it for the player and reports it with the player's move that led to it.
+ */
+import * as z from 'zod/mini';
+import { sameOutcomeOf } from '../env/game.js';
+import type { Outcome } from '../env/game.js';
+import { TengymError, formatZodError, plural, showValue } from '../env/errors.js';
+import type { Env, EnvState } from '../env/env.js';
+import { envIds, make } from '../env/registry.js';
+import type { BoardPart, BoardView, CardSpot } from '../env/board.js';
+import {
+  cardChanges,
+  isPlace,
+  moveOf,
+  moveTakingExactly,
+  partnersOf,
+  placeKey,
+  stateCards,
+  type Move,
+  type Place,
+  type StepEvents,
+} from '../env/moves.js';
+import { difficultyThirdsOf, pickDeal, winnableBy } from '../agents/deals.js';
+import type { VariantDifficulty } from '../agents/kit.js';
+import { kitOf } from '../agents/modules.js';
+import { GameStates, createHinter, type HintResult, type Hinter } from '../hints/hint.js';
+
+/** A difficulty a player picks. */
+export type Difficulty = 'easy' | 'medium' | 'hard';
+
+/** The variants by difficulty of a game without decisions (its kit's, from measured win rates), or undefined. */
+function variantsOf(id: string): VariantDifficulty | undefined {
+  return kitOf(make(id).game).variantDifficulty?.[id];
+}
+
+/** The undos a player gets where the game has an undo and the options name none. */
+export const DEFAULT_UNDOS = 3;
+
+/** What a session is made with; every field is saved with it. */
+export interface SessionSettings {
+  /** A registered env id (`envIds()`). */
+  id: string;
+  /** The env's options as given (a difficulty's variant is laid over them). */
+  options: Record<string, unknown>;
+  /**
+   * The difficulty: for a game with decisions, deals of that third of the winnable ones (`pickDeal`'s `level`); for a
+   * game without, a variant by its measured win rate. null: any deal.
+   */
+  difficulty: Difficulty | null;
+  /** Play forced moves for the player (default true). */
+  autoForced: boolean;
+}
+
+/** How a session's next deal is chosen. */
+export interface SessionDeal {
+  /** The seed (default: the one after the last deal's). */
+  seed?: number;
+  /** The daily deal of this day ("YYYY-MM-DD", UTC), the same everywhere. */
+  daily?: string;
+  /** Only a deal that can be won. */
+  winnable?: boolean;
+}
+
+/** What one thing the player did led to: their move (or a deal, an undo, a load) and the forced moves after it. */
+export interface Turn {
+  readonly kind: 'deal' | 'move' | 'undo' | 'load';
+  /** The player's move; null for a deal, an undo or a load. */
+  readonly move: Move | null;
+  /** The moves played for the player after it, in order. */
+  readonly forced: readonly Move[];
+  /** One per change, in order: the player's move (or the deal, the undo), then each forced move. */
+  readonly events: readonly StepEvents[];
+  /** What the steps said beyond the moves (`env.stepNote()`), in order. */
+  readonly notes: readonly string[];
+  /** The result once the game is over; null while it runs. */
+  readonly outcome: Outcome | null;
+}
+
+/** What a tap did: the selection now, the cards that would complete a move with it, and the move it fired. */
+export interface TapResult {
+  readonly selection: readonly CardSpot[];
+  readonly partners: readonly CardSpot[];
+  readonly turn: Turn | null;
+}
+
+/** A day's result. */
+export interface DailyResult {
+  won: boolean;
+  moves: number;
+}
+
+/** A player's statistics, carried by the save. */
+export interface SessionStats {
+  games: number;
+  wins: number;
+  /** Games won in a row, up to the last one. */
+  streak: number;
+  bestStreak: number;
+  /** By day ("YYYY-MM-DD"). */
+  daily: Record<string, DailyResult>;
+}
+
+/** The stock as one count: every card still to come, a face-up top card included, and that top card. */
+export interface StockView {
+  count: number;
+  top: CardSpot | null;
+  /** Tapping it plays the move that takes no card. */
+  tappable: boolean;
+}
+
+type PartOf<K extends BoardPart['kind']> = Extract<BoardPart, { kind: K }>;
+
+/** The board as named parts: each is the game's part of that kind, or null where it has none. */
+export interface SessionView {
+  style: string;
+  grid: PartOf<'grid'> | null;
+  line: PartOf<'line'> | null;
+  columns: PartOf<'columns'> | null;
+  rows: PartOf<'rows'> | null;
+  overlap: PartOf<'overlap'> | null;
+  stock: StockView | null;
+  /** The other piles: a waste, counters. */
+  piles: PartOf<'piles'>['piles'];
+  /** The facts by name (`score`, `pass`…). */
+  facts: Record<string, string>;
+  /** What the player is asked now ('' when the board says enough). */
+  prompt: string;
+}
+
+/** What `session.save()` writes: plain JSON. */
+export interface SessionSave {
+  format: 'tengym-session';
+  version: 1;
+  settings: SessionSettings;
+  deal: { seed: number; daily: string | null; winnable: boolean };
+  /** The player's inputs since the deal: action ids and undos, replayed on load. */
+  inputs: (number | 'undo')[];
+  stats: SessionStats;
+}
+
+const difficultySchema = z.nullable(z.enum(['easy', 'medium', 'hard']));
+const statsSchema = z.object({
+  games: z.int().check(z.minimum(0)),
+  wins: z.int().check(z.minimum(0)),
+  streak: z.int().check(z.minimum(0)),
+  bestStreak: z.int().check(z.minimum(0)),
+  daily: z.record(z.string(), z.object({ won: z.boolean(), moves: z.int().check(z.minimum(0)) })),
+});
+const saveSchema = z.object({
+  format: z.literal('tengym-session'),
+  version: z.literal(1),
+  settings: z.object({
+    id: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    difficulty: difficultySchema,
+    autoForced: z.boolean(),
+  }),
+  deal: z.object({ seed: z.int().check(z.minimum(0)), daily: z.nullable(z.string()), winnable: z.boolean() }),
+  inputs: z.array(z.union([z.int().check(z.minimum(0)), z.literal('undo')])),
+  stats: statsSchema,
+});
+
+/** Options of `new Session`. */
+export interface SessionConfig {
+  options?: Record<string, unknown>;
+  difficulty?: Difficulty | null;
+  autoForced?: boolean;
+  /** Who ranks the hints (default: `createHinter()`, made on the first hint). */
+  hinter?: Hinter;
+  stats?: SessionStats;
+}
+
+/** Fresh statistics. */
+export function emptyStats(): SessionStats {
+  return { games: 0, wins: 0, streak: 0, bestStreak: 0, daily: {} };
+}
+
+/** The stock of a board as one count (every card still to come, the face-up top included) and its top card. */
+export function stockOf(board: BoardView): StockView | null {
+  let stock: StockView | null = null;
+  for (const part of board.parts) {
+    if (part.kind !== 'piles') continue;
+    for (const pile of part.piles) {
+      if (pile.kind === 'stock') stock = { count: pile.count, top: null, tappable: pile.tappable };
+      else if (pile.kind === 'card' && pile.label === 'stock top' && stock !== null) stock.top = pile.card;
+    }
+  }
+  return stock;
+}
+
+/** "stock 24 cards (top K♠)": the one way the CLI and the page say the stock. */
+export function stockText(stock: StockView, label: (code: string) => string): string {
+  return `stock ${plural(stock.count, 'card')}${stock.top ? ` (top ${label(stock.top.code)})` : ''}`;
+}
+
+/** A hint's header in a player's words: no agent names, no table building. */
+export function hintHeader(result: HintResult): string {
+  if (result.sameOutcome) return 'Every move here ends the game the same way; any of them will do';
+  const moves = plural(result.legalCount, 'legal move');
+  return result.interim
+    ? `Quick hints, best first, while better ones get ready · ${moves}`
+    : `Hints, best first · ${moves}`;
+}
+
+function checkId(id: unknown): string {
+  const ids = envIds();
+  if (typeof id !== 'string' || !ids.includes(id))
+    throw new TengymError('bad-argument', `Session: no env ${showValue(id)}; the ids are ${ids.join(', ')}`);
+  return id;
+}
+
+/** The options a session makes its env with: the difficulty's variant, then the undo a player gets by default. */
+function envOptions(env: Env, settings: SessionSettings): Record<string, unknown> {
+  const variant = settings.difficulty === null ? {} : (variantsOf(settings.id)?.[settings.difficulty] ?? {});
+  const options = { ...settings.options, ...variant };
+  if (env.game.undoLimit !== undefined && !('undoLimit' in options)) options.undoLimit = DEFAULT_UNDOS;
+  return options;
+}
+
+/** A player's session on one env id: see the table at the top of this file. */
+export class Session {
+  readonly settings: Readonly<SessionSettings>;
+  readonly env: Env;
+  stats: SessionStats;
+  private hinterGiven: Hinter | null;
+  private states: GameStates | null = null;
+  private dealt: SessionSave['deal'] = { seed: 0, daily: null, winnable: false };
+  private inputs: (number | 'undo')[] = [];
+  /** The state at each of the player's decisions, and whether each step since the deal was forced. */
+  private decisions: { state: EnvState; forced: boolean[]; recorded: number }[] = [];
+  private forcedSteps: boolean[] = [];
+  private undoBudget: number;
+  private undosUsed = 0;
+  private counted = false;
+  private picked: CardSpot[] = [];
+  /** Set while a save is replayed: its games were counted when they were played. */
+  private replaying = false;
+
+  constructor(id: string, config: SessionConfig = {}) {
+    const settings: SessionSettings = {
+      id: checkId(id),
+      options: { ...(config.options ?? {}) },
+      difficulty: config.difficulty ?? null,
+      autoForced: config.autoForced ?? true,
+    };
+    const parsed = difficultySchema.safeParse(settings.difficulty);
+    if (!parsed.success) throw new TengymError('bad-argument', `Session: ${formatZodError(parsed.error)}`);
+    this.settings = Object.freeze(settings);
+    this.env = make(id, envOptions(make(id, settings.options), settings));
+    this.undoBudget = this.env.game.undoLimit?.(this.env.options) ?? 0;
+    this.hinterGiven = config.hinter ?? null;
+    this.stats = config.stats ?? emptyStats();
+  }
+
+  /** The ids a session can play: every registered env. */
+  static ids(): string[] {
+    return envIds();
+  }
+
+  /** Whether the game has difficulty settings (by winnable thirds, or by variant), and so whether `difficulty` is taken. */
+  static hasDifficulty(id: string): boolean {
+    const env = make(checkId(id));
+    return variantsOf(id) !== undefined || (!sameOutcomeOf(env.game, env.options) && difficultyThirdsOf(env) !== null);
+  }
+
+  get running(): boolean {
+    return this.env.running;
+  }
+  /** The player's decisions since the deal (undone ones not counted). */
+  get yourMoves(): number {
+    return this.forcedSteps.filter((f) => !f).length;
+  }
+  /** The moves played for the player since the deal. */
+  get forcedMoves(): number {
+    return this.forcedSteps.filter((f) => f).length;
+  }
+  get undosLeft(): number {
+    return this.undoBudget - this.undosUsed;
+  }
+  /** Whether `undo()` would take a decision back now. */
+  get canUndo(): boolean {
+    return this.undosLeft > 0 && this.decisions.length > 0;
+  }
+  /** The deal being played: its seed, day and whether it was asked to be winnable. */
+  get deal(): Readonly<SessionSave['deal']> {
+    return this.dealt;
+  }
+
+  /** A new deal; a game left with a decision made counts as lost. */
+  newDeal(choice: SessionDeal = {}): Turn {
+    if (this.env.hasStarted && !this.counted && this.yourMoves > 0) this.count(false);
+    const level = this.levelAsked();
+    const seed = choice.seed ?? (this.env.hasStarted ? this.dealt.seed + 1 : 0);
+    const winnable = choice.winnable === true || level !== undefined;
+    const picked = pickDeal(this.env, {
+      ...(choice.daily !== undefined ? { date: choice.daily } : { seed }),
+      ...(winnable && winnableBy(this.env) !== null ? { winnable: true } : {}),
+      ...(level !== undefined ? { level } : {}),
+    });
+    this.dealt = { seed: picked.seed, daily: choice.daily ?? null, winnable };
+    return this.start();
+  }
+
+  /** Deals the chosen seed and plays the forced moves before the first decision. */
+  private start(): Turn {
+    const before: CardSpot[] = [];
+    this.env.reset({ seed: this.dealt.seed });
+    this.inputs = [];
+    this.decisions = [];
+    this.forcedSteps = [];
+    this.undosUsed = 0;
+    this.counted = false;
+    this.picked = [];
+    this.states = new GameStates(this.env);
+    const first = this.changeEvents('reset', null, before, 0);
+    return this.afterChange('deal', null, [first]);
+  }
+
+  /** The level asked of a game with decisions, or undefined. */
+  private levelAsked(): Difficulty | undefined {
+    const d = this.settings.difficulty;
+    if (d === null || variantsOf(this.settings.id) !== undefined) return undefined;
+    return difficultyThirdsOf(this.env) === null ? undefined : d;
+  }
+
+  private checkStarted(call: string): void {
+    if (!this.env.hasStarted) throw new TengymError('not-reset', `session.${call}: deal first (session.newDeal())`);
+  }
+
+  /** The legal moves, each with its kind, words and cards (none once the game is over). */
+  moves(): Move[] {
+    this.checkStarted('moves');
+    const { game, rawState, options } = this.env;
+    return this.env.legalActions().map((a) => moveOf(game, rawState, options, a));
+  }
+
+  /** The player's move (a `Move` of `moves()` or its action id), then the forced moves it leads to. */
+  play(move: Move | number): Turn {
+    this.checkStarted('play');
+    const action = typeof move === 'number' ? move : move?.action;
+    this.env.assertLegal(action, 'session.play');
+    this.decisions.push({
+      state: this.env.getState(),
+      forced: this.forcedSteps.slice(),
+      recorded: this.history().length,
+    });
+    this.inputs.push(action);
+    this.picked = [];
+    const events = [this.stepEvents(action)];
+    this.forcedSteps.push(false);
+    return this.afterChange('move', events[0].move, events);
+  }
+
+  /** Takes back the player's last decision with the forced moves after it: one undo of the budget. */
+  undo(): Turn {
+    this.checkStarted('undo');
+    if (this.undoBudget === 0)
+      throw new TengymError('undo-unavailable', `undo: ${this.settings.id} has no undo with these options`);
+    if (this.undosLeft <= 0)
+      throw new TengymError('undo-unavailable', `undo: all ${plural(this.undoBudget, 'undo')} of this game are used`);
+    const last = this.decisions.pop();
+    if (last === undefined) throw new TengymError('undo-unavailable', 'undo: there is no move of yours to take back');
+    const before = stateCards(this.env.game, this.env.rawState, this.env.options);
+    const states = this.history().slice(0, last.recorded);
+    this.env.setState(last.state);
+    // The game's states up to the decision: a hinter that remembers what it saw is shown that game again.
+    this.states = GameStates.fromJSON(this.env, states);
+    this.forcedSteps = last.forced;
+    this.undosUsed++;
+    this.inputs.push('undo');
+    this.picked = [];
+    return this.finish('undo', null, [this.changeEvents('undo', null, before, 0)], [], []);
+  }
+
+  /**
+   * Taps the card at `place`: it joins the selection (tapped again, it leaves it). The move fires once the selection
+   * is exactly a legal move and no bigger legal move holds it (a pair that could grow into a quartet waits); a card
+   * that no move takes with the selection starts a new one.
+   */
+  tap(place: Place): TapResult {
+    this.checkStarted('tap');
+    if (!isPlace(place))
+      throw new TengymError('bad-argument', `tap takes a place { place, index, stack? }, got ${showValue(place)}`);
+    const moves = this.moves();
+    const key = placeKey(place);
+    const card = this.findCard(moves, place);
+    if (card === null) return { selection: this.picked, partners: [], turn: null };
+    let picked = this.picked.some((c) => placeKey(c) === key)
+      ? this.picked.filter((c) => placeKey(c) !== key)
+      : [...this.picked, card];
+    const holding = (sel: readonly CardSpot[]) =>
+      moves.filter((m) => sel.every((c) => m.cards.some((d) => placeKey(d) === placeKey(c))));
+    if (picked.length > 0 && holding(picked).length === 0) picked = holding([card]).length > 0 ? [card] : [];
+    this.picked = picked;
+    const exact = picked.length === 0 ? null : moveTakingExactly(moves, picked);
+    if (exact !== null && !holding(picked).some((m) => m.cards.length > picked.length)) {
+      return { selection: [], partners: [], turn: this.play(exact) };
+    }
+    return { selection: picked, partners: this.partnersOfSelection(moves), turn: null };
+  }
+
+  /** The cards selected by taps so far. */
+  get selection(): readonly CardSpot[] {
+    return this.picked;
+  }
+  /** Empties the selection. */
+  clearSelection(): void {
+    this.picked = [];
+  }
+
+  /** The cards that complete a legal move with the card at `place` (what lights up when it is tapped). */
+  partners(place: Place): CardSpot[] {
+    return partnersOf(this.moves(), place);
+  }
+
+  /** The move that takes no card (a draw, a deal into empty slots), or null. */
+  drawMove(): Move | null {
+    return moveTakingExactly(this.moves(), []);
+  }
+
+  private partnersOfSelection(moves: readonly Move[]): CardSpot[] {
+    const keys = new Set(this.picked.map(placeKey));
+    const out = new Map<string, CardSpot>();
+    for (const m of moves)
+      if (this.picked.every((c) => m.cards.some((d) => placeKey(d) === placeKey(c))))
+        for (const d of m.cards) if (!keys.has(placeKey(d))) out.set(placeKey(d), d);
+    return [...out.values()];
+  }
+
+  /** The card at `place` as a legal move takes it (a card no move takes cannot be selected). */
+  private findCard(moves: readonly Move[], place: Place): CardSpot | null {
+    const key = placeKey(place);
+    for (const m of moves) for (const c of m.cards) if (placeKey(c) === key) return c;
+    return null;
+  }
+
+  /** The legal moves ranked (`top` of them, default 3), or null once the game is over. */
+  hint(top = 3): HintResult | null {
+    this.checkStarted('hint');
+    if (!this.env.running || this.states === null) return null;
+    this.hinterGiven ??= createHinter();
+    return this.states.hint(this.hinterGiven, this.env, { top });
+  }
+
+  /** The board as named parts. */
+  view(): SessionView {
+    this.checkStarted('view');
+    const board = this.env.board();
+    const view: SessionView = {
+      style: board.style,
+      grid: null,
+      line: null,
+      columns: null,
+      rows: null,
+      overlap: null,
+      stock: stockOf(board),
+      piles: [],
+      facts: {},
+      prompt: this.env.prompt(),
+    };
+    for (const part of board.parts) {
+      if (part.kind === 'piles')
+        view.piles.push(...part.piles.filter((p) => p.kind !== 'stock' && p.label !== 'stock top'));
+      else if (part.kind === 'facts') for (const f of part.facts) view.facts[f.name] = f.value;
+      else (view as unknown as Record<string, BoardPart>)[part.kind] = part;
+    }
+    return view;
+  }
+
+  /** The result so far; the sentence to show once the game is over ('' while it runs). */
+  outcome(): Outcome | null {
+    return this.env.running ? null : this.env.outcome();
+  }
+  endText(): string {
+    return this.env.endText();
+  }
+
+  /** The game so far for `tengym hint --state` (every state, one a line). */
+  history(): EnvState[] {
+    return this.states?.toJSON() ?? [];
+  }
+
+  /** The settings, the deal, the player's inputs and the statistics, as plain JSON. */
+  save(): SessionSave {
+    return {
+      format: 'tengym-session',
+      version: 1,
+      settings: { ...this.settings, options: { ...this.settings.options } },
+      deal: { ...this.dealt },
+      inputs: this.inputs.slice(),
+      stats: structuredClone(this.stats),
+    };
+  }
+
+  /** A session from `save()`'s JSON: the same settings and statistics, the game replayed to where it was. */
+  static load(saved: unknown, config: { hinter?: Hinter } = {}): Session {
+    const parsed = saveSchema.safeParse(saved);
+    if (!parsed.success) throw new TengymError('bad-state', `bad session save: ${formatZodError(parsed.error)}`);
+    const s = parsed.data;
+    const session = new Session(s.settings.id, { ...s.settings, stats: s.stats, ...config });
+    session.dealt = { ...s.deal };
+    session.replaying = true;
+    session.start();
+    for (const [i, input] of s.inputs.entries()) {
+      try {
+        if (input === 'undo') session.undo();
+        else session.play(input);
+      } catch (e) {
+        throw new TengymError(
+          'bad-state',
+          `bad session save: input ${i + 1} of ${s.inputs.length}: ${(e as Error).message}`,
+        );
+      }
+    }
+    session.replaying = false;
+    return session;
+  }
+
+  /** A step's events: where the cards went, the move, its reward and note. */
+  private stepEvents(action: number): StepEvents {
+    const { game, options } = this.env;
+    const before = stateCards(game, this.env.rawState, options);
+    const move = moveOf(game, this.env.rawState, options, action);
+    const { reward } = this.env.step(action);
+    this.states?.record(this.env);
+    return this.changeEvents('step', move, before, reward);
+  }
+
+  private changeEvents(kind: StepEvents['kind'], move: Move | null, before: CardSpot[], reward: number): StepEvents {
+    const { game, options } = this.env;
+    return {
+      kind,
+      move,
+      ...cardChanges(before, stateCards(game, this.env.rawState, options)),
+      reward,
+      note: kind === 'step' ? this.env.stepNote() : null,
+      outcome: this.env.running ? null : this.env.outcome(),
+    };
+  }
+
+  /** Plays the forced moves after a change, then counts a game that ended. */
+  private afterChange(kind: Turn['kind'], move: Move | null, events: StepEvents[]): Turn {
+    const forced: Move[] = [];
+    while (this.settings.autoForced && this.env.running && this.env.legalCount === 1) {
+      const e = this.stepEvents(this.env.legal[0]);
+      this.forcedSteps.push(true);
+      forced.push(e.move as Move);
+      events.push(e);
+    }
+    const notes = events.flatMap((e) => (e.note ? [e.note] : []));
+    return this.finish(kind, move, events, forced, notes);
+  }
+
+  private finish(kind: Turn['kind'], move: Move | null, events: StepEvents[], forced: Move[], notes: string[]): Turn {
+    const outcome = this.outcome();
+    if (outcome !== null && !this.counted && kind !== 'undo') {
+      if (this.replaying) this.counted = true;
+      else this.count(outcome.won);
+    }
+    return { kind, move, forced, events, notes, outcome };
+  }
+
+  /** Counts the game once: a game over, or a game left for another deal. */
+  private count(won: boolean): void {
+    this.counted = true;
+    const s = this.stats;
+    s.games++;
+    if (won) {
+      s.wins++;
+      s.streak++;
+      s.bestStreak = Math.max(s.bestStreak, s.streak);
+    } else s.streak = 0;
+    if (this.dealt.daily !== null) s.daily[this.dealt.daily] = { won, moves: this.yourMoves };
+  }
+}
