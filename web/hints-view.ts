@@ -6,6 +6,7 @@ import {
   chooseHintSource,
   hinterForEnv,
   formatScore,
+  hintHeader,
   type Env,
   type HintResult,
   type LoadedHinter,
@@ -17,7 +18,6 @@ import { spotKey } from './board.js';
 import { game, type Move } from './game.js';
 import { actions, api, drawn } from './page.js';
 import { preferredBackend } from './persist.js';
-import { hintHeader } from './store.js';
 import { kbd, ui } from './ui.js';
 import { markForeseen, restoreFocus, shown } from './view.js';
 
@@ -183,9 +183,9 @@ export async function showHints(moves: Move[], position: string, gen: number): P
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
-  // In a player's words; the source's own name (an agent, its tables) on hover.
+  // In a player's words (the session's header, as `tengym play` gives it); the source's own name on hover.
   ui.hintSource.textContent =
-    modelsLost ?? result.note ?? hintHeader(result.source, result.interim === true, slowBackend);
+    modelsLost ?? result.note ?? `${hintHeader(result)}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.title = result.source;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);

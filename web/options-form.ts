@@ -6,8 +6,11 @@ import { game, isTengymError, listings, make } from './game.js';
 import { actions, state } from './page.js';
 import { ui } from './ui.js';
 
-/** Options a player does not choose: they change only what an RL agent is rewarded with. */
-const HIDDEN_OPTIONS = new Set(['reward']);
+/**
+ * Options a player does not choose: what an RL agent is rewarded with, and the step limit of a
+ * training episode (a link may still set them; the form keeps their values).
+ */
+const HIDDEN_OPTIONS = new Set(['reward', 'maxSteps']);
 
 /** A Tab from an option's field, while the change it fired is applied. */
 let optionTab: { name: string; back: boolean } | null = null;
@@ -96,7 +99,10 @@ export function buildOptionsForm(): void {
 }
 
 function readOptionsForm(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const current = game.env.options as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(current).filter(([name]) => HIDDEN_OPTIONS.has(name)),
+  );
   for (const input of ui.options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
     if (input instanceof HTMLSelectElement) out[input.name] = JSON.parse(input.value);
     else if (input.type === 'checkbox') out[input.name] = input.checked;

@@ -204,21 +204,6 @@ export const undoLabel = (left: number): string => `Undo (u) · ${left === Infin
 export const undoneText = (left: number): string =>
   `Took back the last move${left === Infinity ? '' : ` (${left} undo${left === 1 ? '' : 's'} left)`}.`;
 
-/**
- * How the hints were made, in a player's words (the hints' `source`, such as "greedy (while
- * bottom-direct (…) builds its tables)", names agents and tables; the page shows it on hover).
- */
-export function hintHeader(source: string, interim: boolean, slow: string | null): string {
-  const how = interim
-    ? 'Quick hints, best first, while better ones are worked out'
-    : source.startsWith('model ')
-      ? 'Hints from the trained model, best first'
-      : source.startsWith('first ')
-        ? 'No hints for this game: the moves in order'
-        : 'Hints from a search of the moves ahead, best first';
-  return slow ? `${how}: ${slow}` : how;
-}
-
 // ------------------------------------------------------------------ taps
 
 /** A legal move as a tap sees it: the cards it takes, by key. */

@@ -13,6 +13,7 @@ import {
   difficultyThirdsOf,
   formatScore,
   GameStates,
+  hintHeader,
   isWinnable,
   pickDeal,
   rulesSection,
@@ -1288,7 +1289,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           const v = await p.view();
           expect(v.source).toBe(source);
           expect(v.hints!.hints.length).toBe(v.legal.length);
-          expect(await line.textContent()).toBe('Hints from the trained model, best first');
+          expect(await line.textContent()).toBe(hintHeader(v.hints!));
           expect(await line.getAttribute('title')).toBe(source);
           expect(await line.getAttribute('class')).toBe('source');
         },
@@ -1347,7 +1348,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           const v = await p.view();
           expect(v.source).toBe(source);
           expect(v.backend).toBe('wasm');
-          expect(await line.textContent()).toBe('Hints from the trained model, best first');
+          expect(await line.textContent()).toBe(hintHeader(v.hints!));
           expect(await line.getAttribute('title')).toBe(source);
         },
         { init },
@@ -1367,8 +1368,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(v.source).toBe(source);
         expect(v.hints?.hints.length).toBe(v.legal.length);
         expect(await p.page.locator('#hint-source').textContent()).toBe(
-          "Hints from the trained model, best first: the model runs on TensorFlow.js's plain JavaScript backend, " +
-            'slower (its WebAssembly files did not load)',
+          `${hintHeader(v.hints!)}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its ` +
+            'WebAssembly files did not load)',
         );
       },
       {
@@ -1863,10 +1864,19 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.settled();
       expect((await p.view()).state.undosUsed).toBe(1);
     });
+    // No training step limit among a player's options, in any game; a link's limit is kept when another changes.
+    await withPage('env=decade&seed=1&options={"maxSteps":20}', async (p) => {
+      await p.page.click('#options-panel summary');
+      expect(await p.page.locator('#options [name="maxSteps"]').count()).toBe(0);
+      await p.page.check('#options input[name="fives"]');
+      await p.settled();
+      expect((await p.view()).state.options).toMatchObject({ maxSteps: 20, fives: true });
+    });
     // Four Ten's hints (a model's, or a search's while it builds its tables): in a player's words.
     await withPage('env=four-ten&seed=4&hints=1', async (p) => {
       const line = (await p.page.locator('#hint-source').textContent())!;
-      expect(line).toMatch(/^(Quick hints|Hints from)/);
+      const shown = (await p.view()).hints!;
+      expect(line).toBe(shown.note ?? hintHeader(shown));
       expect(line).not.toMatch(/[()]|greedy|bottom-direct|tables|shipped/);
       expect(await p.page.locator('#hint-source').getAttribute('title')).toBe((await p.view()).source);
     });

@@ -2,13 +2,11 @@
 // run here in Node on the registry's games; and the page's stock count (web/board.ts) against the
 // count `tengym play` prints.
 import { describe, expect, it } from 'vitest';
-import { chooseHintSource } from '../../src/index.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { cardKey, stockCount } from '../../web/board.js';
 import {
   announcement,
   createStore,
-  hintHeader,
   initialState,
   movesParam,
   recordStep,
@@ -84,20 +82,6 @@ describe('the page store', () => {
     // A long run is counted, with its last move.
     const long = Array.from({ length: 30 }, (_, i) => `draw ${i}`);
     expect(announcement(long, [], '')).toBe('With no choice: 30 moves, the last: draw 29.');
-  });
-
-  it("says hints' sources in a player's words: no agent, no tables, no parentheses", () => {
-    const sources = envIds().map((id) => chooseHintSource(id, {}, null).source);
-    sources.push(`greedy (while ${sources[0]} builds its tables)`, 'model models/decade/ (shipped)');
-    for (const source of sources) {
-      const header = hintHeader(source, /\bwhile\b/.test(source), null);
-      expect(header, source).not.toMatch(/[()]|tables/);
-      const agent = /^[\w-]+/.exec(source)![0];
-      if (agent !== 'model') expect(header.toLowerCase(), source).not.toContain(agent.toLowerCase());
-    }
-    expect(hintHeader('model models/decade/ (shipped)', false, 'slower')).toBe(
-      'Hints from the trained model, best first: slower',
-    );
   });
 
   it('plays a move by taps on every game: a card no move takes clears the choice; a lone card tapped twice plays', () => {
