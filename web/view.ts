@@ -198,7 +198,7 @@ export function update(): void {
   ui.undo.textContent = undoLabel(env.undosLeft);
 
   ui.outcome.hidden = env.running;
-  // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, style.css).
+  // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, side.css).
   const won = !env.running && env.outcome().won;
   ui.celebration.hidden = !won;
   board.classList.toggle('won', won);

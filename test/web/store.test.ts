@@ -84,7 +84,7 @@ describe('the page store', () => {
     expect(announcement(long, [], '')).toBe('With no choice: 30 moves, the last: draw 29.');
   });
 
-  it('plays a move by taps on every game: a card no move takes clears the choice; a lone card tapped twice plays', () => {
+  it('plays by taps on every game: a card no move takes clears the choice; a lone card tapped twice plays', () => {
     for (const id of envIds()) {
       const moves = tapMoves(id, 1);
       if (moves.length === 0) continue;
