@@ -5,6 +5,9 @@
  */
 import { cardLabel, parseCardCode } from '../src/index.js';
 import type { BoardPart, BoardView, CardSpot } from '../src/index.js';
+import { cardKey, stockCount } from './store.js';
+
+export { cardKey };
 
 /** A card on the board, in the hints' terms. */
 export type CardPlace = CardSpot;
@@ -27,9 +30,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
   return e;
 }
 
-/** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
-export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =>
-  `${c.place}:${c.stack ?? 0}:${c.code}`;
 /** A key that names one card element. */
 export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string =>
   `${c.place}:${c.stack ?? 0}:${c.index}`;
@@ -194,19 +194,6 @@ function overlapRows(part: Extract<BoardPart, { kind: 'overlap' }>, on: BoardHan
     out.append(line);
   }
   return out;
-}
-
-type Pile = Extract<BoardPart, { kind: 'piles' }>['piles'][number];
-
-/**
- * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): a face-up top card
- * (Pyramid's stock top, shown apart) is one of the stock's cards.
- */
-export function stockCount(piles: readonly Pile[]): number {
-  const stock = piles.find((p) => p.kind === 'stock');
-  if (stock?.kind !== 'stock') return 0;
-  const top = piles.some((p) => p.kind === 'card' && p.card?.place === 'stockTop');
-  return stock.count + (top ? 1 : 0);
 }
 
 function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): HTMLElement {

@@ -4,6 +4,7 @@
  * here touches the page or the game, so that Node tests run every update (test/web/store.test.ts).
  * Rendering reads the store; game.ts holds the game itself.
  */
+import type { BoardPart, CardSpot } from '../src/index.js';
 
 export type DealLevel = 'easy' | 'medium' | 'hard';
 export const LEVELS: readonly DealLevel[] = ['easy', 'medium', 'hard'];
@@ -262,4 +263,23 @@ export function tapOutcome(moves: readonly TapMove[], selection: readonly string
     }
   }
   return { kind: 'select', selection: next, message: '' };
+}
+
+// ------------------------------------------------------------------ the board
+
+/** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
+export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =>
+  `${c.place}:${c.stack ?? 0}:${c.code}`;
+
+type Pile = Extract<BoardPart, { kind: 'piles' }>['piles'][number];
+
+/**
+ * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): a face-up top card
+ * (Pyramid's stock top, shown apart) is one of the stock's cards.
+ */
+export function stockCount(piles: readonly Pile[]): number {
+  const stock = piles.find((p) => p.kind === 'stock');
+  if (stock?.kind !== 'stock') return 0;
+  const top = piles.some((p) => p.kind === 'card' && p.card?.place === 'stockTop');
+  return stock.count + (top ? 1 : 0);
 }

@@ -1,16 +1,17 @@
 // The play page's store (web/store.ts): each update a pure function of the state and an action,
-// run here in Node on the registry's games; and the page's stock count (web/board.ts) against the
-// count `tengym play` prints.
+// run here in Node on the registry's games; and the page's stock count against the count
+// `tengym play` prints.
 import { describe, expect, it } from 'vitest';
 import { envIds, make } from '../../src/env/registry.js';
-import { cardKey, stockCount } from '../../web/board.js';
 import {
   announcement,
+  cardKey,
   createStore,
   initialState,
   movesParam,
   recordStep,
   reduce,
+  stockCount,
   tapOutcome,
   undoLabel,
   undoneText,
