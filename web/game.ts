@@ -44,7 +44,8 @@ export function undoOn(id: string): Record<string, unknown> {
  */
 export function rulesEnv(): Env {
   const env = game.env;
-  rules ??= make(env.id, { ...(env.options as Record<string, unknown>), undoLimit: undefined });
+  const { undoLimit: _, ...options } = env.options as Record<string, unknown>;
+  rules ??= make(env.id, options);
   return rules;
 }
 
