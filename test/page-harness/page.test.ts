@@ -726,7 +726,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('a move number half typed is dropped by a new deal or a move played another way, not played later', async () => {
     // Tens deal 232 starts with 10 moves: a 1 waits for a second digit.
-    const start = make('tens');
+    const start = make('tens', pageOptions('tens'));
     start.setState(dealtState('tens', 232));
     expect(start.legalCount).toBe(10);
     await withPage('env=tens&seed=232', async (p) => {
