@@ -5,6 +5,9 @@
  */
 import { cardLabel, parseCardCode } from '../src/index.js';
 import type { BoardPart, BoardView, CardSpot } from '../src/index.js';
+import { cardKey, stockCount } from './store.js';
+
+export { cardKey };
 
 /** A card on the board, in the hints' terms. */
 export type CardPlace = CardSpot;
@@ -27,9 +30,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
   return e;
 }
 
-/** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
-export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =>
-  `${c.place}:${c.stack ?? 0}:${c.code}`;
 /** A key that names one card element. */
 export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string =>
   `${c.place}:${c.stack ?? 0}:${c.index}`;
@@ -200,7 +200,7 @@ function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): 
   const side = el('div', 'piles');
   for (const pile of part.piles) {
     if (pile.kind === 'stock') {
-      const stock = stockPile(pile.count, pile.label, on, pile.tappable);
+      const stock = stockPile(stockCount(part.piles), pile.label, on, pile.tappable);
       if (pile.title) stock.title = pile.title;
       side.append(stock);
     } else if (pile.kind === 'counter') side.append(counter(pile.count, pile.label));

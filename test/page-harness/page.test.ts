@@ -13,6 +13,7 @@ import {
   difficultyThirdsOf,
   formatScore,
   GameStates,
+  hintHeader,
   isWinnable,
   pickDeal,
   rulesSection,
@@ -81,9 +82,22 @@ async function pressMove(p: PlayPage, n: number, count: number): Promise<void> {
   if (n * 10 <= count) await p.page.keyboard.press('Enter');
 }
 
+/**
+ * The options the page deals with: undo on (unlimited) where the game has an undo setting, found
+ * in its options schema, unless `options` say otherwise.
+ */
+function pageOptions(id: string, options: Record<string, unknown> = {}): Record<string, unknown> {
+  const listing = envs().find((l) => l.id === id);
+  const properties = (listing?.optionsSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return { ...('undoLimit' in properties ? { undoLimit: 'unlimited' } : {}), ...options };
+}
+
+/** `text` as a regular expression matching it literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The state a new page shows for a deal: the deal, then its forced moves played. */
 function dealtState(id: string, seed: number, options: Record<string, unknown> = {}): EnvState {
-  const env = make(id, options);
+  const env = make(id, pageOptions(id, options));
   env.reset({ seed });
   while (env.running && env.legalCount === 1) env.step(env.legal[0]);
   return env.getState();
@@ -91,7 +105,7 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
 
 /** The legal moves of a deal once its forced moves are played. */
 function dealtLegal(id: string, seed: number): number[] {
-  const env = make(id);
+  const env = make(id, pageOptions(id));
   env.reset({ seed });
   while (env.running && env.legalCount === 1) env.step(env.legal[0]);
   return env.legalActions();
@@ -108,7 +122,7 @@ function linkMoves(
   options: Record<string, unknown>,
   choices: (number | 'first' | 'u')[],
 ): { moves: string; state: EnvState } {
-  const env = make(id, options);
+  const env = make(id, pageOptions(id, options));
   env.reset({ seed });
   const tokens: string[] = [];
   const forced = () => {
@@ -184,7 +198,7 @@ async function expectTengymHints(
 
 /** Whether a deal leaves the player a move to choose once its forced moves are played. */
 function opensWithAChoice(id: string, seed: number): boolean {
-  const env = make(id);
+  const env = make(id, pageOptions(id));
   env.reset({ seed });
   while (env.running && env.legalCount === 1) env.step(env.legal[0]);
   return env.running;
@@ -712,7 +726,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('a move number half typed is dropped by a new deal or a move played another way, not played later', async () => {
     // Tens deal 232 starts with 10 moves: a 1 waits for a second digit.
-    const start = make('tens');
+    const start = make('tens', pageOptions('tens'));
     start.setState(dealtState('tens', 232));
     expect(start.legalCount).toBe(10);
     await withPage('env=tens&seed=232', async (p) => {
@@ -764,8 +778,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.settled();
       expect(await seed(p)).not.toBe(8);
       expect(await message(p)).toBe('');
-      // A message shown since the question stays when the question's time is up.
-      await p.page.goto(`${base}?env=tens&seed=8`);
+      // A message shown since the question stays when the question's time is up (undo off: u says so).
+      await p.page.goto(`${base}?env=tens&seed=8&options={"undoLimit":0}`);
       await p.settled();
       await pressMove(p, 1, (await p.view()).legal.length);
       await p.settled();
@@ -795,7 +809,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 60_000);
 
   it('u with every undo used says none are left (with undo off, how to turn it on)', async () => {
-    await withPage('env=tens&seed=8', async (p) => {
+    await withPage('env=tens&seed=8&options={"undoLimit":0}', async (p) => {
       const message = () => p.page.locator('#message').textContent();
       await p.page.keyboard.press('u');
       expect(await message()).toBe('Undo is off in this game: choose 3 or unlimited undos per game in the options.');
@@ -1261,7 +1275,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         async (p) => {
           const line = p.page.locator('#hint-source');
           expect(await line.textContent(), file).toBe(
-            `The trained model could not be loaded (${why}): hints from pimc instead.`,
+            `The trained model could not be loaded (${why}): hints from a search of the moves ahead instead.`,
           );
           // The source says why the model is not used, as the line does: not that none is shipped.
           expect((await p.view()).source).toMatch(
@@ -1275,7 +1289,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           const v = await p.view();
           expect(v.source).toBe(source);
           expect(v.hints!.hints.length).toBe(v.legal.length);
-          expect(await line.textContent()).toBe(`Hints from ${source}`);
+          expect(await line.textContent()).toBe(hintHeader(v.hints!));
+          expect(await line.getAttribute('title')).toBe(source);
           expect(await line.getAttribute('class')).toBe('source');
         },
         {
@@ -1324,7 +1339,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           expect(await line.textContent()).toMatch(
             new RegExp(
               String.raw`^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm ` +
-                String.raw`initialised.*\): hints from pimc instead\.$`,
+                String.raw`initialised.*\): hints from a search of the moves ahead instead\.$`,
             ),
           );
           if (fileArrives) await p.page.evaluate(fileArrives);
@@ -1333,7 +1348,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           const v = await p.view();
           expect(v.source).toBe(source);
           expect(v.backend).toBe('wasm');
-          expect(await line.textContent()).toBe(`Hints from ${source}`);
+          expect(await line.textContent()).toBe(hintHeader(v.hints!));
+          expect(await line.getAttribute('title')).toBe(source);
         },
         { init },
       );
@@ -1352,8 +1368,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(v.source).toBe(source);
         expect(v.hints?.hints.length).toBe(v.legal.length);
         expect(await p.page.locator('#hint-source').textContent()).toBe(
-          `Hints from ${source}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its ` +
-            `WebAssembly files did not load)`,
+          `${hintHeader(v.hints!)}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its ` +
+            'WebAssembly files did not load)',
         );
       },
       {
@@ -1426,7 +1442,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const { source, fromModel } = await loadHinter(id, {});
       // The model ids' hints are played above; here the baselines' are shown at every move.
       await withPage(`env=${id}&seed=3${fromModel ? '' : '&hints=1'}`, async (p) => {
-        const env = make(id);
+        const env = make(id, pageOptions(id));
         env.reset({ seed: 3 });
         for (let guard = 0; guard < 400; guard++) {
           const v = await p.view();
@@ -1666,8 +1682,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const moves = (await p.page.locator('#moves button').allTextContents()).map((t) => t.replace(/^\d+ /, ''));
       expect(moves).toEqual(['discard 3♣ K♣ 7♥ (20) from stack 6', 'discard K♣ 7♥ 3♠ (20) from stack 6']);
       expect(legal).toEqual(dealtLegal('ten-twenty-thirty', 4));
-      // The forced draws read out name the stack as the board does.
-      expect(await p.page.locator('#announce').textContent()).toMatch(/^Played the only move: draw onto stack 6;/);
+      // The forced draws read out name the stack as the board does, as what happened, not as the player's moves.
+      expect(await p.page.locator('#announce').textContent()).toMatch(
+        /^With no choice: (.*, )?\d* ?(moves, the last: )?draw onto stack 6;/,
+      );
       expect(await p.page.locator('body').textContent()).not.toMatch(/stack 0\b/);
     });
     await withPage('env=decade-stacks&seed=2', async (p) => {
@@ -1763,8 +1781,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 90_000);
 
-  it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only ' +
-    'move', async () => {
+  it('a screen reader is told each move played, with the cards it turned up; forced moves are said as what happened ' +
+    "after the player's move, not as the player's own", async () => {
     await withPage('env=tens&seed=20', async (p) => {
       const announce = () => p.page.locator('#announce').textContent();
       const cardLabels = () =>
@@ -1784,12 +1802,83 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.settled();
       expect(await announce()).toBe(`Played: ${move}; now on the table: ${arrived.join(', ')}.`);
     });
-    // Decade's deal opens with draws, each the only move: the page plays them and says each.
+    // Decade's deal opens with draws, each the only move: the page plays them and counts them, none the player's.
+    const opening = make('decade');
+    opening.reset({ seed: 7 });
+    let drawn = 0;
+    for (; opening.running && opening.legalCount === 1; drawn++) opening.step(opening.legal[0]);
+    // The player's first move, then the forced moves it leads to.
+    const mine = opening.legal[0];
+    const said = opening.describeAction(mine);
+    opening.step(mine);
+    const after: string[] = [];
+    while (opening.running && opening.legalCount === 1) {
+      after.push(opening.describeAction(opening.legal[0]));
+      opening.step(opening.legal[0]);
+    }
+    expect(drawn).toBeGreaterThan(8);
+    expect(after.length).toBeGreaterThan(0);
     await withPage('env=decade&seed=7', async (p) => {
+      const announce = () => p.page.locator('#announce').textContent();
       const last = await p.page.locator('#board .card[data-spot]').last().getAttribute('aria-label');
-      expect(await p.page.locator('#announce').textContent()).toBe(
-        `Played the only move: draw; now on the table: ${last}.`,
+      expect(await announce()).toBe(`With no choice: ${drawn} moves, the last: draw; now on the table: ${last}.`);
+      expect(await announce()).not.toMatch(/Played/);
+      await p.play(mine);
+      const run = after.length > 8 ? `${after.length} moves, the last: ${after.at(-1)}` : after.join(', ');
+      expect(await announce()).toMatch(
+        new RegExp(`^Played: ${literal(said)}; then, with no choice: ${literal(run)}[;.]`),
       );
+    });
+  }, 60_000);
+
+  it("a player's words: undo on where the game has an undo setting, the stock counted as tengym play counts it, " +
+    'hint headers that name no agent and no tables', async () => {
+    const hasUndo = (id: string) => 'undoLimit' in pageOptions(id);
+    // A game whose stock's top card lies face up, shown apart from the stock (Pyramid's).
+    const withTop = envIds().find((id) => {
+      const env = make(id);
+      env.reset({ seed: 3 });
+      return env
+        .board()
+        .parts.some(
+          (part) =>
+            part.kind === 'piles' && part.piles.some((pile) => pile.kind === 'card' && pile.card?.place === 'stockTop'),
+        );
+    });
+    expect(withTop).toBeDefined();
+    expect(hasUndo(withTop!)).toBe(true);
+    await withPage(`env=${withTop}&seed=3`, async (p) => {
+      const v = await p.view();
+      expect(v.state.options.undoLimit).toBe('unlimited');
+      expect(await p.page.locator('#undo').isVisible()).toBe(true);
+      expect(await p.page.locator('#undo').textContent()).toContain('unlimited');
+      // Undo on is the page's own default: the link carries no options for it.
+      expect(new URL(p.page.url()).searchParams.has('options')).toBe(false);
+      const env = make(withTop!, pageOptions(withTop!));
+      env.setState(v.state);
+      const cli = /stock (\d+) cards?/.exec(env.render())?.[1];
+      expect(cli).toBeDefined();
+      expect(await p.page.locator('#board .stock .count').textContent()).toBe(cli);
+      await p.play(v.legal[0]);
+      await p.page.keyboard.press('u');
+      await p.settled();
+      expect((await p.view()).state.undosUsed).toBe(1);
+    });
+    // No training step limit among a player's options, in any game; a link's limit is kept when another changes.
+    await withPage('env=decade&seed=1&options={"maxSteps":20}', async (p) => {
+      await p.page.click('#options-panel summary');
+      expect(await p.page.locator('#options [name="maxSteps"]').count()).toBe(0);
+      await p.page.check('#options input[name="fives"]');
+      await p.settled();
+      expect((await p.view()).state.options).toMatchObject({ maxSteps: 20, fives: true });
+    });
+    // Four Ten's hints (a model's, or a search's while it builds its tables): in a player's words.
+    await withPage('env=four-ten&seed=4&hints=1', async (p) => {
+      const line = (await p.page.locator('#hint-source').textContent())!;
+      const shown = (await p.view()).hints!;
+      expect(line).toBe(shown.note ?? hintHeader(shown));
+      expect(line).not.toMatch(/[()]|greedy|bottom-direct|tables|shipped/);
+      expect(await p.page.locator('#hint-source').getAttribute('title')).toBe((await p.view()).source);
     });
   }, 60_000);
 

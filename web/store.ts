@@ -1,0 +1,285 @@
+/**
+ * The play page's state, in one store, and the pure functions that update it: each takes the
+ * state and an action and returns the next state, as boardgame.io's client store does. Nothing
+ * here touches the page or the game, so that Node tests run every update (test/web/store.test.ts).
+ * Rendering reads the store; game.ts holds the game itself.
+ */
+import type { BoardPart, CardSpot } from '../src/index.js';
+
+export type DealLevel = 'easy' | 'medium' | 'hard';
+export const LEVELS: readonly DealLevel[] = ['easy', 'medium', 'hard'];
+
+/** New deals asked for: only winnable ones, and of a difficulty (shown where the game's kit measured its thirds). */
+export interface DealSettings {
+  winnable: boolean;
+  level: DealLevel | null;
+}
+
+/** The daily deal dealt last, while it is the game's deal (Restart keeps it): its day, and whether winnable. */
+export interface DailyDeal {
+  key: string;
+  day: string;
+  winnable: boolean;
+}
+
+export interface PageState {
+  /** The game's id, the options that differ from its defaults (what a link carries), and its deal. */
+  envId: string;
+  options: Record<string, unknown>;
+  seed: number;
+  /**
+   * The game so far, as the URL's `moves` holds it: action ids, `fN` for N moves in a row that
+   * were the only legal one (a deal's opening draws), `u` for an undo (it counts against the limit).
+   */
+  played: string[];
+  hintsOn: boolean;
+  /** Tapped cards (board.ts's cardKey), in order. */
+  selection: string[];
+  /** After an undo the position shown is the one asked for: a forced move waits for the player. */
+  holdForced: boolean;
+  /** Forced moves played since the player's last move (the deal counts as one). */
+  forcedRun: number;
+  /** What happened since the player's last decision: their move, then the moves forced after it. */
+  told: string[];
+  /** Whether `told` has changed since the board was last drawn (it is read out once). */
+  fresh: boolean;
+  /** Whether this game's end was read out and celebrated: once, however often the finished board is drawn. */
+  endTold: boolean;
+  /** A move number being typed. */
+  digits: string;
+  /** When `n` last asked to be pressed again; anything else the player does forgets it. */
+  newDealAskedAt: number;
+  deals: DealSettings;
+  /** A deal being found (New deal, Daily deal): its number, until it is dealt, fails or another game starts. */
+  finding: number | null;
+  daily: DailyDeal | null;
+}
+
+export type PageAction =
+  | { type: 'dealt'; envId: string; options: Record<string, unknown>; seed: number; played: string[] }
+  | { type: 'stepped'; action: number; only: boolean; forced: boolean; text: string }
+  | { type: 'undone' }
+  | { type: 'select'; selection: string[] }
+  | { type: 'hints'; on: boolean }
+  | { type: 'digits'; digits: string }
+  | { type: 'ask-new-deal'; at: number }
+  | { type: 'forget-new-deal' }
+  | { type: 'deal-settings'; deals: DealSettings }
+  | { type: 'finding'; token: number | null }
+  | { type: 'daily'; daily: DailyDeal | null }
+  | { type: 'drawn'; running: boolean };
+
+export function initialState(deals: DealSettings, hintsOn: boolean): PageState {
+  return {
+    envId: '',
+    options: {},
+    seed: 0,
+    played: [],
+    hintsOn,
+    selection: [],
+    holdForced: false,
+    forcedRun: 0,
+    told: [],
+    fresh: false,
+    endTold: false,
+    digits: '',
+    newDealAskedAt: -Infinity,
+    deals,
+    finding: null,
+    daily: null,
+  };
+}
+
+/** The game record with one more step: a forced one joins the run of forced ones before it (`fN`). */
+export function recordStep(played: readonly string[], action: number, only: boolean): string[] {
+  const last = played.at(-1);
+  if (only && last?.startsWith('f')) return [...played.slice(0, -1), `f${Number(last.slice(1)) + 1}`];
+  return [...played, only ? 'f1' : String(action)];
+}
+
+/** Whether the player has made a move of their own (forced moves are not theirs). */
+export const underWay = (played: readonly string[]): boolean => played.some((t) => !t.startsWith('f'));
+
+/** The URL's `moves`: the record, unless it holds forced moves only (a new deal's link is the deal alone). */
+export const movesParam = (played: readonly string[]): string | null => (underWay(played) ? played.join('.') : null);
+
+export function reduce(state: PageState, action: PageAction): PageState {
+  switch (action.type) {
+    case 'dealt':
+      return {
+        ...state,
+        envId: action.envId,
+        options: action.options,
+        seed: action.seed,
+        played: action.played,
+        selection: [],
+        // A game that stopped at an undo shows the position asked for, as it did before the reload.
+        holdForced: action.played.at(-1) === 'u',
+        forcedRun: 1,
+        told: [],
+        fresh: false,
+        endTold: false,
+        finding: null,
+      };
+    case 'stepped':
+      return {
+        ...state,
+        played: recordStep(state.played, action.action, action.only),
+        forcedRun: action.forced ? state.forcedRun + 1 : 0,
+        // The player's move starts what is read out; a forced move is told as what followed it.
+        told: action.forced ? [...state.told, action.text] : [`Played: ${action.text}`],
+        fresh: true,
+        selection: [],
+        holdForced: false,
+      };
+    case 'undone':
+      return { ...state, played: [...state.played, 'u'], selection: [], holdForced: true, told: [], fresh: false };
+    case 'select':
+      return { ...state, selection: action.selection };
+    case 'hints':
+      return { ...state, hintsOn: action.on };
+    case 'digits':
+      return { ...state, digits: action.digits };
+    case 'ask-new-deal':
+      return { ...state, newDealAskedAt: action.at };
+    case 'forget-new-deal':
+      return { ...state, newDealAskedAt: -Infinity };
+    case 'deal-settings':
+      return { ...state, deals: action.deals };
+    case 'finding':
+      return { ...state, finding: action.token };
+    case 'daily':
+      return { ...state, daily: action.daily };
+    case 'drawn':
+      return { ...state, fresh: false, endTold: !action.running };
+  }
+}
+
+/** One store: the state, replaced by `dispatch` through `reduce`, and read by whoever renders it. */
+export interface Store {
+  readonly state: PageState;
+  dispatch(action: PageAction): void;
+}
+
+export function createStore(initial: PageState): Store {
+  let state = initial;
+  return {
+    get state() {
+      return state;
+    },
+    dispatch(action) {
+      state = reduce(state, action);
+    },
+  };
+}
+
+// ------------------------------------------------------------------ what the page says
+
+/** Forced moves in a row read out one by one; a longer run is counted. */
+const MAX_TOLD = 8;
+
+/**
+ * What a screen reader hears of the moves since the last board: the player's move, then the
+ * forced moves it led to as what happened ("then, with no choice: …"), not as the player's own,
+ * with the cards they brought and the end.
+ */
+export function announcement(told: readonly string[], arrived: readonly string[], end: string): string {
+  const [first, ...rest] = told;
+  if (first === undefined) return end;
+  const mine = first.startsWith('Played: ');
+  const forced = mine ? rest : told;
+  // A long run (Ten-Twenty-Thirty's draws: a hundred) is counted, with its last move.
+  const run = forced.length > MAX_TOLD ? `${forced.length} moves, the last: ${forced.at(-1)}` : forced.join(', ');
+  const parts = [
+    ...(mine ? [first] : []),
+    ...(forced.length > 0 ? [`${mine ? 'then, with no choice' : 'With no choice'}: ${run}`] : []),
+    ...(arrived.length > 0 ? [`now on the table: ${arrived.join(', ')}`] : []),
+  ];
+  return `${parts.join('; ')}.${end ? ` ${end}` : ''}`;
+}
+
+/** The undo button's words: how many undos are left. */
+export const undoLabel = (left: number): string => `Undo (u) · ${left === Infinity ? 'unlimited' : `${left} left`}`;
+
+/** What is said after an undo. */
+export const undoneText = (left: number): string =>
+  `Took back the last move${left === Infinity ? '' : ` (${left} undo${left === 1 ? '' : 's'} left)`}.`;
+
+// ------------------------------------------------------------------ taps
+
+/** A legal move as a tap sees it: the cards it takes, by key. */
+export interface TapMove {
+  action: number;
+  keys: ReadonlySet<string>;
+  /** Its cards' keys in order, to name a card that chooses between two moves. */
+  cardKeys: readonly string[];
+}
+
+/** What a tap does: play a move, or change the selection (and say why, where it needs saying). */
+export type TapOutcome =
+  | { kind: 'play'; action: number }
+  | { kind: 'select'; selection: string[]; message: string | null }
+  | { kind: 'none-takes'; selection: [] }
+  | { kind: 'choose'; selection: string[]; choices: string[] };
+
+/** Moves that take every selected card. */
+export const candidates = <M extends { keys: ReadonlySet<string> }>(
+  moves: readonly M[],
+  keys: readonly string[],
+): M[] => moves.filter((m) => keys.every((k) => m.keys.has(k)));
+
+/**
+ * A tap on card `key` with `selection` chosen: select the card and show what it can go with; a
+ * tap that completes a move plays it. A move completes when exactly one move takes just the
+ * selected cards, or, from two selected cards on, when one move is the smallest that takes them
+ * all (a run between two tapped ends, a quartet from two of its cards). Tapping the only
+ * selected card again plays the one move that takes just that card.
+ */
+export function tapOutcome(moves: readonly TapMove[], selection: readonly string[], key: string): TapOutcome {
+  if (selection.includes(key)) {
+    const exact = candidates(moves, selection).filter((m) => m.keys.size === selection.length);
+    if (exact.length === 1) return { kind: 'play', action: exact[0].action };
+    return { kind: 'select', selection: selection.filter((k) => k !== key), message: null };
+  }
+  let next = [...selection, key];
+  let matching = candidates(moves, next);
+  if (matching.length === 0) {
+    next = [key];
+    matching = candidates(moves, next);
+    if (matching.length === 0) return { kind: 'none-takes', selection: [] };
+  }
+  if (next.length >= 2) {
+    const exact = matching.filter((m) => m.keys.size === next.length);
+    if (exact.length === 1) return { kind: 'play', action: exact[0].action };
+    if (exact.length === 0) {
+      const smallest = Math.min(...matching.map((m) => m.keys.size));
+      const least = matching.filter((m) => m.keys.size === smallest);
+      if (least.length === 1) return { kind: 'play', action: least[0].action };
+      // Two runs of a loop between the same two ends (one each way round): a third card chooses.
+      const choices = least
+        .map((m) => m.cardKeys.find((k) => !next.includes(k)))
+        .filter((k): k is string => k !== undefined);
+      if (choices.length === least.length) return { kind: 'choose', selection: next, choices };
+    }
+  }
+  return { kind: 'select', selection: next, message: '' };
+}
+
+// ------------------------------------------------------------------ the board
+
+/** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
+export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =>
+  `${c.place}:${c.stack ?? 0}:${c.code}`;
+
+type Pile = Extract<BoardPart, { kind: 'piles' }>['piles'][number];
+
+/**
+ * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): a face-up top card
+ * (Pyramid's stock top, shown apart) is one of the stock's cards.
+ */
+export function stockCount(piles: readonly Pile[]): number {
+  const stock = piles.find((p) => p.kind === 'stock');
+  if (stock?.kind !== 'stock') return 0;
+  const top = piles.some((p) => p.kind === 'card' && p.card?.place === 'stockTop');
+  return stock.count + (top ? 1 : 0);
+}
