@@ -593,3 +593,31 @@ describe('generic code speaks of no game', () => {
     expect(identifierWords('DECADE_KIT')).toEqual(['decade', 'kit']);
   });
 });
+
+describe('file length', () => {
+  const LIMIT = 600;
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return files(path);
+      return /\.(ts|css)$/.test(name) ? [path] : [];
+    });
+  /** The file's first comment: a leading block comment, or its leading // lines. */
+  const firstComment = (text: string): string => {
+    if (text.startsWith('/*')) return text.slice(0, text.indexOf('*/') + 2);
+    return text.match(/^(\/\/.*\n)+/)?.[0] ?? '';
+  };
+
+  it(`no file in src/ or web/ passes ${LIMIT} lines without saying why in its first comment`, () => {
+    const roots = [SRC, fileURLToPath(new URL('../web', import.meta.url))];
+    const long = roots.flatMap(files).filter((f) => readFileSync(f, 'utf8').split('\n').length > LIMIT);
+    const silent = long.filter((f) => !/600 lines/.test(firstComment(readFileSync(f, 'utf8'))));
+    expect(silent.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it('reads the first comment of a file, block or line comments', () => {
+    expect(firstComment('/**\n * Past 600 lines on purpose.\n */\ncode')).toContain('600 lines');
+    expect(firstComment('// a\n// b\ncode // 600 lines')).toBe('// a\n// b\n');
+    expect(firstComment('code\n/* 600 lines */')).toBe('');
+  });
+});

@@ -274,12 +274,10 @@ export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =
 type Pile = Extract<BoardPart, { kind: 'piles' }>['piles'][number];
 
 /**
- * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): a face-up top card
- * (Pyramid's stock top, shown apart) is one of the stock's cards.
+ * The stock's count as `tengym play` says it ("stock 24 cards (top K♠)"): the board's stock pile counts
+ * every card still to come, a face-up top card (Pyramid's, shown apart) included, as the session's `stockOf`.
  */
 export function stockCount(piles: readonly Pile[]): number {
   const stock = piles.find((p) => p.kind === 'stock');
-  if (stock?.kind !== 'stock') return 0;
-  const top = piles.some((p) => p.kind === 'card' && p.card?.place === 'stockTop');
-  return stock.count + (top ? 1 : 0);
+  return stock?.kind === 'stock' ? stock.count : 0;
 }

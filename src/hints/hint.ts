@@ -14,6 +14,9 @@
  * end, `Game.sameOutcome`): their hints say so (`sameOutcome: true`) and rank nothing. What
  * ranks the others, and what a sentence adds, is the game's kit's (agents/kits.ts); a game
  * without one is ranked by `first`.
+ *
+ * Past 600 lines for now: `GameStates`, a game's history for hints, still lives here; it belongs beside the
+ * player's session (src/session/) and moves there with Env's undo and `follow`.
  */
 import { Env, type EnvState } from '../env/env.js';
 import * as z from 'zod/mini';

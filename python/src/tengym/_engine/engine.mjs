@@ -6072,6 +6072,10 @@ function stateCards(game, s, o) {
 *
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
+*
+* Past 600 lines for now: undo, step events, `follow` and moves by card still live here beside the RL contract.
+* The player's session (src/session/) has its own; they leave Env when the last callers (the page, GameStates)
+* move to it.
 */
 /**
 * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
