@@ -311,7 +311,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(
       new RegExp(
         String.raw`^Quit after 1 move of yours, and \d+ forced moves played for you\. Seed 4: ` +
-          String.raw`tengym play --env ten-twenty-thirty --seed 4$`,
+          'tengym play --env ten-twenty-thirty --seed 4$',
         'm',
       ),
     );
