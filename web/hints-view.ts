@@ -201,7 +201,7 @@ export async function showHints(moves: Move[], position: string, gen: number): P
     if (!result.sameOutcome && h.scoreKind !== 'heuristic') {
       const score = document.createElement('span');
       score.className = 'score';
-      score.textContent = formatScore(h);
+      score.textContent = h.tied ? `${formatScore(h)} · tied` : formatScore(h);
       button.append(' ', score);
     }
     if (shown.candidates.has(h.action)) button.classList.add('candidate');

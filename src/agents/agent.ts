@@ -59,6 +59,11 @@ export interface ActionScores {
   unit?: ValueUnit | ScoreUnit;
   /** Every legal action, best first. */
   actions: ScoredAction[];
+  /**
+   * Where the scores are shares of sampled deals (a determinized search's): how many deals each score counts. A
+   * score of 16 samples moves in steps of 1/16, and two moves a sample apart may be equal in truth.
+   */
+  samples?: number;
 }
 
 /**

@@ -167,6 +167,12 @@ export interface GameKit {
    */
   effort?(env: Env, action: number): number;
   /**
+   * Whether the legal move `better` is provably at least as good as the legal move `worse` in env's state, whatever
+   * the unseen cards (Pyramid: taking an available king, which pairs with nothing, never loses to another move).
+   * Hints never rank `better` below `worse` (hints/tie-break.ts). Without it, the ranking agent's order stands.
+   */
+  dominates?(env: Env, better: number, worse: number): boolean;
+  /**
    * Afterstate values: the game's position features and, for training, its targets (afterstate.ts). A shipped game
    * adds them, and its `heads`, from its learned/index.ts (`registerModelParts`, modules.ts), not in its module.
    */

@@ -46,7 +46,7 @@ import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
 import type { HintBaseline } from '../agents/kit.js';
 import { assertModelFits } from '../agents/learned/model-fit.js';
-import { preferFewerMoves } from './tie-break.js';
+import { preferFewerMoves, respectDominance, sharedRanks } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
 export type HintCard = CardSpot;
@@ -66,6 +66,15 @@ export interface Hint {
   cards: HintCard[];
   /** Set for Tens and Block Ten: this move leads to the same end as every other legal move. */
   sameOutcome?: true;
+  /**
+   * The move's place, best = 1. Moves of the same score share the place of the first of them (1, 1, 1, 4): a tie
+   * shows as one. Every move shares place 1 where every move leads to the same end.
+   */
+  rank: number;
+  /** Another legal move, listed or not, has the same score: the source cannot tell them apart. */
+  tied?: true;
+  /** Where the score is a share of sampled deals: how many (a score of 16 samples moves in steps of 6.25%). */
+  samples?: number;
 }
 
 /** What `hinter.hint` returns: the moves ranked best first, and what ranked them. */
@@ -548,7 +557,7 @@ function unitFields(unit: ValueUnit | ScoreUnit): { unit: string; unitLabel?: st
 }
 
 /** A score as a person reads it. */
-export function formatScore(h: Hint): string {
+export function formatScore(h: Pick<Hint, 'score' | 'scoreKind'> & Partial<Hint>): string {
   if (h === null || typeof h !== 'object' || typeof h.score !== 'number') {
     throw new TengymError(
       'bad-argument',
@@ -560,9 +569,11 @@ export function formatScore(h: Hint): string {
       return `p ${(100 * h.score).toFixed(1)}%`;
     case 'win-probability':
       // From 0.9995 a percentage would round to 100.0%, which reads as certain.
-      return h.score >= 0.9995 && h.score < 1
-        ? `win 1 − ${(1 - h.score).toExponential(1)}`
-        : `win ${(100 * h.score).toFixed(1)}%`;
+      return h.samples !== undefined
+        ? `win ${(100 * h.score).toFixed(1)}% (${Math.round(h.score * h.samples)} of ${h.samples} samples)`
+        : h.score >= 0.9995 && h.score < 1
+          ? `win 1 − ${(1 - h.score).toExponential(1)}`
+          : `win ${(100 * h.score).toFixed(1)}%`;
     case 'value':
       if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
       if (h.unit === 'minus-cards-left') return `${cards(-h.score)} left at the end`;
@@ -712,6 +723,9 @@ function scoresFromScore(agent: Agent, env: Env, source: string): ActionScores {
   if (!SCORE_KINDS.includes(kind as ScoreKind))
     throw bad(`gave kind ${showValue(kind)}, where a kind is ${SCORE_KINDS.map((k) => `"${k}"`).join(', ')}`);
   if (!Array.isArray(actions)) throw bad(`gave actions ${showValue(actions)}, not an array`);
+  const { samples } = ranked as Partial<ActionScores>;
+  if (samples !== undefined && !(Number.isInteger(samples) && (samples as number) >= 1))
+    throw bad(`gave samples ${showValue(samples)}, where samples is a count of sampled deals (an integer ≥ 1)`);
   const seen = new Set<number>();
   for (const [i, entry] of actions.entries()) {
     const { action, score } = (entry ?? {}) as Partial<ScoredAction>;
@@ -948,8 +962,18 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       sameOutcome || !agent.score ? scoresFromAct(agent, env, source) : scoresFromScore(agent, env, source);
     if (env.changes !== changes) throw changedEnv('hint', source);
     const hints: Hint[] = [];
-    // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
-    for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
+    // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint. Then no
+    // move below one it provably dominates, whatever the sampling said.
+    const ordered = sameOutcome
+      ? ranked.actions
+      : respectDominance(env, { ...ranked, actions: [...preferFewerMoves(env, ranked)] }).actions;
+    const places = sameOutcome
+      ? ordered.map(() => 1)
+      : sharedRanks(
+          ranked,
+          ordered.map((a) => a.score),
+        );
+    for (const { action, score } of ordered) {
       if (hints.length >= top) break;
       if (!env.isLegal(action))
         throw new TengymError(
@@ -966,8 +990,12 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
         ...(ranked.unit && !sameOutcome ? unitFields(ranked.unit) : {}),
         text,
         cards: env.actionCards(action),
+        rank: places[hints.length],
       };
+      const i = hints.length;
+      if (!sameOutcome && (places[i - 1] === places[i] || places[i + 1] === places[i])) h.tied = true;
       if (sameOutcome) h.sameOutcome = true;
+      else if (ranked.samples !== undefined && ranked.samples > 1) h.samples = ranked.samples;
       hints.push(h);
     }
     const result: HintResult = { env: env.id, source, sameOutcome, legalCount: env.legalCount, hints };

@@ -51,3 +51,52 @@ export function preferFewerMoves(env: Env, ranked: ActionScores): readonly Score
   }
   return out;
 }
+
+/**
+ * `ranked`'s moves with every move the game proves at least as good as another (`GameKit.dominates`) scored at
+ * least as high and listed first among equals: a sampled search can rate a move below one it dominates by chance
+ * (16 samples score in steps of 6.25%). The lifted score is an estimate of a move it is no worse than. Returns the
+ * actions unchanged where the game proves nothing, or where the scores only mark a choice.
+ */
+export function respectDominance(env: Env, ranked: ActionScores): ActionScores {
+  const dominates = kitOf(env.game).dominates;
+  if (!dominates || ranked.kind === 'choice') return ranked;
+  const actions = ranked.actions.map((a) => ({ ...a }));
+  const beats = (x: ScoredAction, y: ScoredAction) => x.action !== y.action && dominates(env, x.action, y.action);
+  // Lift until nothing changes: a lift can pass on through a chain of dominated moves.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const x of actions)
+      for (const y of actions)
+        if (y.score > x.score && beats(x, y)) {
+          x.score = y.score;
+          changed = true;
+        }
+  }
+  // Stable: equal scores keep the agent's order, except that a dominating move goes before what it dominates.
+  const byScore = actions.map((a, i) => ({ a, i })).sort((x, y) => y.a.score - x.a.score || x.i - y.i);
+  const out: ScoredAction[] = [];
+  for (let i = 0; i < byScore.length; ) {
+    let j = i + 1;
+    while (j < byScore.length && byScore[j].a.score === byScore[i].a.score) j++;
+    const run = byScore.slice(i, j).map((e) => e.a);
+    while (run.length > 0) {
+      const k = run.findIndex((x) => !run.some((y) => beats(y, x) && !beats(x, y)));
+      // A cycle of dominance (none a game declares) would leave no such move: take the first.
+      out.push(...run.splice(Math.max(k, 0), 1));
+    }
+    i = j;
+  }
+  return { ...ranked, actions: out };
+}
+
+/**
+ * Each move's place in a ranked list as a player reads it: moves of the same score (`sameScore`) share the place of
+ * the first of them (1, 1, 3), so a tie shows as one.
+ */
+export function sharedRanks(ranked: Pick<ActionScores, 'kind' | 'unit'>, scores: readonly number[]): number[] {
+  const ranks: number[] = [];
+  for (let i = 0; i < scores.length; i++)
+    ranks.push(i > 0 && sameScore(ranked, scores[i], scores[i - 1]) ? ranks[i - 1] : i + 1);
+  return ranks;
+}

@@ -1236,10 +1236,14 @@ describe('tengym hint', () => {
           [
             'action',
             'cards',
+            'rank',
             'score',
             'scoreKind',
             'text',
             ...(h.scoreKind === 'value' && out.source.startsWith('model') ? ['unit'] : []),
+            // A pimc's shares of sampled deals say how many; a move tied with another says so.
+            ...(out.source.startsWith('pimc') && h.scoreKind === 'win-probability' ? ['samples'] : []),
+            ...(out.hints.some((o) => o !== h && o.score === h.score) ? ['tied'] : []),
           ].sort(),
         );
       // The text form shows the board, the source and numbered moves.

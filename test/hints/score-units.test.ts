@@ -79,6 +79,7 @@ describe('the oracle: scores in cards left at the end', () => {
 
   it('formatScore: a win is 0 cards, one card is "1 card", an expected count keeps two decimals', () => {
     const hint = (score: number): Hint => ({
+      rank: 1,
       action: 0,
       score,
       scoreKind: 'value',
@@ -115,8 +116,8 @@ describe('Four Ten expectimax: its score and its sentence say which figure each 
           expect(h).toMatchObject({ score: scores.get(h.action), scoreKind: 'value', unit: 'points-less-fault-cost' });
           // The line as printed: the score's figure with what it is, after the sentence.
           expect(lines[i + 1].trimStart()).toBe(
-            `${i + 1}. ${h.text} · action ${h.action} · ${h.score.toFixed(2)} points net of fault cost, by the ` +
-              `source's own play`,
+            `${h.rank}. ${h.text} · action ${h.action} · ${h.score.toFixed(2)} points net of fault cost, by the ` +
+              `source's own play${h.tied ? ' · tied' : ''}`,
           );
           const points = sentencePoints(h.text);
           if (points === null) return;
@@ -163,7 +164,8 @@ describe('tengym hint', () => {
     const text = tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle'], state);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^Hints from oracle \(NOT fair: it sees the stock\) · 2 legal moves$/m);
-    expect(text.stdout.match(/^ {2}\d\. discard .* · action \d+ · 10 cards left at the end$/gm)).toHaveLength(2);
+    // Both leave 10 cards: tied, they share the first place.
+    expect(text.stdout.match(/^ {2}1\. discard .* · action \d+ · 10 cards left at the end · tied$/gm)).toHaveLength(2);
     const json = tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle', '--json'], state);
     expect(json.code, json.stderr).toBe(0);
     for (const h of JSON.parse(json.stdout).hints)

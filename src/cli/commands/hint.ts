@@ -216,14 +216,14 @@ function parseStateLines(text: string, whole: SyntaxError): StatesInput {
 }
 
 /**
- * The hints as lines. `forPlayer` (tengym play) leaves out what is for programs, as the page
- * does: the action id (the move's number is what a player types) and scores on the source's own
+ * The hints as lines, numbered by place (tied moves share one). `forPlayer` (tengym play) leaves out
+ * what is for programs, as the page does: the action id (the move's number is what a player types) and scores on the source's own
  * scale (a rule's ranking, Four Ten's bottom-direct −100010 for a fault, tells a player nothing
  * the order does not).
  */
 export function hintLines(
   result: HintResult,
-  numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`,
+  numbering: (h: Hint, i: number) => string = (h) => `${h.rank}.`,
   forPlayer = false,
 ): string[] {
   const moves = plural(result.legalCount, 'legal move');
@@ -232,6 +232,8 @@ export function hintLines(
   const width = Math.max(...labels.map((l) => l.length));
   result.hints.forEach((h, i) => {
     const score = result.sameOutcome || (forPlayer && h.scoreKind === 'heuristic') ? [] : [formatScore(h)];
+    // Tied moves share a place (1, 1, 3): the source cannot tell them apart.
+    if (h.tied && score.length > 0) score.push('tied');
     const tail = forPlayer ? score : [`action ${h.action}`, ...score];
     lines.push(`  ${[`${labels[i].padStart(width)} ${h.text}`, ...tail].join(' · ')}`);
   });
@@ -275,8 +277,8 @@ export const hintCommand: CommandModule<object, Args> = {
         default: false,
         describe:
           `Print { env, source, sameOutcome, note?, legalCount, hints: [{ action, score, scoreKind, unit?, ` +
-          `text, cards, sameOutcome? }] } (unit: what a value score measures, one of ${VALUE_UNITS.join(', ')}; ` +
-          `docs/hints.md)`,
+          `text, cards, rank, tied?, samples?, sameOutcome? }] } (unit: what a value score measures, one of ` +
+          `${VALUE_UNITS.join(', ')}; rank: the place, shared by tied moves; docs/hints.md)`,
       })
       .check((a) => {
         if (!Number.isInteger(a.top) || a.top < 0)

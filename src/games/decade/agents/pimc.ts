@@ -228,6 +228,7 @@ export class PimcAgent implements Agent, RemembersStock {
         score: t.wins[i] / t.samples,
         expected: { cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples },
       })),
+      ...(t.samples > 1 ? { samples: t.samples } : {}),
     };
   }
 

@@ -81,6 +81,7 @@ export class PimcAgent implements Agent {
     return {
       kind: 'win-probability',
       actions: order.map((i) => ({ action: moves[i], score: t.wins[i] / t.samples, cardsLeft: t.left[i] / t.samples })),
+      ...(t.samples > 1 ? { samples: t.samples } : {}),
     };
   }
 

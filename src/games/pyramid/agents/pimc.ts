@@ -96,7 +96,11 @@ export class PimcAgent implements Agent {
     order.sort((a, b) =>
       this.better(state, env.legal, wins, a, b) ? -1 : this.better(state, env.legal, wins, b, a) ? 1 : 0,
     );
-    return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: wins[i] / samples })) };
+    return {
+      kind: 'win-probability',
+      actions: order.map((i) => ({ action: env.legal[i], score: wins[i] / samples })),
+      ...(samples > 1 ? { samples } : {}),
+    };
   }
 
   private better(state: PyramidState, legal: ArrayLike<number>, wins: Float64Array, i: number, j: number): boolean {

@@ -1,0 +1,77 @@
+// Hints never rank a move below one it provably dominates (GameKit.dominates), ties share a place, and a sampled
+// score says how many samples it counts: Pyramid, where taking an available king is never worse than another move.
+import { describe, expect, it } from 'vitest';
+import type { Agent, ActionScores } from '../../src/agents/agent.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
+import { make } from '../../src/env/registry.js';
+import { createHinter, formatScore } from '../../src/hints/hint.js';
+import { scaled } from '../helpers/scale.js';
+
+/** Seed 4's opening: K♦ free at the pyramid's foot, K♠ on top of the stock, four pairs of 5 and 8. */
+function seedFour() {
+  const env = make('pyramid');
+  env.reset({ seed: 4 });
+  return env;
+}
+
+const isKing = (env: ReturnType<typeof make>, action: number) => /^remove K/.test(env.describeAction(action));
+
+/** An agent that rates the draw above the kings, as a sampled search can by chance. */
+function drawFirst(): Agent {
+  return {
+    name: 'draw-first',
+    fair: true,
+    reset() {},
+    act: (env) => env.legalActions()[0],
+    score(env): ActionScores {
+      const rate = (a: number) => (env.describeAction(a) === 'draw' ? 0.5 : isKing(env, a) ? 0.25 : 0.375);
+      const actions = env
+        .legalActions()
+        .map((action) => ({ action, score: rate(action) }))
+        .sort((x, y) => y.score - x.score);
+      return { kind: 'win-probability', actions, samples: 8 };
+    },
+  };
+}
+
+describe('hints and dominated moves', () => {
+  it('lifts a king the source rated below the draw to the draw’s score, first among the tied', () => {
+    const env = seedFour();
+    const { hints } = createHinter({ agent: drawFirst(), source: 'draw-first' }).hint(env);
+    expect(hints.map((h) => env.describeAction(h.action)).slice(0, 3)).toEqual(['remove K♦', 'remove K♠', 'draw']);
+    expect(hints.slice(0, 3).map((h) => [h.score, h.rank, h.tied])).toEqual([
+      [0.5, 1, true],
+      [0.5, 1, true],
+      [0.5, 1, true],
+    ]);
+    // The pairs keep their own score and the place after the three tied moves.
+    expect(hints.slice(3).every((h) => h.score === 0.375 && h.rank === 4)).toBe(true);
+    expect(formatScore(hints[0])).toBe('win 50.0% (4 of 8 samples)');
+  });
+
+  it('never lists a pair or a draw above an available king, with the shipped source, over random positions', () => {
+    const hinter = createHinter();
+    const rng = createRng(86);
+    let checked = 0;
+    for (let game = 0; checked < scaled(24, 6) && game < 200; game++) {
+      const env = make('pyramid');
+      env.reset({ seed: 1000 + game });
+      // Walk a random number of random moves in, then rank where a king and another move are both legal.
+      for (let n = randomInt(rng, 0, 20); n > 0 && env.running; n--) {
+        const legal = env.legalActions();
+        env.step(legal[randomInt(rng, 0, legal.length - 1)]);
+      }
+      const legal = env.running ? env.legalActions() : [];
+      if (!legal.some((a) => isKing(env, a)) || legal.every((a) => isKing(env, a))) continue;
+      const { hints } = hinter.hint(env, { top: 0 });
+      const firstOther = hints.findIndex((h) => !isKing(env, h.action));
+      const lastKing = hints.findLastIndex((h) => isKing(env, h.action));
+      expect(lastKing, `seed ${1000 + game}: ${hints.map((h) => h.text).join(', ')}`).toBeLessThan(firstOther);
+      // Places are shared by equal scores and only by them.
+      for (let i = 1; i < hints.length; i++)
+        expect(hints[i].rank === hints[i - 1].rank).toBe(hints[i].score === hints[i - 1].score);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(scaled(24, 6));
+  });
+});
