@@ -217,9 +217,9 @@ function parseStateLines(text: string, whole: SyntaxError): StatesInput {
 
 /**
  * The hints as lines, numbered by place (tied moves share one). `forPlayer` (tengym play) leaves out
- * what is for programs, as the page does: the action id (the move's number is what a player types) and scores on the source's own
- * scale (a rule's ranking, Four Ten's bottom-direct −100010 for a fault, tells a player nothing
- * the order does not).
+ * what is for programs, as the page does: the action id (the move's number is what a player types)
+ * and scores on the source's own scale (a rule's ranking, Four Ten's bottom-direct −100010 for a
+ * fault, tells a player nothing the order does not).
  */
 export function hintLines(
   result: HintResult,
