@@ -19,6 +19,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullScale } from './helpers/scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = ['docs/api.md', 'docs/environments.md', 'docs/hints.md', 'docs/agents.md', 'docs/play-page.md'];
@@ -78,8 +79,8 @@ interface Context {
   page?: boolean;
   before?: string;
   after?: string;
-  /** Text of the block replaced before it runs, and why. */
-  replace?: [string, string];
+  /** Texts of the block replaced before it runs, each first occurrence in turn, and why. */
+  replace?: [string, string][];
   why: string;
 }
 
@@ -107,8 +108,24 @@ const CONTEXTS: Context[] = [
   {
     doc: 'docs/api.md',
     containing: "agents: ['models/decade', 'pimc', 'longest'], episodes: 2000",
-    replace: ['episodes: 2000', 'episodes: 100'],
-    why: '2,000 deals of the model and pimc take 20 s; 100 run the call as written',
+    // Below full scale (TENGYM_TEST_SCALE, test/helpers/scale.ts) 20 deals: what runs is the call, not the figures.
+    replace: [['episodes: 2000', `episodes: ${fullScale ? 100 : 20}`]],
+    why: '2,000 deals of the model and pimc take 20 s; 100 (20 below full scale) run the call as written',
+  },
+  {
+    doc: 'docs/api.md',
+    containing: 'const part = (firstDeal) =>',
+    // The parts and the whole shrink together, so that the parts still join to the whole deal for deal.
+    replace: fullScale
+      ? []
+      : [
+          ['episodes: 100', 'episodes: 10'],
+          ['part(100)', 'part(10)'],
+          ['episodes: 200', 'episodes: 20'],
+        ],
+    why:
+      "pimc's 400 deals take 20 s; below full scale 40, split as the text splits them: the check joins the " +
+      'parts, whatever their size',
   },
   {
     doc: 'docs/hints.md',
@@ -142,7 +159,7 @@ const CONTEXTS: Context[] = [
     doc: 'docs/play-page.md',
     containing: 'async function switchGame(',
     page: true,
-    replace: ["wasmPath: '/wasm/'", `wasmPath: ${JSON.stringify(WASM_PATH)}`],
+    replace: [["wasmPath: '/wasm/'", `wasmPath: ${JSON.stringify(WASM_PATH)}`]],
     after: [
       "import { isTengymError, make as makeEnv } from 'tengym';",
       "const index: ModelIndex = await (await fetch(new URL('/models/index.json', location.href))).json();",
@@ -398,9 +415,9 @@ describe("the docs' code blocks", () => {
           `${c.doc}: ${c.containing}`,
         ).toHaveLength(1);
       for (const c of CONTEXTS)
-        if (c.replace)
+        for (const [from] of c.replace ?? [])
           expect(PROGRAMS.find((b) => b.doc === c.doc && b.code.includes(c.containing))!.code, c.containing).toContain(
-            c.replace[0],
+            from,
           );
       for (const n of NOT_RUN)
         expect(
@@ -442,7 +459,7 @@ describe("the docs' code blocks", () => {
     async (_, block) => {
       const context = contextOf(block);
       let source = block.code;
-      if (context?.replace) source = source.replace(context.replace[0], context.replace[1]);
+      for (const [from, to] of context?.replace ?? []) source = source.replace(from, to);
       const { code, checked } = instrument(source);
       const program = [
         PRINTED,
@@ -528,35 +545,35 @@ describe("the docs' code blocks", () => {
   }, 60_000);
 
   it('every tengym command they write names a command and flags of it that exist (its --help lists them)', async () => {
+    const written = COMMAND_DOCS.flatMap((doc) => tengymCommands(doc).map((command) => ({ doc, command })));
+    // Each command's --help once, all started at once (a process each, some 0.6 s of start-up).
     const help = new Map<string, Promise<Ran>>();
+    for (const name of new Set(written.map(({ command }) => command.split(' ')[0])))
+      help.set(
+        name,
+        run(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), name, '--help'], {
+          cwd: scratch,
+          env: { ...process.env, COLUMNS: '1000' },
+        }),
+      );
     const problems: string[] = [];
     let flags = 0;
-    for (const doc of COMMAND_DOCS) {
-      for (const command of tengymCommands(doc)) {
-        const name = command.split(' ')[0];
-        if (!help.has(name))
-          help.set(
-            name,
-            run(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), name, '--help'], {
-              cwd: scratch,
-              env: { ...process.env, COLUMNS: '1000' },
-            }),
-          );
-        const h = await help.get(name)!;
-        if (h.status !== 0) {
-          problems.push(`${doc}: tengym ${command}: ${h.stderr.trim()}`);
-          continue;
-        }
-        for (const [flag] of command.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {
-          flags++;
-          if (!new RegExp(`(?<![\\w-])${flag}(?![\\w-])`).test(h.output))
-            problems.push(`${doc}: tengym ${command}: tengym ${name} has no ${flag}`);
-        }
+    for (const { doc, command } of written) {
+      const name = command.split(' ')[0];
+      const h = await help.get(name)!;
+      if (h.status !== 0) {
+        problems.push(`${doc}: tengym ${command}: ${h.stderr.trim()}`);
+        continue;
+      }
+      for (const [flag] of command.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {
+        flags++;
+        if (!new RegExp(`(?<![\\w-])${flag}(?![\\w-])`).test(h.output))
+          problems.push(`${doc}: tengym ${command}: tengym ${name} has no ${flag}`);
       }
     }
     expect(problems).toEqual([]);
     expect(flags).toBeGreaterThan(300);
-  }, 60_000);
+  }, 120_000);
 
   it.each(
     TRANSCRIPTS.filter((b) => !NOT_RUN.some((n) => n.doc === b.doc && b.code.includes(n.containing))).map(

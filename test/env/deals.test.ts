@@ -16,18 +16,19 @@ import {
   pickDeal,
   winnableBy,
 } from '../../src/index.js';
-import { scaled } from '../helpers/scale.js';
+import { perId, scaled } from '../helpers/scale.js';
 
 /** The fewer deals a game's checks.ts gives for an id whose 1,000 winnable deals take minutes (winnableDeals). */
 const FEWER: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.winnableDeals ?? {}));
 
 /**
  * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives) at TENGYM_TEST_SCALE=1, or fewer where
- * a game's checks.ts says so; the default scale plays a quarter. `TENGYM_DEALS=1000 npx vitest run
- * test/env/deals.test.ts -t "ID: winnable"` runs such an id in full.
+ * a game's checks.ts says so; the default scale plays a quarter, less for each id once the registry outgrows the size
+ * the sweep was set for (scale.ts: perId). `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t "ID: winnable"`
+ * runs such an id in full.
  */
 const DEALS = (id: string) =>
-  process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : scaled(FEWER[id] ?? 1000, 10);
+  process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : perId(FEWER[id] ?? 1000, envIds().length, 10);
 
 describe('winnable deals', () => {
   const ids = envIds().filter((id) => winnableBy(make(id)) !== null);

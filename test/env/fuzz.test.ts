@@ -1,5 +1,6 @@
 // The invariant fuzz: a short run of `tengym fuzz` on every id finds nothing, exercises every
 // kind of operation, and the fuzz does find an engine that breaks an invariant.
+// @slow: the built CLI (dist/, not the sources being edited) fuzzes every id; the contract checker plays the sources.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

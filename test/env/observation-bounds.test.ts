@@ -9,11 +9,11 @@ import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { tenPairsGame } from '../helpers/ten-pairs.js';
 import { allChecks } from '../helpers/game-checks.js';
-import { scaled } from '../helpers/scale.js';
+import { perId } from '../helpers/scale.js';
 
-/** Games an id is played, fewer for a slow one (its checks' `episodes`). */
+/** Games an id is played, fewer for a slow one (its checks' `episodes`) and each fewer once ids are many (perId). */
 const GAMES: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.episodes ?? {}));
-const gamesOf = (id: string) => scaled(Math.min(GAMES[id] ?? 1000, 1000));
+const gamesOf = (id: string) => perId(Math.min(GAMES[id] ?? 1000, 1000), envIds().length);
 
 /** Option sets that change a bound (besides every id's preset): each game's (its test folder's checks.ts). */
 const VARIANTS = allChecks().flatMap((c) => c.boundVariants ?? []);

@@ -16,3 +16,18 @@ export const fullScale = scale === 1;
 export function scaled(n: number, least = 20): number {
   return Math.max(Math.min(n, least), Math.round(n * scale));
 }
+
+/**
+ * The registry's size the per-id sweeps were sized for. Past it, `perId` shrinks each id's share, so that a sweep over
+ * every id costs about the same however many ids the registry holds (each id's floor aside).
+ */
+export const IDS_SIZED_FOR = 20;
+
+/**
+ * `scaled(n, least)` for one id of a sweep over `ids` ids: below full scale, each id's share shrinks by
+ * IDS_SIZED_FOR / ids once there are more ids than that. At TENGYM_TEST_SCALE=1 every id plays all `n`.
+ */
+export function perId(n: number, ids: number, least = 20): number {
+  const share = fullScale ? 1 : Math.min(1, IDS_SIZED_FOR / ids);
+  return Math.max(Math.min(n, least), Math.round(n * scale * share));
+}

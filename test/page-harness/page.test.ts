@@ -26,6 +26,7 @@ import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 import { rulesDocument } from '../helpers/rules-document.js';
+import { scaled } from '../helpers/scale.js';
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -832,7 +833,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 60_000);
 
   it('opened with no parameters, the game is never over before the first move: its seeds drawn to be deals of ' +
-    'forced moves alone, then 50 times at random', async () => {
+    'forced moves alone, then at random (50 times at full scale)', async () => {
     // 8% of decade's deals are nothing but forced moves, which play themselves: a new deal skips them. The page's
     // seeds first stubbed to two such deals in a row (47 and 74), then a playable one: a page that did not skip them,
     // or drew its seed some other way, fails here every time, where 50 random openings failed it 98.5% of the time.
@@ -852,10 +853,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       },
       { init },
     );
-    // Then the real draws, unstubbed, 50 times (a page that skipped no deal would fail 98.5% of the time on them
-    // alone).
+    // Then the real draws, unstubbed, 50 times at full scale (a page that skipped no deal would fail 98.5% of the time
+    // on them alone), 12 by default (63%): the stubbed seeds above are the check that fails every time.
     await eachInTwoPages(
-      Array.from({ length: 50 }, (_, k) => k),
+      Array.from({ length: scaled(50, 12) }, (_, k) => k),
       () =>
         withPage('', async (p) => {
           const view = await p.view();
@@ -1463,34 +1464,87 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 300_000);
 
-  it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
-    'table', async () => {
-    const viewports = [
-      { width: 360, height: 740 },
-      { width: 768, height: 1024 },
-    ];
-    await eachInTwoPages(
-      viewports.flatMap((viewport) => envIds().map((id) => ({ viewport, id }))),
-      async ({ viewport, id }) => {
+  /** What runs past the table: the page's sideways scroll, and the cards, piles and buttons outside it. */
+  const fitOf = async (p: PlayPage) =>
+    (await p.page.evaluate(`(() => {
+      const table = document.querySelector('#table').getBoundingClientRect();
+      const past = [...document.querySelectorAll('#board .card, #board .pile, #board button, #board .hand-sum')]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.left < table.left - 0.5 || r.right > table.right + 0.5;
+        });
+      const page = document.documentElement;
+      return { scroll: page.scrollWidth - page.clientWidth, past: past.length };
+    })()`)) as { scroll: number; past: number };
+
+  /** What a phone shows of an id's deal 4 with hints on: read once for the tests of the fit, the text and the rules. */
+  interface PhoneReading {
+    fit: { scroll: number; past: number };
+    text: { text: string; size: number }[];
+    labels: { text: string; left: number; right: number }[];
+    rules: { shownAtFirst: boolean; shown: boolean; heading: string | null; text: string; headings: string[] };
+    ruleTables: number;
+  }
+  let phoneReadings: Promise<Map<string, PhoneReading>> | undefined;
+
+  /**
+   * Every id's page on a phone (360 × 740 px), read in one pass that the tests of the board's fit, its text sizes and
+   * the rules panel share: one page load an id serves the three, so each id the registry gains costs one.
+   */
+  function readOnPhone(): Promise<Map<string, PhoneReading>> {
+    phoneReadings ??= (async () => {
+      const readings = new Map<string, PhoneReading>();
+      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
+      await eachInTwoPages(envIds(), async (id) => {
         await withPage(
           `env=${id}&seed=4&hints=1`,
           async (p) => {
-            const fit = (await p.page.evaluate(`(() => {
-            const table = document.querySelector('#table').getBoundingClientRect();
-            const past = [...document.querySelectorAll('#board .card, #board .pile, #board button, #board .hand-sum')]
-              .filter((e) => {
-                const r = e.getBoundingClientRect();
-                return r.left < table.left - 0.5 || r.right > table.right + 0.5;
-              });
-            const page = document.documentElement;
-            return { scroll: page.scrollWidth - page.clientWidth, past: past.length };
-          })()`)) as { scroll: number; past: number };
-            expect(fit, `${id} at ${viewport.width} px`).toEqual({ scroll: 0, past: 0 });
+            const fit = await fitOf(p);
+            const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
+              .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0
+                && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
+              .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as {
+              text: string;
+              size: number;
+            }[];
+            const labels = (await p.page.evaluate(`[...document.querySelectorAll('#board .stack-label')].map((l) => {
+              const range = document.createRange();
+              range.selectNodeContents(l);
+              const r = range.getBoundingClientRect();
+              return { text: l.textContent, left: r.left, right: r.right };
+            })`)) as { text: string; left: number; right: number }[];
+            // The rules panel last: opening it moves the table down.
+            const shownAtFirst = await p.page.locator('#rules').isVisible();
+            await p.page.click('#rules-panel summary');
+            const rules = {
+              shownAtFirst,
+              shown: await p.page.locator('#rules').isVisible(),
+              heading: await p.page.locator('#rules h3').first().textContent(),
+              text: (await p.page.locator('#rules').textContent()) ?? '',
+              headings: await p.page.locator('#rules h3, #rules h4').allTextContents(),
+            };
+            readings.set(id, { fit, text, labels, rules, ruleTables: await p.page.locator('#rules table').count() });
           },
-          { viewport },
+          { viewport: { width: 360, height: 740 } },
         );
-      },
-    );
+      });
+      return readings;
+    })();
+    return phoneReadings;
+  }
+
+  it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
+    'table', async () => {
+    const phone = await readOnPhone();
+    for (const id of envIds()) expect(phone.get(id)?.fit, `${id} at 360 px`).toEqual({ scroll: 0, past: 0 });
+    const tablet = { width: 768, height: 1024 };
+    await eachInTwoPages(envIds(), async (id) => {
+      await withPage(
+        `env=${id}&seed=4&hints=1`,
+        async (p) => expect(await fitOf(p), `${id} at ${tablet.width} px`).toEqual({ scroll: 0, past: 0 }),
+        { viewport: tablet },
+      );
+    });
   }, 300_000);
 
   it('four-ten on a phone: each hand’s name fits beside its cards, none running under them', async () => {
@@ -1618,35 +1672,17 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
     'next', async () => {
-    await eachInTwoPages(envIds(), async (id) => {
-      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
-      await withPage(
-        `env=${id}&seed=4`,
-        async (p) => {
-          const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
-          .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0
-            && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
-          .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as {
-            text: string;
-            size: number;
-          }[];
-          expect(text.length, id).toBeGreaterThan(0);
-          for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
-          const labels = (await p.page.evaluate(`[...document.querySelectorAll('#board .stack-label')].map((l) => {
-          const range = document.createRange();
-          range.selectNodeContents(l);
-          const r = range.getBoundingClientRect();
-          return { text: l.textContent, left: r.left, right: r.right };
-        })`)) as { text: string; left: number; right: number }[];
-          for (let i = 1; i < labels.length; i++)
-            expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(
-              labels[i - 1].right,
-            );
-        },
-        { viewport: { width: 360, height: 740 } },
-      );
-    });
-  }, 90_000);
+    const phone = await readOnPhone();
+    for (const id of envIds()) {
+      const { text, labels } = phone.get(id)!;
+      expect(text.length, id).toBeGreaterThan(0);
+      for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
+      for (let i = 1; i < labels.length; i++)
+        expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(
+          labels[i - 1].right,
+        );
+    }
+  }, 300_000);
 
   it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still ' +
     'count the cards left', async () => {
@@ -2053,26 +2089,25 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // The heading the panel draws first: the title of the id's own section of the rules document.
     const document = rulesDocument();
     const heading = (id: string) => /^## (.*)$/m.exec(rulesSection(document, id) ?? '')?.[1];
-    await eachInTwoPages(envIds(), async (id) => {
-      await withPage(`env=${id}&seed=1`, async (p) => {
-        expect(await p.page.locator('#rules').isVisible(), id).toBe(false);
-        await p.page.click('#rules-panel summary');
-        expect(await p.page.locator('#rules').isVisible(), id).toBe(true);
-        expect(await p.page.locator('#rules h3').first().textContent(), id).toBe(heading(id));
-        const text = (await p.page.locator('#rules').textContent()) ?? '';
-        expect(text.length, id).toBeGreaterThan(500);
-        // Tables and emphasis drawn, not their Markdown marks; no action-id numbering, no training reward.
-        expect(text, id).not.toMatch(/\| ---|\*\*|`/);
-        expect(text, id).not.toMatch(/Action ids|677 ids|48 ids|training reward/i);
-        // Nor the text the document marks for programs (commands, links to other documents, API calls), nor its marks.
-        expect(text, id).not.toMatch(/<!--|programs -->|--json|\.md\b|\benv\.\w/);
-        expect(await p.page.locator('#rules h3, #rules h4').allTextContents(), id).not.toContain('Actions');
-        if (id.startsWith('decade')) expect(await p.page.locator('#rules table').count(), id).toBeGreaterThan(0);
-        // A variant read from its engine's section says first what it changes.
-        if (id === 'decade-loop') expect(text).toContain('This game is decade-loop: the line is a loop');
-      });
-    });
-  }, 120_000);
+    const phone = await readOnPhone();
+    for (const id of envIds()) {
+      const { rules, ruleTables } = phone.get(id)!;
+      expect(rules.shownAtFirst, id).toBe(false);
+      expect(rules.shown, id).toBe(true);
+      expect(rules.heading, id).toBe(heading(id));
+      const text = rules.text;
+      expect(text.length, id).toBeGreaterThan(500);
+      // Tables and emphasis drawn, not their Markdown marks; no action-id numbering, no training reward.
+      expect(text, id).not.toMatch(/\| ---|\*\*|`/);
+      expect(text, id).not.toMatch(/Action ids|677 ids|48 ids|training reward/i);
+      // Nor the text the document marks for programs (commands, links to other documents, API calls), nor its marks.
+      expect(text, id).not.toMatch(/<!--|programs -->|--json|\.md\b|\benv\.\w/);
+      expect(rules.headings, id).not.toContain('Actions');
+      if (id.startsWith('decade')) expect(ruleTables, id).toBeGreaterThan(0);
+      // A variant read from its engine's section says first what it changes.
+      if (id === 'decade-loop') expect(text).toContain('This game is decade-loop: the line is a loop');
+    }
+  }, 300_000);
 
   // Skipped on a machine with no network address.
   it.skipIf(!NETWORK_ADDRESS)(
