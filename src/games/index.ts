@@ -15,6 +15,7 @@ export * from './pyramid/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
 export * from './simple-pairs/index.js';
+export * from './nines/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';
