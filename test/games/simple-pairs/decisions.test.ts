@@ -61,7 +61,7 @@ describe('simple pairs: no real decisions', () => {
     });
   }
 
-  it('from the deal of 100 Simple Pairs deals, every legal order of moves reaches one end (an exhaustive search)', () => {
+  it('from 100 Simple Pairs deals, every legal order of moves reaches one end (an exhaustive search)', () => {
     let searched = 0;
     for (let seed = 0; seed < scaled(100, 10); seed++) {
       const env = make('simple-pairs');
