@@ -53,25 +53,28 @@
  * not). Outcome: `{ won, cardsLeft }`.
  */
 import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields, type SlotGameSpec } from '../../env/layouts/index.js';
 
 export const ninesOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
 
 /** Nines' options, defaults filled in (the schema's output). */
 export type NinesOptions = z.output<typeof ninesOptionsSchema>;
 
+/** The 3 × 3 grid, pairs making 9, nines alone, and the 10-J-Q-K set aside with no refill meanwhile. */
+const NINES_RULES: ReturnType<SlotGameSpec<NinesOptions>['rules']> = {
+  slots: 9,
+  columns: 3,
+  pairSum: 9,
+  singles: [8],
+  sets: { ranks: [9, 10, 11, 12], how: 'reserve-no-refill' },
+  refill: 'at-once',
+};
+
 /** Nines' engine: its layout and rules, declared over the slot layout. */
 export const ninesGame = slotGame<NinesOptions>({
   name: 'nines',
   optionsSchema: ninesOptionsSchema,
-  rules: () => ({
-    slots: 9,
-    columns: 3,
-    pairSum: 9,
-    singles: [8],
-    sets: { ranks: [9, 10, 11, 12], how: 'reserve-no-refill' },
-    refill: 'at-once',
-  }),
+  rules: () => NINES_RULES,
   prompt: () => 'Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.',
   sameOutcome: false,
 });

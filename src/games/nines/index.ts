@@ -42,10 +42,6 @@ export const nines: GameModule = registerModule(
 );
 
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    nines: z.input<typeof ninesOptionsSchema>;
-  }
-  interface OutcomeById {
-    nines: CardOutcome;
-  }
+  interface EnvOptionsById extends Record<'nines', z.input<typeof ninesOptionsSchema>> {}
+  interface OutcomeById extends Record<'nines', CardOutcome> {}
 }

@@ -48,8 +48,7 @@
  * move removes two cards. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
  */
 import * as z from 'zod/mini';
-import type { EngineView } from '../../env/game.js';
-import { slotGame, slotOptionFields, type SlotState } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
 
 export const simplePairsOptionsSchema = z.strictObject({
   grid: z._default(z.literal([9, 25]), 9).check(z.describe('Slots: 3 × 3 (Simple Pairs) or 5 × 5 (Simple Carlo)')),
@@ -65,20 +64,13 @@ const EVERY_RANK = Array.from({ length: 13 }, (_, r) => r);
 export const simplePairsGame = slotGame<SimplePairsOptions>({
   name: 'simple-pairs',
   optionsSchema: simplePairsOptionsSchema,
+  // Every rank pairs with its own rank only, so no sum is ever made; square grids, rows of √G.
   rules: (o) => ({
     slots: o.grid,
-    columns: o.grid === 9 ? 3 : 5,
-    // Every rank pairs with its own rank only, so no sum is ever made.
+    columns: Math.sqrt(o.grid),
     pairSum: 0,
     sameRankPairs: EVERY_RANK,
     refill: 'at-once',
   }),
   prompt: () => 'Remove two cards of the same rank.',
 });
-
-/** The engine state and options of a Simple Pairs env (either id), or null for another game: what tests read. */
-export function simplePairsOf(env: EngineView): { state: SlotState; options: SimplePairsOptions } | null {
-  return env.game === simplePairsGame
-    ? { state: env.rawState as SlotState, options: env.options as SimplePairsOptions }
-    : null;
-}

@@ -7,7 +7,7 @@ import type { Env } from '../../../src/env/env.js';
 import type { CardOutcome } from '../../../src/env/game.js';
 import type { SlotState } from '../../../src/env/layouts/index.js';
 import { make } from '../../../src/env/registry.js';
-import { simplePairsGame, simplePairsOf } from '../../../src/games/simple-pairs/engine.js';
+import { simplePairsGame } from '../../../src/games/simple-pairs/engine.js';
 import { scaled } from '../../helpers/scale.js';
 import { first, gameJSON, last, playOut, randomPolicy, reachableEnds } from '../helpers.js';
 
@@ -67,7 +67,7 @@ describe('simple pairs: no real decisions', () => {
       const env = make('simple-pairs');
       env.reset({ seed: 500 + seed });
       if (!env.running) continue;
-      const ends = reachableEnds(simplePairsGame, env.options, simplePairsOf(env)!.state, stateKey, 200_000);
+      const ends = reachableEnds(simplePairsGame, env.options, env.rawState as SlotState, stateKey, 200_000);
       expect(ends.size, `seed ${500 + seed}: ${[...ends].join(' or ')}`).toBe(1);
       searched++;
     }
