@@ -14,6 +14,8 @@ export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
+export * from './simple-pairs/index.js';
+export * from './nines/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

@@ -84,7 +84,11 @@ describe('registry', () => {
     ['nope', {}, new RegExp(`unknown env "nope"; registered ids: ${envIds().join(', ')}$`)],
     ['tens', { tableau: 14 }, /tableau.*13\|15|13\|15.*tableau/],
     ['tens', { refill: 'lazy' }, /"strict"\|"buffered"/],
-    ['tens', { colour: 'red' }, /unknown option "colour"; its options: tableau, refill, blockTens, undoLimit, reward$/],
+    [
+      'tens',
+      { colour: 'red' },
+      /unknown option "colour"; its options: tableau, refill, blockTens, highCards, undoLimit, reward$/,
+    ],
     ['decade', { stacks: 3 }, /stacks/],
     ['four-ten', { gameTarget: -1 }, /gameTarget/],
     ['tens', 'x', /expected a plain object/],

@@ -24,6 +24,7 @@ export {
   EMPTY_RANK,
   NOWHERE,
   compileSlotRules,
+  countInSlots,
   pairId,
   playSlotMove,
   reserveSuit,

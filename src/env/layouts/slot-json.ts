@@ -45,13 +45,13 @@ export function toJSON(s: SlotState): SlotJSON {
 const jsonSchemas = new Map<string, z.ZodMiniType>();
 
 function jsonSchema(r: SlotRules): z.ZodMiniType {
-  const key = `${r.slots}/${r.setRanks.length}`;
+  const key = `${r.slots}/${r.reserveCount}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
     const cards = z.array(z.string()).check(z.maxLength(DECK_SIZE));
     const places = (n: number) => z.array(z.nullable(z.string())).check(z.length(n));
     schema = r.setRanks.length
-      ? z.strictObject({ tableau: places(r.slots), reserve: places(r.setRanks.length), stock: cards, removed: cards })
+      ? z.strictObject({ tableau: places(r.slots), reserve: places(r.reserveCount), stock: cards, removed: cards })
       : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
     jsonSchemas.set(key, schema);
   }
@@ -62,7 +62,7 @@ export function fromJSON(json: unknown, s: SlotState): void {
   const r = s.rules;
   const parsed = jsonSchema(r).safeParse(json);
   if (!parsed.success) {
-    const reserve = r.setRanks.length ? `reserve: ${r.setRanks.length} card codes or null, ` : '';
+    const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : '';
     throw badState(
       `${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], ` +
         'removed: [...] })',
@@ -166,7 +166,10 @@ function checkBookkeeping(s: SlotState): string | null {
   for (let f = 0; f < s.reserve.length; f++) {
     const c = s.reserve[f];
     if (c === EMPTY) continue;
-    if (c >= DECK_SIZE || c >> 2 !== r.setRanks[f])
+    if (r.oneRankReserves) {
+      if (c >= DECK_SIZE || r.setIndex[c >> 2] < 0 || c >> 2 !== s.reserve[0] >> 2 || s.reserve[f - 1] === EMPTY)
+        return `reserve ${f + 1} holds ${c < DECK_SIZE ? cardCode(c) : c}: the reserves fill in order, one rank`;
+    } else if (c >= DECK_SIZE || c >> 2 !== r.setRanks[f])
       return `the ${RANK_NAMES[r.setRanks[f]]} reserve holds ${c < DECK_SIZE ? cardCode(c) : c}`;
     if (located[c] !== NOWHERE || dealtAt[c] >= s.stockPos)
       return `card ${cardCode(c)} is set aside and also ${located[c] !== NOWHERE ? 'in a slot' : 'in the stock'}`;
@@ -221,7 +224,10 @@ function checkRules(s: SlotState): string | null {
         return `${k} ${words} are removed; they go four at a time`;
     }
     const sets = Array.from(r.setRanks, goneOf);
-    if (sets.some((k) => k !== sets[0])) {
+    const notFour = r.setRanks.findIndex((rank) => goneOf(rank) % 4 !== 0);
+    if (r.oneRankReserves && notFour >= 0)
+      return `${sets[notFour]} ${RANK_WORDS[r.setRanks[notFour]]}${of} are removed; they go out four at a time`;
+    if (!r.oneRankReserves && sets.some((k) => k !== sets[0])) {
       const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
       const listed = `${counts.slice(0, -1).join(', ')} and ${counts[counts.length - 1]}${of}`;
       return `${listed} are removed; they go out one of each together`;

@@ -39,8 +39,13 @@ export interface SlotRulesSpec {
    * One card of each of these ranks go out as a set: from the slots together ('together'), or set aside
    * one at a time into a reserve per rank, the set going out when every reserve holds a card
    * ('reserve'; 'reserve-no-refill': no slot refills while a reserve holds a card).
+   * `oneRank`: instead four reserves take cards of one of these ranks, all of one rank, and the four go out together.
    */
-  readonly sets?: { readonly ranks: readonly number[]; readonly how: 'together' | 'reserve' | 'reserve-no-refill' };
+  readonly sets?: {
+    readonly ranks: readonly number[];
+    readonly how: 'together' | 'reserve' | 'reserve-no-refill';
+    readonly oneRank?: boolean;
+  };
   /** Pairs, and sets, of one suit only. */
   readonly sameSuit?: boolean;
   /** Emptied slots refill at once, or when the player deals. */
@@ -59,6 +64,10 @@ export interface SlotRules extends SlotRulesSpec {
   readonly reserves: boolean;
   /** No refill while a reserve holds a card. */
   readonly pauseRefill: boolean;
+  /** The reserves take four cards of one set rank, not one card of each (`sets.oneRank`). */
+  readonly oneRankReserves: boolean;
+  /** Reserves in the state: one per set rank, or four with `oneRankReserves`. */
+  readonly reserveCount: number;
   readonly buffered: boolean;
   /** Emptied slots refill at once, whatever the move (no deal action, no reserves that pause it). */
   readonly refillAtOnce: boolean;
@@ -163,6 +172,8 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
   const reserves = p.sets !== undefined && p.sets.how !== 'together';
   const sameSuit = p.sameSuit ?? false;
   const together = p.sets?.how === 'together';
+  const oneRankReserves = reserves && p.sets?.oneRank === true;
+  const reserveCount = oneRankReserves ? 4 : setRanks.length;
   const setText = oneOfEach(setRanks, 'and');
   const pairNote = Array.from({ length: 13 }, (_, r): ((card: number) => string) => {
     if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
@@ -171,7 +182,10 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     if (sameRank.includes(r)) return () => `a ${RANK_NAMES[r]} pairs only with another ${RANK_NAMES[r]}`;
     if (!setRanks.includes(r)) return () => '';
     if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
-    return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
+    if (setRanks[0] >= 10)
+      return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
+    return (card) =>
+      `${cardLabel(card)} is set aside, not paired: ${RANK_WORDS[setRanks[0]]} and higher go one at a time`;
   });
   let next = pairCount;
   const block = (present: boolean, size: number): number => {
@@ -208,6 +222,8 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     sameSuit,
     reserves,
     pauseRefill: p.sets?.how === 'reserve-no-refill',
+    oneRankReserves,
+    reserveCount,
     buffered: p.refill === 'on-deal',
     refillAtOnce: p.refill === 'at-once' && p.sets?.how !== 'reserve-no-refill',
     pairCount,

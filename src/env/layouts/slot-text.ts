@@ -115,6 +115,11 @@ export function whyIllegal(s: SlotState, action: number): string {
       if (card === EMPTY) return `slot ${i} is empty`;
       const f = r.setRanks.indexOf(card >> 2);
       if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, 'or')}`;
+      if (r.oneRankReserves) {
+        const heldRank = s.reserve[0] === EMPTY ? card >> 2 : s.reserve[0] >> 2;
+        if (heldRank === card >> 2) return 'it is legal';
+        return `the cards set aside are ${RANK_WORDS[heldRank]}; ${cardLabel(card)} cannot join them`;
+      }
       const held = s.reserve[f];
       if (held !== EMPTY) return `a ${RANK_NAMES[card >> 2]} (${cardLabel(held)}) is already set aside`;
       const suit = reserveSuit(s);
@@ -136,8 +141,8 @@ export function render(s: SlotState): string {
   }
   if (r.reserves) {
     const held = Array.from(
-      r.setRanks,
-      (rank, f) => `${RANKS[rank]}: ${s.reserve[f] === EMPTY ? '--' : cardLabel(s.reserve[f])}`,
+      r.oneRankReserves ? ['1', '2', '3', '4'] : Array.from(r.setRanks, (rank) => RANKS[rank]),
+      (name, f) => `${name}: ${s.reserve[f] === EMPTY ? '--' : cardLabel(s.reserve[f])}`,
     );
     lines.push(`set aside  ${held.join('  ')}`);
   }
@@ -150,6 +155,8 @@ export function render(s: SlotState): string {
 /** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
 export function stepNote(s: SlotState): string | null {
   if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(' ')} went out together.`;
+  if (s.note === NOTE_PAUSED && s.rules.oneRankReserves)
+    return 'The empty slots stay empty until four cards of one rank are set aside.';
   if (s.note === NOTE_PAUSED)
     return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, 'and')} are all set aside.`;
   return null;
@@ -201,9 +208,9 @@ export function board(s: SlotState): BoardView {
   if (r.reserves) {
     parts.push({
       kind: 'columns',
-      columns: Array.from(r.setRanks, (rank, f) => ({
+      columns: Array.from(s.reserve, (_, f) => ({
         stack: f,
-        label: `${RANK_NAMES[rank]} set aside`,
+        label: r.oneRankReserves ? `reserve ${f + 1}` : `${RANK_NAMES[r.setRanks[f]]} set aside`,
         current: false,
         cleared: false,
         cards: s.reserve[f] === EMPTY ? [] : [{ place: 'reserve', index: f, code: cardCode(s.reserve[f]) }],

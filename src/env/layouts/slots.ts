@@ -48,7 +48,7 @@ export * from './slot-rules.js';
 // State and hot path: after createState nothing in this section allocates.
 
 export function createState(rules: SlotRules): SlotState {
-  const sets = rules.setRanks.length;
+  const sets = rules.reserveCount;
   return {
     rules,
     slotCard: new Uint8Array(rules.slots).fill(EMPTY),
@@ -270,7 +270,8 @@ function legalSetsAndAsides(s: SlotState, mask: Uint8Array, legal: Int32Array, n
   if (r.asideBase >= 0) {
     // The slots of the set ranks whose reserve is empty, lowest first; with one suit, of the reserves' suit.
     let bits = 0;
-    for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === EMPTY) bits |= s.rankSlots[r.setRanks[f]];
+    if (r.oneRankReserves && s.reserve[0] !== EMPTY) bits = s.rankSlots[s.reserve[0] >> 2];
+    else for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === EMPTY) bits |= s.rankSlots[r.setRanks[f]];
     const suit = r.sameSuit ? reserveSuit(s) : -1;
     while (bits !== 0) {
       const bit = bits & -bits;
@@ -353,7 +354,11 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
     const i = action - r.asideBase;
     const card = s.slotCard[i];
     emptySlot(s, i);
-    s.reserve[r.setIndex[card >> 2]] = card;
+    if (r.oneRankReserves) {
+      let f = 0;
+      while (s.reserve[f] !== EMPTY) f++;
+      s.reserve[f] = card;
+    } else s.reserve[r.setIndex[card >> 2]] = card;
     gained = s.reserve.length;
     for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === EMPTY) gained = 0;
     if (gained > 0) {
@@ -401,8 +406,11 @@ export function observe(s: SlotState, _o: unknown, out: Float32Array): void {
     }
   }
   if (r.reserveAt >= 0) {
-    for (let f = 0; f < s.reserve.length; f++)
-      if (s.reserve[f] !== EMPTY) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
+    // Per set rank its four suits: with one-rank reserves, which cards of the held rank are set aside.
+    for (let f = 0; f < s.reserve.length; f++) {
+      const card = s.reserve[f];
+      if (card !== EMPTY) out[r.reserveAt + 4 * (r.oneRankReserves ? r.setIndex[card >> 2] : f) + (card & 3)] = 1;
+    }
   }
   if (r.unseenAt >= 0) for (let k = s.stockPos; k < DECK_SIZE; k++) out[r.unseenAt + s.deck[k]] = 1;
   for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * 0.25;

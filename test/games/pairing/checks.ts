@@ -7,6 +7,7 @@ export const checks: GameChecks = {
     ['tens', { refill: 'buffered' }],
     ['tens', { blockTens: true, reward: 'cards' }],
     ['tens', { undoLimit: 'unlimited' }],
+    ['tens', { highCards: 'reserves', blockTens: true, tableau: 15 }],
     ['block-ten', { refill: 'buffered', reward: 'cards' }],
     ['block-ten', { undoLimit: 3 }],
   ],
@@ -20,5 +21,6 @@ export const checks: GameChecks = {
     { file: 'tens-15-buffered', id: 'tens', options: { tableau: 15, refill: 'buffered', reward: 'cards' }, seeds: [3] },
     { file: 'tens-blocktens', id: 'tens', options: { blockTens: true }, seeds: [4] },
     { file: 'block-ten', id: 'block-ten', options: {}, seeds: [5, 6] },
+    { file: 'tens-reserves', id: 'tens-reserves', options: {}, seeds: [1, 2] },
   ],
 };

@@ -81,6 +81,7 @@ describe('tens: options and spaces', () => {
       undoLimit: 0,
       reward: 'win',
       blockTens: false,
+      highCards: 'quartets',
     });
     const sizes = (o: object): [number, number] => {
       const env = make('tens', o);
