@@ -31,10 +31,11 @@ export {
   type SlotRulesSpec,
   type SlotState,
 } from './slots.js';
-export { triangleGame, type TriangleGame, type TriangleGameSpec } from './triangle-game.js';
+export { triangleGame, triangleStateOf, type TriangleGame, type TriangleGameSpec } from './triangle-game.js';
 export {
   MAX_ROWS,
   compileTriangleRules,
+  faceDownSlots,
   isFree,
   placePairId,
   popCount,
