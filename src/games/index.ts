@@ -13,6 +13,7 @@ export * from './decade/index.js';
 export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './king-tut/index.js';
+export * from './pyramid-thirteen/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
 
