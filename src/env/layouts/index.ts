@@ -31,7 +31,13 @@ export {
   type SlotRulesSpec,
   type SlotState,
 } from './slots.js';
-export { triangleGame, triangleStateOf, type TriangleGame, type TriangleGameSpec } from './triangle-game.js';
+export {
+  triangleGame,
+  triangleRewardRules,
+  triangleStateOf,
+  type TriangleGame,
+  type TriangleGameSpec,
+} from './triangle-game.js';
 export {
   MAX_ROWS,
   compileTriangleRules,

@@ -44,6 +44,17 @@ export interface TriangleGameSpec<O extends object> {
 /** A triangle game's `Game`, with its compiled rules per options (what its agents read). */
 export type TriangleGame<O extends object> = Game<O, TriangleState> & { rulesOf(o: O): TriangleRules };
 
+/**
+ * The rules that come straight from the options every triangle game shares: `reward` ('win' or 'cards') and
+ * `undoLimit`.
+ */
+export function triangleRewardRules(o: {
+  reward: 'win' | 'cards';
+  undoLimit: 0 | 3 | 'unlimited';
+}): Pick<TriangleRulesSpec, 'rewardCards' | 'undoLimit'> {
+  return { rewardCards: o.reward === 'cards', undoLimit: o.undoLimit };
+}
+
 /** Every game `triangleGame` made, so that agents written for the layout know its envs. */
 const triangleGames = new WeakSet<object>();
 

@@ -48,10 +48,12 @@
  * steps. Truncated at `maxSteps` otherwise (never won). Outcome: `{ won, cardsLeft }`, the pyramid's cards left.
  */
 import * as z from 'zod';
-import { triangleGame } from '../../env/layouts/index.js';
+import { triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
+/** The rank removed alone (A = 0). */
+const KING = 12;
 /** The most `maxSteps` takes. */
 const MAX_STEPS_CAP = 100_000;
 
@@ -69,16 +71,10 @@ export const kingTutGame = triangleGame<KingTutOptions>({
   name: 'king-tut',
   optionsSchema: kingTutOptionsSchema,
   rules: (o) => ({
-    rows: 7,
-    name: TRIANGLE,
-    pairSum: 13,
-    singles: [12],
+    ...{ rows: 7, name: TRIANGLE, pairSum: 13, singles: [KING], overlapPairs: false, goal: 'triangle' },
     talon: { draw: 3, passes: 'unlimited', idlePassEnds: true, topPlayable: false, topPairsWithWaste: false },
-    overlapPairs: false,
-    goal: 'triangle',
     maxSteps: o.maxSteps,
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
+    ...triangleRewardRules(o),
   }),
   prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); the waste's top card counts.",
 });

@@ -11,29 +11,17 @@ import { kingTutGame, type kingTutOptionsSchema } from './engine.js';
 
 export type { KingTutOptions } from './engine.js';
 
+const DESCRIPTION =
+  "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top " +
+  'card in play, unlimited passes, won once the pyramid is cleared';
+
 /** King Tut as registered: its engine, its id and its kit. */
 export const kingTut: GameModule = registerModule(
-  {
-    game: kingTutGame,
-    ids: [
-      {
-        id: 'king-tut',
-        title: 'King Tut',
-        description:
-          "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top " +
-          'card in play, unlimited passes, won once the pyramid is cleared',
-      },
-    ],
-    kit: KING_TUT_KIT,
-  },
+  { game: kingTutGame, ids: [{ id: 'king-tut', title: 'King Tut', description: DESCRIPTION }], kit: KING_TUT_KIT },
   { shipped: true },
 );
 
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    'king-tut': z.input<typeof kingTutOptionsSchema>;
-  }
-  interface OutcomeById {
-    'king-tut': CardOutcome;
-  }
+  interface EnvOptionsById extends Record<'king-tut', z.input<typeof kingTutOptionsSchema>> {}
+  interface OutcomeById extends Record<'king-tut', CardOutcome> {}
 }

@@ -51,7 +51,7 @@
  * `{ won, cardsLeft }`.
  */
 import * as z from 'zod';
-import { triangleGame } from '../../env/layouts/index.js';
+import { triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
@@ -68,18 +68,11 @@ export type PyramidThirteenOptions = z.output<typeof pyramidThirteenOptionsSchem
 export const pyramidThirteenGame = triangleGame<PyramidThirteenOptions>({
   name: 'pyramid-thirteen',
   optionsSchema: pyramidThirteenOptionsSchema,
+  // One pass through the stock, whose top card is in play; all 52 cards to win. Never truncated: 52 steps at most.
   rules: (o) => ({
-    rows: 7,
-    name: TRIANGLE,
-    pairSum: 13,
-    singles: [12],
-    faceDownRows: 6,
-    talon: { draw: 1, passes: 1, topPlayable: true, topPairsWithWaste: true },
-    overlapPairs: false,
-    goal: 'all',
-    maxSteps: 1000,
-    rewardCards: o.reward === 'cards',
-    undoLimit: o.undoLimit,
+    ...{ rows: 7, name: TRIANGLE, pairSum: 13, singles: [12], faceDownRows: 6, overlapPairs: false, goal: 'all' },
+    ...{ talon: { draw: 1, passes: 1, topPlayable: true, topPairsWithWaste: true }, maxSteps: 1000 },
+    ...triangleRewardRules(o),
   }),
   prompt: () => 'Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card.',
 });

@@ -11,29 +11,21 @@ import { pyramidThirteenGame, type pyramidThirteenOptionsSchema } from './engine
 
 export type { PyramidThirteenOptions } from './engine.js';
 
+const DESCRIPTION =
+  'Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once ' +
+  'uncovered; one pass through the stock, all 52 cards';
+
 /** Pyramid Thirteen as registered: its engine, its id and its kit. */
 export const pyramidThirteen: GameModule = registerModule(
   {
     game: pyramidThirteenGame,
-    ids: [
-      {
-        id: 'pyramid-thirteen',
-        title: 'Pyramid Thirteen',
-        description:
-          'Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once ' +
-          'uncovered; one pass through the stock, all 52 cards',
-      },
-    ],
+    ids: [{ id: 'pyramid-thirteen', title: 'Pyramid Thirteen', description: DESCRIPTION }],
     kit: PYRAMID_THIRTEEN_KIT,
   },
   { shipped: true },
 );
 
 declare module '../../env/registry.js' {
-  interface EnvOptionsById {
-    'pyramid-thirteen': z.input<typeof pyramidThirteenOptionsSchema>;
-  }
-  interface OutcomeById {
-    'pyramid-thirteen': CardOutcome;
-  }
+  interface EnvOptionsById extends Record<'pyramid-thirteen', z.input<typeof pyramidThirteenOptionsSchema>> {}
+  interface OutcomeById extends Record<'pyramid-thirteen', CardOutcome> {}
 }
