@@ -35,8 +35,8 @@ export const triangleAgents = (games: readonly AnyGame[]): AgentSpec[] => [
   {
     name: 'pimc',
     description:
-      'determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins ' +
-      'in the most samples; exact from the second pass, when nothing is unseen',
+      "determinized search: solves sampled deals of the unseen cards (the stock's order, any face-down cards) " +
+      'exactly and plays the move that wins in the most samples; exact once nothing is unseen',
     fair: true,
     games,
     create: () => new PimcAgent(),
@@ -44,8 +44,8 @@ export const triangleAgents = (games: readonly AnyGame[]): AgentSpec[] => [
   {
     name: 'oracle',
     description:
-      'CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not ' +
-      'a fair agent',
+      'CHEATS, sees the stock order and any face-down cards: the exact solver on the true deal. The upper bound ' +
+      'for the fair agents, not a fair agent',
     fair: false,
     games,
     create: () => new OracleAgent(),
