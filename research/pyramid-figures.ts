@@ -16,7 +16,9 @@
 import '../src/games/index.js';
 import { make } from '../src/env/registry.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
-import { PyramidSolver, SOLVE_BUDGET, loadState, solverRules } from '../src/games/pyramid/agents/solver.js';
+import { TriangleSolver as PyramidSolver, SOLVE_BUDGET } from '../src/agents/triangle/solver.js';
+import { loadState } from '../src/agents/triangle/deal.js';
+import { pyramidSolverRules as solverRules } from '../src/games/pyramid/agents/index.js';
 import type { PyramidOptions, PyramidState } from '../src/games/pyramid/engine.js';
 import { pyramid } from '../src/games/pyramid/index.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';

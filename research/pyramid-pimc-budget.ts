@@ -8,7 +8,7 @@
  */
 import '../src/games/index.js';
 import { make } from '../src/env/registry.js';
-import { PIMC_CONFIG, PimcAgent } from '../src/games/pyramid/agents/pimc.js';
+import { PIMC_CONFIG, PimcAgent } from '../src/agents/triangle/pimc.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 import { pairedWins } from '../src/stats/paired.js';
 

@@ -185,6 +185,11 @@ function overlapRows(part: Extract<BoardPart, { kind: 'overlap' }>, on: BoardHan
         continue;
       }
       const card = cardButton(cell, on);
+      // A face-down card (its code withheld): its back, said as such.
+      if (cell.code === '') {
+        card.classList.add('face-down');
+        card.setAttribute('aria-label', 'face-down card');
+      }
       if (cell.blocked) {
         card.classList.add('blocked');
         card.setAttribute('aria-label', `${card.getAttribute('aria-label') ?? cell.code}, covered`);

@@ -33,7 +33,7 @@ export interface EmptySpot {
 
 /**
  * A card of an `overlap` part: a card (`blocked` while a card overlapping it is still there: shown,
- * not playable on its own) or a place emptied.
+ * not playable on its own; its `code` empty while it lies face down) or a place emptied.
  */
 export type OverlapCell = (CardSpot & { blocked: boolean }) | EmptySpot;
 

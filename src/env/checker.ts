@@ -534,7 +534,10 @@ export function dealtDeck(env: Env): string[] | null {
     )
   )
     return null;
-  return [...boardCards(board).values(), ...(stock as string[])];
+  const cards = [...boardCards(board).values()];
+  // A face-down card (its code withheld) hides the deal too.
+  if (cards.includes('')) return null;
+  return [...cards, ...(stock as string[])];
 }
 
 /** The `game` part of an env's state JSON, as text: the deal, without the generator that drew it. */

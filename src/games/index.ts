@@ -12,6 +12,8 @@ export * from './pairing/index.js';
 export * from './decade/index.js';
 export * from './four-ten/index.js';
 export * from './pyramid/index.js';
+export * from './king-tut/index.js';
+export * from './pyramid-thirteen/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
 export * from './simple-pairs/index.js';

@@ -32,10 +32,17 @@ export {
   type SlotRulesSpec,
   type SlotState,
 } from './slots.js';
-export { triangleGame, type TriangleGame, type TriangleGameSpec } from './triangle-game.js';
+export {
+  triangleGame,
+  triangleRewardRules,
+  triangleStateOf,
+  type TriangleGame,
+  type TriangleGameSpec,
+} from './triangle-game.js';
 export {
   MAX_ROWS,
   compileTriangleRules,
+  faceDownSlots,
   isFree,
   placePairId,
   popCount,

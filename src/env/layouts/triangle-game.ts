@@ -44,10 +44,29 @@ export interface TriangleGameSpec<O extends object> {
 /** A triangle game's `Game`, with its compiled rules per options (what its agents read). */
 export type TriangleGame<O extends object> = Game<O, TriangleState> & { rulesOf(o: O): TriangleRules };
 
+/**
+ * The rules that come straight from the options every triangle game shares: `reward` ('win' or 'cards') and
+ * `undoLimit`.
+ */
+export function triangleRewardRules(o: {
+  reward: 'win' | 'cards';
+  undoLimit: 0 | 3 | 'unlimited';
+}): Pick<TriangleRulesSpec, 'rewardCards' | 'undoLimit'> {
+  return { rewardCards: o.reward === 'cards', undoLimit: o.undoLimit };
+}
+
+/** Every game `triangleGame` made, so that agents written for the layout know its envs. */
+const triangleGames = new WeakSet<object>();
+
+/** The state of an env of a triangle game (for agents, which only read it), or null for another game's env. */
+export function triangleStateOf(env: { game: object; rawState: unknown }): TriangleState | null {
+  return triangleGames.has(env.game) ? (env.rawState as TriangleState) : null;
+}
+
 /** A `Game` from a triangle game's declaration. */
 export function triangleGame<O extends object>(spec: TriangleGameSpec<O>): TriangleGame<O> {
   const rulesOf = (o: O): TriangleRules => compileTriangleRules(spec.rules(o));
-  return {
+  const game: TriangleGame<O> = {
     name: spec.name,
     rulesOf,
     result: CARDS_LEFT_RESULT,
@@ -86,6 +105,8 @@ export function triangleGame<O extends object>(spec: TriangleGameSpec<O>): Trian
     stepNote: (s) => stepNote(s),
     unwinnable: (o) => unwinnable(rulesOf(o)),
   };
+  triangleGames.add(game);
+  return game;
 }
 
 /** A win removes the triangle's cards, two at most a step: fewer steps than half of them win no deal. */

@@ -18,6 +18,8 @@ type TriangleJson = Record<string, unknown> & {
   removed: string[];
   pass: number;
   steps: number;
+  /** With `idlePassEnds` only: the cards removed when this pass began. */
+  passStartRemoved?: number;
 };
 
 export function toJSON(s: TriangleState): TriangleJson {
@@ -34,13 +36,15 @@ export function toJSON(s: TriangleState): TriangleJson {
   for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
   const removed: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!placed[c]) removed.push(cardCode(c));
-  return { [r.name]: cards, stockTop, stock, waste, removed, pass: s.pass, steps: s.steps };
+  const json: TriangleJson = { [r.name]: cards, stockTop, stock, waste, removed, pass: s.pass, steps: s.steps };
+  if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
+  return json;
 }
 
 const jsonSchemas = new Map<string, z.ZodType>();
 
 function jsonSchema(r: TriangleRules): z.ZodType {
-  const key = `${r.name}/${r.slots}`;
+  const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
     schema = z.strictObject({
@@ -51,6 +55,7 @@ function jsonSchema(r: TriangleRules): z.ZodType {
       removed: z.array(z.string()).max(DECK_SIZE),
       pass: z.int().min(1),
       steps: z.int().min(0),
+      ...(r.talon.idlePassEnds ? { passStartRemoved: z.int().min(0) } : {}),
     });
     jsonSchemas.set(key, schema);
   }
@@ -101,6 +106,7 @@ export function fromJSON(json: unknown, s: TriangleState): void {
   s.pass = j.pass;
   s.steps = j.steps;
   s.removed = DECK_SIZE - popCount(s.present) - s.talonLen;
+  s.passStartRemoved = j.passStartRemoved ?? 0;
   s.status = RUNNING;
   const problem = checkState(s);
   if (problem) throw bad(problem);
@@ -152,6 +158,9 @@ export function checkState(s: TriangleState): string | null {
   }
   if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit)
     return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
+  if (!Number.isInteger(s.passStartRemoved) || s.passStartRemoved < 0 || s.passStartRemoved > removed)
+    return `passStartRemoved ${s.passStartRemoved} outside 0..removed (${removed})`;
+  if (s.pass === 1 && s.passStartRemoved !== 0) return `passStartRemoved is ${s.passStartRemoved} on the first pass`;
   if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps)
     return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
   // Each turn-over is a step, and a removal takes at most two cards.

@@ -9,6 +9,13 @@ import { TERMINATED, TRUNCATED } from '../game.js';
 import { EMPTY } from './card-state.js';
 import { isFree, isWon, outcome, placeCard, soleCover, type TriangleRules, type TriangleState } from './triangle.js';
 
+/** Whether the card of `slot` lies face down: dealt so, and a card covers it yet. */
+const faceDown = (s: TriangleState, slot: number): boolean =>
+  ((s.rules.faceDownMask >>> slot) & 1) === 1 && (s.present & s.rules.coverMask[slot]) !== 0;
+
+/** A slot's card as a player sees it: its label, or "##" face down. */
+const seenLabel = (s: TriangleState, slot: number): string => (faceDown(s, slot) ? '##' : cardLabel(s.cards[slot]));
+
 function placeName(r: TriangleRules, place: number): string {
   if (place === r.waste) return "the waste's top card";
   if (place === r.stock) return "the stock's top card";
@@ -29,7 +36,7 @@ export function describeAction(s: TriangleState, action: number): string {
   if (action === r.draw) return 'draw';
   if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
   const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
-  const cards = places.map((p) => placeCard(s, p));
+  const cards = places.map((p) => (p < r.slots && faceDown(s, p) ? EMPTY : placeCard(s, p)));
   if (cards.every((c) => c !== EMPTY)) return `remove ${cards.map(cardLabel).join(' + ')}`;
   return (
     `remove ${places.map((p) => placeName(r, p)).join(' + ')} ` +
@@ -49,8 +56,9 @@ function placeProblem(s: TriangleState, place: number): string | null {
   if (isFree(r, s.present, place)) return null;
   const covers = [r.coverLeft[place], r.coverRight[place]]
     .filter((c) => s.cards[c] !== EMPTY)
-    .map((c) => cardLabel(s.cards[c]));
-  return `${cardLabel(s.cards[place])} is covered by ${covers.join(' and ')}`;
+    .map((c) => seenLabel(s, c));
+  const card = faceDown(s, place) ? `${placeName(r, place)} (face down)` : cardLabel(s.cards[place]);
+  return `${card} is covered by ${covers.join(' and ')}`;
 }
 
 function whyPairIllegal(s: TriangleState, first: number, second: number): string {
@@ -82,6 +90,7 @@ export function whyIllegal(s: TriangleState, action: number): string {
     if (s.cursor < s.talonLen) return 'the stock is not empty yet';
     if (s.cursor === 0) return 'the waste is empty';
     if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
+    if (!turnAllowed(s)) return 'no card was removed in this pass: the next one would go the same way';
     return 'it is legal';
   }
   if (action >= r.singleBase) {
@@ -101,7 +110,7 @@ export function render(s: TriangleState): string {
   const lines: string[] = [];
   for (let row = 0, i = 0; row < r.rows; row++) {
     const cells: string[] = [];
-    for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === EMPTY ? '--' : cardLabel(s.cards[i])).padStart(3));
+    for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === EMPTY ? '--' : seenLabel(s, i)).padStart(3));
     lines.push(' '.repeat((r.rows - 1 - row) * 2) + cells.join(' '));
   }
   const stock = s.talonLen - s.cursor;
@@ -122,9 +131,14 @@ export function render(s: TriangleState): string {
   return lines.join('\n');
 }
 
+/** Whether the rule of idle passes lets the waste be turned over (a card removed in this pass, or no such rule). */
+const turnAllowed = (s: TriangleState): boolean => !s.rules.talon.idlePassEnds || s.removed > s.passStartRemoved;
+
 /** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
 export function stepNote(s: TriangleState): string | null {
   if (s.status !== TERMINATED || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+  if (s.cursor === s.talonLen && !turnAllowed(s))
+    return 'A whole pass went by without a card removed, and the next would go the same way: the game is over.';
   return 'No card can be removed again, however often the waste is turned over: the game is over.';
 }
 
@@ -153,14 +167,15 @@ export function board(s: TriangleState): BoardView {
       cells.push(
         s.cards[i] === EMPTY
           ? { empty: true, place: r.name, index: i }
-          : { ...spotOf(s, i), blocked: !isFree(r, s.present, i) },
+          : // A face-down card keeps its place and hides its code.
+            { ...spotOf(s, i), ...(faceDown(s, i) ? { code: '' } : {}), blocked: !isFree(r, s.present, i) },
       );
     rows.push(cells);
   }
   const faceUp = r.topPlayable && s.cursor < s.talonLen;
   // The stock is counted one way everywhere: every card still to come, its face-up top card included.
   const stock = s.talonLen - s.cursor;
-  const canTurn = s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit;
+  const canTurn = s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit && turnAllowed(s);
   const piles: BoardPile[] = [
     {
       kind: 'stock',

@@ -132,8 +132,13 @@ export interface TriangleRulesSpec {
   /** Face-up reserve cards beside the triangle (Giza's eight, no stock): none yet. */
   readonly reserves?: 0;
   readonly talon: {
-    /** Cards a draw turns over (King Tut's three): one yet. */
-    readonly draw: 1;
+    /** Cards a draw turns over, one at a time, the last on the waste's top (King Tut's three). */
+    readonly draw: 1 | 3;
+    /**
+     * The waste is turned over only after a pass that removed a card (King Tut's end with unlimited passes): a pass
+     * without one comes back to where it began, so the game ends there instead of going round for ever.
+     */
+    readonly idlePassEnds?: boolean;
     /** Passes through the stock; the waste is turned over, in the same order, between them. */
     readonly passes: number | 'unlimited';
     /** The stock's top card lies face up and is available. */
@@ -141,6 +146,11 @@ export interface TriangleRulesSpec {
     /** The stock's and the waste's top cards may pair with each other (with `topPlayable`). */
     readonly topPairsWithWaste: boolean;
   };
+  /**
+   * Rows from the top dealt face down (Pyramid Thirteen's six): such a card turns face up once no card covers it. It
+   * is never shown before, and never pairs with the card covering it.
+   */
+  readonly faceDownRows?: number;
   /** A card covered by one card only may pair with that card. */
   readonly overlapPairs: boolean;
   /** Won when all 52 cards are removed, or the triangle's. */
@@ -176,6 +186,10 @@ export interface TriangleRules extends TriangleRulesSpec, TriangleShape {
   readonly obsStockCounts: number;
   readonly obsStockSize: number;
   readonly obsSteps: number;
+  /** Bits of the slots dealt face down (0 for none). */
+  readonly faceDownMask: number;
+  /** With `idlePassEnds`: where the flag "a card was removed in this pass" lies (the last float), else -1. */
+  readonly obsPassRemoved: number;
 }
 
 const rulesCache = new Map<string, TriangleRules>();
@@ -200,7 +214,7 @@ export function compileTriangleRules(p: TriangleRulesSpec): TriangleRules {
     talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
     goalAll: p.goal === 'all',
     goalCards: p.goal === 'all' ? DECK_SIZE : shape.slots,
-    observationSize: obsStockCounts + 18,
+    observationSize: obsStockCounts + 18 + (p.talon.idlePassEnds ? 1 : 0),
     obsFree,
     obsWasteTop,
     obsStockTop: obsWasteTop + 13,
@@ -208,6 +222,8 @@ export function compileTriangleRules(p: TriangleRulesSpec): TriangleRules {
     obsStockCounts,
     obsStockSize: obsStockCounts + 13,
     obsSteps: obsStockCounts + 17,
+    obsPassRemoved: p.talon.idlePassEnds ? obsStockCounts + 18 : -1,
+    faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0,
   };
   rulesCache.set(key, rules);
   return rules;
@@ -230,6 +246,8 @@ export interface TriangleState {
   cursor: number;
   /** The pass through the stock, from 1. */
   pass: number;
+  /** Cards removed when this pass began (with `idlePassEnds`: a turn-over needs more removed since). */
+  passStartRemoved: number;
   steps: number;
   /** Cards removed so far. */
   removed: number;
@@ -250,6 +268,7 @@ export function createState(rules: TriangleRules): TriangleState {
     talonLen: 0,
     cursor: 0,
     pass: 1,
+    passStartRemoved: 0,
     steps: 0,
     removed: 0,
     status: RUNNING,
@@ -265,6 +284,7 @@ export function copyState(src: TriangleState, dst: TriangleState): void {
   dst.talonLen = src.talonLen;
   dst.cursor = src.cursor;
   dst.pass = src.pass;
+  dst.passStartRemoved = src.passStartRemoved;
   dst.steps = src.steps;
   dst.removed = src.removed;
   dst.status = src.status;
@@ -283,6 +303,7 @@ export function resetState(s: TriangleState, rng: Rng, deck: Uint8Array | null):
   s.talonLen = s.rules.talonSize;
   s.cursor = 0;
   s.pass = 1;
+  s.passStartRemoved = 0;
   s.steps = 0;
   s.removed = 0;
   s.status = RUNNING;
@@ -291,6 +312,16 @@ export function resetState(s: TriangleState, rng: Rng, deck: Uint8Array | null):
 /** Whether slot i holds a card that no card covers. */
 export function isFree(r: TriangleShape, present: number, slot: number): boolean {
   return ((present >>> slot) & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+
+/** The slots still face down: dealt so, and a card covers them yet. */
+export function faceDownSlots(r: TriangleRules, present: number): number {
+  let hidden = 0;
+  for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
+    const slot = 31 - Math.clz32(x & -x);
+    if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
+  }
+  return hidden;
 }
 
 /** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
@@ -361,7 +392,7 @@ function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: numb
     const ri = rank[i];
     if (ri < 0) {
       // Covered: with overlap pairs, a slot under one card only pairs with that card, when it is free.
-      if (!r.overlapPairs || i >= r.slots || ((s.present >>> i) & 1) === 0) continue;
+      if (!r.overlapPairs || i >= r.slots || ((s.present >>> i) & 1) === 0 || (r.faceDownMask >>> i) & 1) continue;
       const cover = soleCover(r, s.present, i);
       if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum)
         n = add(mask, legal, n, placePairId(places, i, cover));
@@ -413,7 +444,8 @@ export function legalActions(s: TriangleState, _o: unknown, mask: Uint8Array, le
   let n = removals(s, mask, legal, 0);
   const removable = n;
   if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
-  else if (s.cursor > 0 && s.pass < r.passLimit) n = add(mask, legal, n, r.recycle);
+  else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved))
+    n = add(mask, legal, n, r.recycle);
   if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
   if (n > 0 && s.steps >= r.maxSteps) {
     mask.fill(0);
@@ -454,10 +486,12 @@ export function stepState(s: TriangleState, _o: unknown, action: number): number
     // The stock's card first: the waste's top keeps its index below the cursor.
     gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
   } else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
-  else if (action === r.draw) s.cursor++;
+  else if (action === r.draw)
+    s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
   else {
     s.cursor = 0;
     s.pass++;
+    s.passStartRemoved = s.removed;
   }
   if (r.rewardCards) return gained;
   return gained > 0 && isWon(s) ? 1 : 0;
@@ -470,8 +504,13 @@ export function observe(s: TriangleState, _o: unknown, out: Float32Array): void 
   const present = s.present;
   for (let i = 0; i < r.slots; i++) {
     if (((present >>> i) & 1) === 0) continue;
-    out[13 * i + (s.cards[i] >> 2)] = 1;
     if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+    else if ((r.faceDownMask >>> i) & 1) {
+      // Face down: unseen, counted with the stock's unseen cards.
+      out[r.obsStockCounts + (s.cards[i] >> 2)] += 0.25;
+      continue;
+    }
+    out[13 * i + (s.cards[i] >> 2)] = 1;
   }
   if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
   const faceUp = r.topPlayable && s.cursor < s.talonLen;
@@ -484,6 +523,7 @@ export function observe(s: TriangleState, _o: unknown, out: Float32Array): void 
   out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
   out[at + 3] = s.pass > 1 ? 1 : 0;
   out[at + 4] = s.steps / r.maxSteps;
+  if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
 }
 
 /**

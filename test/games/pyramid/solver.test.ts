@@ -1,4 +1,4 @@
-// The exact solver (src/games/pyramid/agents/solver.ts) against a brute force over the engine's
+// The exact solver (src/agents/triangle/solver.ts) against a brute force over the engine's
 // own moves on small positions under every option set, its shortcuts against its plain search on
 // whole deals, and its answers played out: the oracle wins exactly the deals it says are won.
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,10 @@ import { cardCode } from '../../../src/env/cards.js';
 import type { Env } from '../../../src/env/env.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace, type Rng } from '../../../src/env/rng.js';
-import { OracleAgent } from '../../../src/games/pyramid/agents/oracle.js';
-import { PyramidSolver, loadState, solverRules } from '../../../src/games/pyramid/agents/solver.js';
+import { OracleAgent } from '../../../src/agents/triangle/oracle.js';
+import { TriangleSolver as PyramidSolver } from '../../../src/agents/triangle/solver.js';
+import { loadState } from '../../../src/agents/triangle/deal.js';
+import { pyramidSolverRules as solverRules } from '../../../src/games/pyramid/agents/index.js';
 import { COVER_MASK, type PyramidOptions, type PyramidState } from '../../../src/games/pyramid/engine.js';
 import { scaled } from '../../helpers/scale.js';
 import { envAt, type Layout } from './helpers.js';

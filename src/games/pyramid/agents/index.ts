@@ -1,50 +1,16 @@
 /**
- * The Pyramid agents: every one plays every Pyramid id and option set.
- *
- * | agent    | fair | idea |
- * |----------|------|------|
- * | `greedy` | yes  | a king at once; else the removal taking the most pyramid cards, then uncovering the most; draws only when nothing can be removed |
- * | `pimc`   | yes  | determinized search: solves sampled orders of the unseen stock exactly, plays the move that wins the most samples; exact once nothing is unseen (from the second pass) |
- * | `oracle` | NO   | cheats: the exact solver on the true stock order (the upper bound) |
+ * Pyramid's kit: the agents written for the triangle layout (src/agents/triangle/: `greedy`, `pimc`, `oracle`),
+ * with Pyramid's ladder, deal difficulty and hint source.
  */
-import type { AgentSpec } from '../../../agents/agent.js';
 import type { GameKit } from '../../../agents/kit.js';
-import { pyramidGame } from '../engine.js';
-import { GreedyAgent } from './greedy.js';
-import { OracleAgent } from './oracle.js';
-import { PimcAgent } from './pimc.js';
+import { triangleAgents, triangleSolverRules, type SolverRules } from '../../../agents/triangle/index.js';
+import { pyramidGame, type PyramidOptions } from '../engine.js';
 
-const PYRAMID = [pyramidGame];
+/** The rules the triangle solver plays for Pyramid's options. */
+export const pyramidSolverRules = (o: PyramidOptions): SolverRules => triangleSolverRules(pyramidGame.rulesOf(o));
 
-export const PYRAMID_AGENTS: AgentSpec[] = [
-  {
-    name: 'greedy',
-    description:
-      'a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only ' +
-      'when nothing can be removed',
-    fair: true,
-    games: PYRAMID,
-    create: () => new GreedyAgent(),
-  },
-  {
-    name: 'pimc',
-    description:
-      'determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins ' +
-      'in the most samples; exact from the second pass, when nothing is unseen',
-    fair: true,
-    games: PYRAMID,
-    create: () => new PimcAgent(),
-  },
-  {
-    name: 'oracle',
-    description:
-      'CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not ' +
-      'a fair agent',
-    fair: false,
-    games: PYRAMID,
-    create: () => new OracleAgent(),
-  },
-];
+/** Pyramid's agents. */
+export const PYRAMID_AGENTS = triangleAgents([pyramidGame]);
 
 /** Pyramid: its agents, `greedy` the simple heuristic, `pimc` the search that ranks hints. No training presets yet. */
 export const PYRAMID_KIT: GameKit = {

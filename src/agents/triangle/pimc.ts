@@ -16,20 +16,15 @@
  * player sees there (`seenHash`), never by the calls made before: `act` and `score` agree on a
  * position, and a hint for a position is the same whoever asks and whatever was asked before.
  */
-import { validateSeed, type Env } from '../../../env/env.js';
-import { createRng, deriveSeed, shuffleInPlace } from '../../../env/rng.js';
-import type { ActionScores, Agent } from '../../../agents/agent.js';
-import {
-  EMPTY,
-  KING_BASE,
-  DRAW,
-  PYRAMID_SLOTS,
-  TALON_SIZE,
-  type PyramidOptions,
-  type PyramidState,
-} from '../engine.js';
-import { greedyRank, pyramidEnv, seenHash } from './common.js';
-import { KnownDeal, PyramidSolver, applyAction, solverRules, type SearchPosition } from './solver.js';
+import { validateSeed, type Env } from '../../env/env.js';
+import { createRng, deriveSeed, shuffleInPlace } from '../../env/rng.js';
+import type { ActionScores, Agent } from '../agent.js';
+import { faceDownSlots, type TriangleRules, type TriangleState } from '../../env/layouts/index.js';
+import { EMPTY, KING_BASE, DRAW, SLOTS, TALON_SIZE } from './shape.js';
+import { greedyRank, triangleEnv, seenHash } from './common.js';
+import { lowBit, popCount } from './geometry.js';
+import { KnownDeal, applyAction, type SearchPosition } from './deal.js';
+import { TriangleSolver, searchPass, triangleSolverRules } from './solver.js';
 
 export interface PimcConfig {
   /** Sampled orders of the unseen cards per decision. */
@@ -56,11 +51,11 @@ export class PimcAgent implements Agent {
   readonly fair = true;
   private readonly config: PimcConfig;
   private seed = 0;
-  private solver: PyramidSolver | null = null;
+  private solver: TriangleSolver | null = null;
   private rulesKey = '';
-  private readonly pyramidRank = new Int8Array(PYRAMID_SLOTS);
+  private readonly slotRank = new Int8Array(SLOTS);
   private readonly talonRank = new Int8Array(TALON_SIZE);
-  private readonly unseen = new Uint8Array(TALON_SIZE);
+  private readonly unseen = new Uint8Array(TALON_SIZE + SLOTS);
   private readonly root: SearchPosition = { present: 0, talon: 0, cursor: 0, pass: 1 };
   private readonly child: SearchPosition = { present: 0, talon: 0, cursor: 0, pass: 1 };
   /** When nothing is unseen: the true deal the table holds values for. */
@@ -77,11 +72,11 @@ export class PimcAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = pyramidEnv(env, this.name);
+    const { state, rules } = triangleEnv(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
     // A king goes at once (it pairs with nothing: removing it never loses anything).
     for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= KING_BASE && env.legal[i] < DRAW) return env.legal[i];
-    const wins = this.tally(env, state, options);
+    const wins = this.tally(env, state, rules);
     let best = 0;
     for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
     return env.legal[best];
@@ -89,9 +84,9 @@ export class PimcAgent implements Agent {
 
   /** Score: the fraction of sampled deals in which the move still wins. */
   score(env: Env): ActionScores {
-    const { state, options } = pyramidEnv(env, this.name);
-    const wins = this.tally(env, state, options);
-    const samples = this.unseenCount(state, options) > 1 ? this.config.samples : 1;
+    const { state, rules } = triangleEnv(env, this.name);
+    const wins = this.tally(env, state, rules);
+    const samples = this.unseenCount(state, rules) > 1 ? this.config.samples : 1;
     const order = Array.from({ length: env.legalCount }, (_, i) => i);
     order.sort((a, b) =>
       this.better(state, env.legal, wins, a, b) ? -1 : this.better(state, env.legal, wins, b, a) ? 1 : 0,
@@ -103,23 +98,30 @@ export class PimcAgent implements Agent {
     };
   }
 
-  private better(state: PyramidState, legal: ArrayLike<number>, wins: Float64Array, i: number, j: number): boolean {
+  private better(state: TriangleState, legal: ArrayLike<number>, wins: Float64Array, i: number, j: number): boolean {
     if (wins[i] !== wins[j]) return wins[i] > wins[j];
     return greedyRank(state, legal[i]) > greedyRank(state, legal[j]);
   }
 
   /** The stock's face-down cards on the first pass (unseen), else 0. */
-  private unseenCount(s: PyramidState, o: PyramidOptions): number {
+  private hiddenStock(s: TriangleState, r: TriangleRules): number {
     if (s.pass > 1) return 0;
-    return s.talonLen - s.cursor - (o.stockTopPlayable && s.cursor < s.talonLen ? 1 : 0);
+    return s.talonLen - s.cursor - (r.topPlayable && s.cursor < s.talonLen ? 1 : 0);
+  }
+
+  /** The cards a player has not seen: the stock's face-down ones and the pyramid's face-down ones. */
+  private unseenCount(s: TriangleState, r: TriangleRules): number {
+    return this.hiddenStock(s, r) + popCount(faceDownSlots(r, s.present));
   }
 
   /** Samples in which each legal move still wins. */
-  private tally(env: Env, s: PyramidState, o: PyramidOptions): Float64Array {
-    const solver = this.solverFor(o);
+  private tally(env: Env, s: TriangleState, r: TriangleRules): Float64Array {
+    const solver = this.solverFor(r);
     const wins = new Float64Array(env.legalCount);
-    const hidden = this.unseenCount(s, o);
-    if (hidden <= 1) {
+    const hidden = this.hiddenStock(s, r);
+    const hiddenSlots = faceDownSlots(r, s.present);
+    const unseen = hidden + popCount(hiddenSlots);
+    if (unseen <= 1) {
       // Nothing to guess: the true deal, its table kept while the game goes on from it.
       this.deal.position(solver, s, this.root);
       let left = this.config.endgameBudget;
@@ -130,39 +132,42 @@ export class PimcAgent implements Agent {
       return wins;
     }
     this.deal.forget();
-    for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.cards[i] === EMPTY ? -1 : s.cards[i] >> 2;
+    for (let i = 0; i < SLOTS; i++) this.slotRank[i] = s.cards[i] === EMPTY ? -1 : s.cards[i] >> 2;
     for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
     this.root.present = s.present;
     this.root.talon = (1 << s.talonLen) - 1;
     this.root.cursor = s.cursor;
-    this.root.pass = s.pass;
-    // The unseen cards in a fixed order (by card), shuffled afresh for each sample.
+    this.root.pass = searchPass(solver.rules, s);
+    // The unseen cards in a fixed order (by card), shuffled afresh for each sample: the stock's, then the pyramid's.
     const first = s.talonLen - hidden;
-    const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
-    const rng = createRng(deriveSeed(this.seed, seenHash(s, o)));
+    const cards = Array.from(s.talon.subarray(first, s.talonLen));
+    for (let x = hiddenSlots; x !== 0; x &= x - 1) cards.push(s.cards[lowBit(x)]);
+    cards.sort((a, b) => a - b);
+    const rng = createRng(deriveSeed(this.seed, seenHash(s)));
     const budget = Math.max(
       1,
       Math.min(this.config.budget, Math.floor(this.config.decisionBudget / (this.config.samples * env.legalCount))),
     );
     for (let k = 0; k < this.config.samples; k++) {
       this.unseen.set(cards);
-      shuffleInPlace(rng, this.unseen, hidden);
+      shuffleInPlace(rng, this.unseen, unseen);
       for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
-      solver.load(this.pyramidRank, this.talonRank, s.talonLen);
+      for (let x = hiddenSlots, j = hidden; x !== 0; x &= x - 1, j++) this.slotRank[lowBit(x)] = this.unseen[j] >> 2;
+      solver.load(this.slotRank, this.talonRank, s.talonLen);
       for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], budget)) wins[i]++;
     }
     return wins;
   }
 
-  private solveAfter(solver: PyramidSolver, action: number, budget: number): boolean {
-    const c = applyAction(this.root, action, this.child);
+  private solveAfter(solver: TriangleSolver, action: number, budget: number): boolean {
+    const c = applyAction(this.root, action, this.child, solver.rules);
     return solver.solve(c.present, c.talon, c.cursor, c.pass, budget);
   }
 
-  private solverFor(options: PyramidOptions): PyramidSolver {
-    const key = JSON.stringify(solverRules(options));
+  private solverFor(rules: TriangleRules): TriangleSolver {
+    const key = JSON.stringify(triangleSolverRules(rules));
     if (this.solver === null || key !== this.rulesKey) {
-      this.solver = new PyramidSolver(solverRules(options), 18);
+      this.solver = new TriangleSolver(triangleSolverRules(rules), 18);
       this.rulesKey = key;
       this.deal.forget();
     }

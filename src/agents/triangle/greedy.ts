@@ -5,15 +5,15 @@
  *
  * Reads the legal moves and the pyramid, never the stock's face-down cards.
  */
-import type { Env } from '../../../env/env.js';
-import { SeedlessAgent, type ActionScores } from '../../../agents/agent.js';
-import { greedyIndex, greedyRank, pyramidEnv, sortedScores } from './common.js';
+import type { Env } from '../../env/env.js';
+import { SeedlessAgent, type ActionScores } from '../agent.js';
+import { greedyIndex, greedyRank, triangleEnv, sortedScores } from './common.js';
 
 export class GreedyAgent extends SeedlessAgent {
   readonly name = 'greedy';
 
   act(env: Env): number {
-    const { state } = pyramidEnv(env, this.name);
+    const { state } = triangleEnv(env, this.name);
     return env.legal[greedyIndex(state, env.legal, env.legalCount)];
   }
 
@@ -22,7 +22,7 @@ export class GreedyAgent extends SeedlessAgent {
    * higher first.
    */
   score(env: Env): ActionScores {
-    const { state } = pyramidEnv(env, this.name);
+    const { state } = triangleEnv(env, this.name);
     const actions = env.legalActions();
     return sortedScores(
       'heuristic',

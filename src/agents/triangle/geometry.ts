@@ -2,7 +2,7 @@
  * The pyramid's shape as bit arithmetic, for the searches: which slots are free, which lie over
  * which. A slot's bit is 1 << slot (slot r(r+1)/2 + c is row r, card c; engine.ts).
  */
-import { COVER_LEFT, COVER_MASK, PYRAMID_SLOTS } from '../engine.js';
+import { COVER_LEFT, COVER_MASK, SLOTS } from './shape.js';
 
 /** First slot of each row, and one past the last row. */
 const ROW_START = [0, 1, 3, 6, 10, 15, 21, 28];
@@ -18,8 +18,8 @@ export function freeSlots(present: number): number {
 }
 
 /** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
-export const CONE = new Int32Array(PYRAMID_SLOTS);
-for (let i = PYRAMID_SLOTS - 1; i >= 0; i--)
+export const CONE = new Int32Array(SLOTS);
+for (let i = SLOTS - 1; i >= 0; i--)
   if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
 
 /** Slots above the bottom row (those a card can cover). */

@@ -13,9 +13,9 @@
  * its own transposition table, kings and pairs of ranks that can only go with each other taken at
  * once, as in the solver.
  */
-import { TranspositionTable } from '../../../agents/transposition.js';
-import { mix32 } from '../../../env/rng.js';
-import { COVER_LEFT, COVER_MASK, KING, PAIR_SUM, PYRAMID_SLOTS, TALON_SIZE } from '../engine.js';
+import { TranspositionTable } from '../transposition.js';
+import { mix32 } from '../../env/rng.js';
+import { COVER_LEFT, COVER_MASK, KING, PAIR_SUM, SLOTS, TALON_SIZE } from './shape.js';
 import { COVERABLE, freeSlots, highBit, lowBit, popCount } from './geometry.js';
 
 const WON = 1;
@@ -27,13 +27,13 @@ export function countOf(low: number, high: number, rank: number): number {
   return rank < 10 ? (low >>> (3 * rank)) & 7 : (high >>> (3 * (rank - 10))) & 7;
 }
 
-export class RelaxedPyramid {
+export class RelaxedTriangle {
   /** Searches since `load`; the relaxed game's positions searched in the last one. */
   nodes = 0;
   private budget = 0;
   private aborted = false;
   private readonly slotsOfRank = new Int32Array(13);
-  private readonly pyramidRank = new Int8Array(PYRAMID_SLOTS);
+  private readonly slotRank = new Int8Array(SLOTS);
   /** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
   private readonly talonRank = new Int8Array(TALON_SIZE);
   private readonly talonOfRank = new Int32Array(13);
@@ -50,11 +50,11 @@ export class RelaxedPyramid {
   }
 
   /** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
-  load(pyramidRank: ArrayLike<number>, talonRank: ArrayLike<number>, talonLen: number): void {
+  load(slotRank: ArrayLike<number>, talonRank: ArrayLike<number>, talonLen: number): void {
     this.slotsOfRank.fill(0);
-    for (let i = 0; i < PYRAMID_SLOTS; i++) {
-      this.pyramidRank[i] = pyramidRank[i];
-      if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+    for (let i = 0; i < SLOTS; i++) {
+      this.slotRank[i] = slotRank[i];
+      if (slotRank[i] >= 0) this.slotsOfRank[slotRank[i]] |= 1 << i;
     }
     this.talonOfRank.fill(0);
     for (let k = 0; k < talonLen; k++) {
@@ -174,14 +174,14 @@ export class RelaxedPyramid {
         const c = over === 1 << COVER_LEFT[i] ? COVER_LEFT[i] : COVER_LEFT[i] + 1;
         if (
           (free >>> c) & 1 &&
-          this.pyramidRank[i] + this.pyramidRank[c] === PAIR_SUM &&
+          this.slotRank[i] + this.slotRank[c] === PAIR_SUM &&
           this.search(present & ~((1 << i) | (1 << c)), low, high, waste)
         )
           return true;
       }
     }
     for (let x = free & ~this.slotsOfRank[KING]; x !== 0; x &= x - 1) {
-      const want = PAIR_SUM - this.pyramidRank[lowBit(x)];
+      const want = PAIR_SUM - this.slotRank[lowBit(x)];
       if (countOf(low, high, want) === 0) continue;
       if (this.search(present & ~(x & -x), takeLow(low, want), takeHigh(high, want), waste)) return true;
     }

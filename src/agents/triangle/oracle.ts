@@ -9,11 +9,12 @@
  * pyramid's cards are where they were and the stock and waste are what is left of the sequence
  * the table was filled for, in order), so a whole game costs about one solve of the deal.
  */
-import type { Env } from '../../../env/env.js';
-import { checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
-import type { PyramidOptions, PyramidState } from '../engine.js';
-import { greedyIndex, greedyRank, pyramidEnv } from './common.js';
-import { KnownDeal, PyramidSolver, SOLVE_BUDGET, applyAction, solverRules, type SearchPosition } from './solver.js';
+import type { Env } from '../../env/env.js';
+import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
+import type { TriangleRules, TriangleState } from '../../env/layouts/index.js';
+import { greedyIndex, greedyRank, triangleEnv } from './common.js';
+import { KnownDeal, applyAction, type SearchPosition } from './deal.js';
+import { TriangleSolver, SOLVE_BUDGET, triangleSolverRules } from './solver.js';
 
 export interface OracleConfig {
   /**
@@ -30,7 +31,7 @@ export class OracleAgent implements Agent {
   readonly fair = false;
   private readonly budget: number;
   private readonly tableBits: number;
-  private solver: PyramidSolver | null = null;
+  private solver: TriangleSolver | null = null;
   private rulesKey = '';
   /** The deal the table was filled for. */
   private readonly deal = new KnownDeal();
@@ -50,9 +51,9 @@ export class OracleAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = pyramidEnv(env, this.name);
+    const { state, rules } = triangleEnv(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
-    const wins = this.wins(env, state, options);
+    const wins = this.wins(env, state, rules);
     let best = -1;
     for (let i = 0; i < env.legalCount; i++) {
       if (wins[i] && (best < 0 || greedyRank(state, env.legal[i]) > greedyRank(state, env.legal[best]))) best = i;
@@ -62,8 +63,8 @@ export class OracleAgent implements Agent {
 
   /** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
   score(env: Env): ActionScores {
-    const { state, options } = pyramidEnv(env, this.name);
-    const wins = this.wins(env, state, options);
+    const { state, rules } = triangleEnv(env, this.name);
+    const wins = this.wins(env, state, rules);
     const actions = env
       .legalActions()
       .map((action, i) => ({ action, score: wins[i] ? 1 : 0, rank: greedyRank(state, action) }));
@@ -72,8 +73,8 @@ export class OracleAgent implements Agent {
   }
 
   /** Whether the deal can still be won after each legal move, in the env's legal order. */
-  private wins(env: Env, state: PyramidState, options: PyramidOptions): boolean[] {
-    const solver = this.solverFor(options);
+  private wins(env: Env, state: TriangleState, rules: TriangleRules): boolean[] {
+    const solver = this.solverFor(rules);
     this.deal.position(solver, state, this.root);
     const out: boolean[] = [];
     if (this.deal.loads === this.givenUp) return env.legalActions().map(() => false);
@@ -85,7 +86,7 @@ export class OracleAgent implements Agent {
         ranOut = true;
         continue;
       }
-      const c = applyAction(this.root, env.legal[i], this.child);
+      const c = applyAction(this.root, env.legal[i], this.child, solver.rules);
       out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, left));
       left -= solver.nodes;
       ranOut ||= solver.aborted;
@@ -94,10 +95,10 @@ export class OracleAgent implements Agent {
     return out;
   }
 
-  private solverFor(options: PyramidOptions): PyramidSolver {
-    const key = JSON.stringify(solverRules(options));
+  private solverFor(rules: TriangleRules): TriangleSolver {
+    const key = JSON.stringify(triangleSolverRules(rules));
     if (this.solver === null || key !== this.rulesKey) {
-      this.solver = new PyramidSolver(solverRules(options), this.tableBits);
+      this.solver = new TriangleSolver(triangleSolverRules(rules), this.tableBits);
       this.rulesKey = key;
     }
     return this.solver;

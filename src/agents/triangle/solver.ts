@@ -31,27 +31,12 @@
  *   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
  *   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
  */
-import { TranspositionTable } from '../../../agents/transposition.js';
-import { mix32 } from '../../../env/rng.js';
-import {
-  COVER_LEFT,
-  COVER_MASK,
-  DRAW,
-  EMPTY,
-  KING,
-  KING_BASE,
-  PAIR_FIRST,
-  PAIR_SECOND,
-  PAIR_SUM,
-  PYRAMID_SLOTS,
-  RECYCLE,
-  TALON_SIZE,
-  WASTE,
-  type PyramidOptions,
-  type PyramidState,
-} from '../engine.js';
+import { TranspositionTable } from '../transposition.js';
+import { mix32 } from '../../env/rng.js';
+import { COVER_LEFT, COVER_MASK, KING, PAIR_SUM, SLOTS, TALON_SIZE } from './shape.js';
+import type { TriangleRules, TriangleState } from '../../env/layouts/index.js';
 import { CONE, COVERABLE, freeSlots, highBit, lowBit, popCount } from './geometry.js';
-import { RelaxedPyramid } from './relaxed.js';
+import { RelaxedTriangle } from './relaxed.js';
 
 /** What the search needs of the options. */
 export interface SolverRules {
@@ -62,17 +47,41 @@ export interface SolverRules {
   overlap: boolean;
   /** Passes (Infinity: unlimited). */
   passes: number;
+  /** Cards a draw turns over. */
+  draw: number;
+  /** The waste is turned over only after a pass that removed a card (`REMOVED_THIS_PASS` marks the pass). */
+  idlePassEnds: boolean;
 }
 
-/** The rules a search plays, from the env's options. */
-export function solverRules(o: PyramidOptions): SolverRules {
+/** The rules a search plays, from a seven-row triangle's compiled rules. */
+export function triangleSolverRules(r: TriangleRules): SolverRules {
   return {
-    goalAll: o.goal === 'all',
-    stockTopPlayable: o.stockTopPlayable,
-    talonPairs: o.stockTopPlayable && o.stockWastePair,
-    overlap: o.overlapPairs,
-    passes: o.passes === 'unlimited' ? Infinity : o.passes,
+    goalAll: r.goalAll,
+    stockTopPlayable: r.topPlayable,
+    talonPairs: r.talonPairs,
+    overlap: r.overlapPairs,
+    passes: r.passLimit,
+    draw: r.talon.draw,
+    idlePassEnds: r.talon.idlePassEnds === true,
   };
+}
+
+/**
+ * With `idlePassEnds`, a search's `pass` carries this bit once a card was removed in the pass: the turn-over needs
+ * it, and the table keys it. Without the rule it is never set.
+ */
+export const REMOVED_THIS_PASS = 1 << 30;
+
+/** The pass a search starts from for a state: its number, with `REMOVED_THIS_PASS` where the rule needs it. */
+export function searchPass(rules: SolverRules, s: TriangleState): number {
+  return rules.idlePassEnds && s.removed > s.passStartRemoved ? s.pass | REMOVED_THIS_PASS : s.pass;
+}
+
+/** The cursor after a draw of `draw` cards from the stock of `talon` whose top is at `cursor` or past it. */
+export function drawnCursor(talon: number, cursor: number, draw: number): number {
+  let stock = talon & ~((1 << cursor) - 1);
+  for (let k = 1; k < draw && (stock & (stock - 1)) !== 0; k++) stock &= stock - 1;
+  return lowBit(stock) + 1;
 }
 
 const WON = 1;
@@ -93,24 +102,24 @@ const RELAXED_BUDGET = 20_000;
  * A deal loaded for search: the cards' ranks at fixed places (the pyramid's slots, and a sequence
  * of stock and waste cards that only loses cards as the game goes on), and the search over it.
  */
-export class PyramidSolver {
+export class TriangleSolver {
   readonly rules: SolverRules;
   /** Moves applied in the current search. */
   nodes = 0;
   /** Whether the node budget ran out in the last search: its answer is then not exact. */
   aborted = false;
   private budget = Infinity;
-  readonly pyramidRank = new Int8Array(PYRAMID_SLOTS);
+  readonly slotRank = new Int8Array(SLOTS);
   readonly talonRank = new Int8Array(TALON_SIZE);
   talonLen = 0;
   /** Slots, and sequence positions, holding each rank. */
   private readonly slotsOfRank = new Int32Array(13);
   private readonly talonOfRank = new Int32Array(13);
   /** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
-  private readonly block = new Int32Array(PYRAMID_SLOTS);
+  private readonly block = new Int32Array(SLOTS);
   private readonly table: TranspositionTable;
   /** The relaxed game of this deal, asked before a position is searched. */
-  private readonly relaxed: RelaxedPyramid;
+  private readonly relaxed: RelaxedTriangle;
   /** Scratch of the matching check. */
   private readonly compat = new Int32Array(4);
   /** Where `find` says to store a position it did not find. */
@@ -129,8 +138,8 @@ export class PyramidSolver {
   ) {
     this.rules = rules;
     this.table = new TranspositionTable(tableBits);
-    for (let i = 0; i < PYRAMID_SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
-    this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
+    for (let i = 0; i < SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
+    this.relaxed = new RelaxedTriangle(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
   }
 
   /** Forgets every stored position (O(1)). */
@@ -142,14 +151,14 @@ export class PyramidSolver {
    * Loads a deal: the rank of each slot's card (any value where the slot is empty) and of the
    * stock-and-waste sequence, oldest waste card first. Forgets the table.
    */
-  load(pyramidRank: ArrayLike<number>, talonRank: ArrayLike<number>, talonLen: number): void {
+  load(slotRank: ArrayLike<number>, talonRank: ArrayLike<number>, talonLen: number): void {
     this.slotsOfRank.fill(0);
     this.talonOfRank.fill(0);
-    for (let i = 0; i < PYRAMID_SLOTS; i++) {
-      this.pyramidRank[i] = pyramidRank[i];
-      if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+    for (let i = 0; i < SLOTS; i++) {
+      this.slotRank[i] = slotRank[i];
+      if (slotRank[i] >= 0 && slotRank[i] < 13) this.slotsOfRank[slotRank[i]] |= 1 << i;
     }
-    this.relaxed.load(pyramidRank, talonRank, talonLen);
+    this.relaxed.load(slotRank, talonRank, talonLen);
     this.talonLen = talonLen;
     for (let k = 0; k < talonLen; k++) {
       this.talonRank[k] = talonRank[k];
@@ -180,22 +189,26 @@ export class PyramidSolver {
     }
     // Kings go at once.
     let free = freeSlots(present);
+    const removedMark = r.idlePassEnds ? REMOVED_THIS_PASS : 0;
     for (;;) {
       if (r.goalAll ? present === 0 && talon === 0 : present === 0) return true;
       const kings = free & this.slotsOfRank[KING];
       if (kings !== 0) {
         present &= ~kings;
         free = freeSlots(present);
+        pass |= removedMark;
         continue;
       }
       const waste = talon & ((1 << cursor) - 1);
       if (waste !== 0 && this.talonRank[highBit(waste)] === KING) {
         talon &= ~(1 << highBit(waste));
+        pass |= removedMark;
         continue;
       }
       const stock = talon & ~((1 << cursor) - 1);
       if (r.stockTopPlayable && stock !== 0 && this.talonRank[lowBit(stock)] === KING) {
         talon &= ~(stock & -stock);
+        pass |= removedMark;
         continue;
       }
       // A pair of ranks whose cards left are all free pyramid cards, or are two available cards:
@@ -225,6 +238,7 @@ export class PyramidSolver {
       }
       if (gone) {
         free = freeSlots(present);
+        pass |= removedMark;
         continue;
       }
       break;
@@ -235,9 +249,9 @@ export class PyramidSolver {
     cursor = stockTop < 0 ? this.talonLen : stockTop;
     const waste = talon & ((1 << cursor) - 1);
     const wasteTop = waste === 0 ? -1 : highBit(waste);
-    const lastPass = pass >= r.passes;
-    const k1 = present | ((r.passes === Infinity ? 0 : pass) << 28);
-    const k2 = talon | (cursor << 24);
+    const lastPass = (pass & ~REMOVED_THIS_PASS) >= r.passes;
+    const k1 = present | ((r.passes === Infinity ? 0 : pass & ~REMOVED_THIS_PASS) << 28);
+    const k2 = talon | (cursor << 24) | (pass & REMOVED_THIS_PASS);
     const slot = this.find(k1, k2);
     // On the path (a cycle of draws and turn-overs): nothing new that way.
     if (slot >= 0) return this.table.val[slot] === WON;
@@ -273,6 +287,9 @@ export class PyramidSolver {
     stockTop: number,
   ): boolean {
     const r = this.rules;
+    // Every move below but the draw and the turn-over removes a card.
+    const draws = pass;
+    if (r.idlePassEnds) pass |= REMOVED_THIS_PASS;
     // Two free pyramid cards.
     for (let rank = 0; rank < 6; rank++) {
       const a = free & this.slotsOfRank[rank];
@@ -294,7 +311,7 @@ export class PyramidSolver {
         const c = over === 1 << left ? left : left + 1;
         if (
           (free >>> c) & 1 &&
-          this.pyramidRank[i] + this.pyramidRank[c] === PAIR_SUM &&
+          this.slotRank[i] + this.slotRank[c] === PAIR_SUM &&
           this.search(present & ~((1 << i) | (1 << c)), talon, cursor, pass)
         )
           return true;
@@ -312,8 +329,11 @@ export class PyramidSolver {
       if (this.search(present, talon & ~((1 << wasteTop) | (1 << stockTop)), cursor, pass)) return true;
     }
     // Draw, or turn the waste over.
-    if (cursor < this.talonLen) return this.search(present, talon, cursor + 1, pass);
-    if (talon !== 0 && pass < r.passes) return this.search(present, talon, 0, pass + 1);
+    if (cursor < this.talonLen)
+      return this.search(present, talon, r.draw === 1 ? cursor + 1 : drawnCursor(talon, cursor, r.draw), draws);
+    const passNumber = draws & ~REMOVED_THIS_PASS;
+    if (talon !== 0 && passNumber < r.passes && (!r.idlePassEnds || draws !== passNumber))
+      return this.search(present, talon, 0, passNumber + 1);
     return false;
   }
 
@@ -452,118 +472,5 @@ export class PyramidSolver {
 
   private forget(at: number): void {
     if (at >= 0) this.table.gen[at] = 0;
-  }
-}
-
-/**
- * A position in a solver's terms: the slots with cards, the stock-and-waste positions with cards, the cursor (the
- * waste below it), the pass.
- */
-export interface SearchPosition {
-  present: number;
-  talon: number;
-  cursor: number;
-  pass: number;
-}
-
-/**
- * The position after the engine's `action` (legal in `p`), written into `out` (which may be `p`).
- * Places are the engine's: the waste's top is the highest position with a card below the cursor,
- * the stock's top the lowest from it.
- */
-export function applyAction(p: SearchPosition, action: number, out: SearchPosition): SearchPosition {
-  const below = (1 << p.cursor) - 1;
-  const waste = p.talon & below;
-  const stock = p.talon & ~below;
-  let present = p.present;
-  let talon = p.talon;
-  let cursor = p.cursor;
-  let pass = p.pass;
-  const take = (place: number): void => {
-    if (place < PYRAMID_SLOTS) present &= ~(1 << place);
-    else talon &= ~(place === WASTE ? 1 << highBit(waste) : stock & -stock);
-  };
-  if (action === DRAW) cursor = lowBit(stock) + 1;
-  else if (action === RECYCLE) {
-    cursor = 0;
-    pass++;
-  } else if (action >= KING_BASE) take(action - KING_BASE);
-  else {
-    take(PAIR_FIRST[action]);
-    take(PAIR_SECOND[action]);
-  }
-  out.present = present;
-  out.talon = talon;
-  out.cursor = cursor;
-  out.pass = pass;
-  return out;
-}
-
-/** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
-export function loadState(solver: PyramidSolver, s: PyramidState): SearchPosition {
-  const ranks = new Int8Array(PYRAMID_SLOTS);
-  for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.cards[i] === EMPTY ? -1 : s.cards[i] >> 2;
-  const talon = new Int8Array(s.talonLen);
-  for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
-  solver.load(ranks, talon, s.talonLen);
-  return { present: s.present, talon: (1 << s.talonLen) - 1, cursor: s.cursor, pass: s.pass };
-}
-
-/**
- * A deal loaded into a solver and kept while a game goes on from it, so that the table's values
- * serve every later position: the pyramid's cards stay where they were and the stock and waste
- * only lose cards, in order. `position` reloads the solver when the state is another deal.
- */
-export class KnownDeal {
-  private readonly pyramid = new Uint8Array(PYRAMID_SLOTS);
-  private readonly talon = new Uint8Array(TALON_SIZE);
-  private length = -1;
-  private solver: PyramidSolver | null = null;
-  /** Deals loaded so far: a new number whenever `position` loads another deal. */
-  loads = 0;
-
-  /** Forgets the deal (the next `position` loads afresh). */
-  forget(): void {
-    this.length = -1;
-  }
-
-  /**
-   * The state's position in the deal `solver` holds (loading the state's deal into it when it is another), written
-   * into `out`.
-   */
-  position(solver: PyramidSolver, s: PyramidState, out: SearchPosition): SearchPosition {
-    if (solver !== this.solver || !this.holds(s)) {
-      this.solver = solver;
-      this.pyramid.set(s.cards);
-      this.talon.set(s.talon.subarray(0, s.talonLen));
-      this.length = s.talonLen;
-      this.loads++;
-      loadState(solver, s);
-    }
-    // Each card of the stock and waste at its position in the deal's sequence.
-    let talon = 0;
-    let cursor = this.length;
-    for (let k = 0, at = 0; k < s.talonLen; k++, at++) {
-      while (this.talon[at] !== s.talon[k]) at++;
-      talon |= 1 << at;
-      if (k === s.cursor) cursor = at;
-    }
-    out.present = s.present;
-    out.talon = talon;
-    out.cursor = cursor;
-    out.pass = s.pass;
-    return out;
-  }
-
-  /** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
-  private holds(s: PyramidState): boolean {
-    if (this.length < 0) return false;
-    for (let i = 0; i < PYRAMID_SLOTS; i++) if (s.cards[i] !== EMPTY && s.cards[i] !== this.pyramid[i]) return false;
-    let at = 0;
-    for (let k = 0; k < s.talonLen; k++, at++) {
-      while (at < this.length && this.talon[at] !== s.talon[k]) at++;
-      if (at === this.length) return false;
-    }
-    return true;
   }
 }

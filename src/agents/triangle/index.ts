@@ -1,0 +1,53 @@
+/**
+ * Agents for every game over a triangle of seven rows with a talon (src/env/layouts/triangle.ts): Pyramid, King
+ * Tut's draw of three and idle passes, Pyramid Thirteen's face-down cards. Each game lists them in its kit with
+ * `triangleAgents([itsGame])`.
+ *
+ * | agent    | fair | idea |
+ * |----------|------|------|
+ * | `greedy` | yes  | a king at once; else the removal taking the most triangle cards, then uncovering the most; draws only when nothing can be removed |
+ * | `pimc`   | yes  | determinized search: solves sampled deals of the unseen cards (the stock's and the face-down ones) exactly, plays the move that wins the most samples; exact once nothing is unseen |
+ * | `oracle` | NO   | cheats: the exact solver on the true deal (the upper bound) |
+ */
+import type { AgentSpec } from '../agent.js';
+import type { AnyGame } from '../../env/game.js';
+import { GreedyAgent } from './greedy.js';
+import { OracleAgent } from './oracle.js';
+import { PimcAgent } from './pimc.js';
+
+export { TriangleSolver, triangleSolverRules, type SolverRules } from './solver.js';
+export { loadState } from './deal.js';
+export { OracleAgent } from './oracle.js';
+export { PimcAgent, PIMC_CONFIG } from './pimc.js';
+export { GreedyAgent } from './greedy.js';
+
+/** The agents for the engines `games` (each a triangle of seven rows with a talon). */
+export const triangleAgents = (games: readonly AnyGame[]): AgentSpec[] => [
+  {
+    name: 'greedy',
+    description:
+      'a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only ' +
+      'when nothing can be removed',
+    fair: true,
+    games,
+    create: () => new GreedyAgent(),
+  },
+  {
+    name: 'pimc',
+    description:
+      "determinized search: solves sampled deals of the unseen cards (the stock's order, any face-down cards) " +
+      'exactly and plays the move that wins in the most samples; exact once nothing is unseen',
+    fair: true,
+    games,
+    create: () => new PimcAgent(),
+  },
+  {
+    name: 'oracle',
+    description:
+      'CHEATS, sees the stock order and any face-down cards: the exact solver on the true deal. The upper bound ' +
+      'for the fair agents, not a fair agent',
+    fair: false,
+    games,
+    create: () => new OracleAgent(),
+  },
+];
