@@ -10,6 +10,7 @@
  * | `oracle` | NO   | cheats: the exact solver on the true deal (the upper bound) |
  */
 import type { AgentSpec } from '../agent.js';
+import type { Env } from '../../env/env.js';
 import type { AnyGame } from '../../env/game.js';
 import { GreedyAgent } from './greedy.js';
 import { OracleAgent } from './oracle.js';
@@ -20,6 +21,14 @@ export { loadState } from './deal.js';
 export { OracleAgent } from './oracle.js';
 export { PimcAgent, PIMC_CONFIG } from './pimc.js';
 export { GreedyAgent } from './greedy.js';
+
+/**
+ * Whether `better` is a king and `worse` is not (`GameKit.dominates`): in a triangle only a king goes alone. It pairs
+ * with nothing, so taking it only frees the cards it covers, or the next card of the talon: whatever line follows
+ * another move, the same line after the king does at least as well. Hints never rank a king below another move.
+ */
+export const kingDominates = (env: Env, better: number, worse: number): boolean =>
+  env.actionCards(better).length === 1 && env.actionCards(worse).length !== 1;
 
 /** The agents for the engines `games` (each a triangle of seven rows with a talon). */
 export const triangleAgents = (games: readonly AnyGame[]): AgentSpec[] => [

@@ -5,7 +5,7 @@
  * fair).
  */
 import type { GameKit } from '../../../agents/kit.js';
-import { triangleAgents } from '../../../agents/triangle/index.js';
+import { triangleAgents, kingDominates } from '../../../agents/triangle/index.js';
 import { kingTutGame } from '../engine.js';
 
 export const KING_TUT_KIT: GameKit = {
@@ -26,4 +26,5 @@ export const KING_TUT_KIT: GameKit = {
     },
   },
   hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen stock cards'),
+  dominates: kingDominates,
 };

@@ -5,7 +5,7 @@
  * (not fair: it reads the face-down cards).
  */
 import type { GameKit } from '../../../agents/kit.js';
-import { triangleAgents } from '../../../agents/triangle/index.js';
+import { triangleAgents, kingDominates } from '../../../agents/triangle/index.js';
 import { pyramidThirteenGame } from '../engine.js';
 
 export const PYRAMID_THIRTEEN_KIT: GameKit = {
@@ -28,4 +28,5 @@ export const PYRAMID_THIRTEEN_KIT: GameKit = {
   },
   hintBaseline: (_env, baseline) =>
     baseline('pimc', 'a search that plays out many guesses of the unseen cards, face-down ones included'),
+  dominates: kingDominates,
 };

@@ -3,7 +3,12 @@
  * with Pyramid's ladder, deal difficulty and hint source.
  */
 import type { GameKit } from '../../../agents/kit.js';
-import { triangleAgents, triangleSolverRules, type SolverRules } from '../../../agents/triangle/index.js';
+import {
+  triangleAgents,
+  triangleSolverRules,
+  type SolverRules,
+  kingDominates,
+} from '../../../agents/triangle/index.js';
 import { pyramidGame, type PyramidOptions } from '../engine.js';
 
 /** The rules the triangle solver plays for Pyramid's options. */
@@ -41,7 +46,5 @@ export const PYRAMID_KIT: GameKit = {
     },
   },
   hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen stock cards'),
-  // Only a king goes alone. It pairs with nothing, so taking it only frees the cards it covers, or the next stock
-  // card: whatever line follows another move, the same line after the king does at least as well.
-  dominates: (env, better, worse) => env.actionCards(better).length === 1 && env.actionCards(worse).length !== 1,
+  dominates: kingDominates,
 };
