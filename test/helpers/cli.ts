@@ -1,18 +1,93 @@
-/** The built `tengym` command as a user runs it, quiet (no backend line on stderr), and config files for it. */
+/**
+ * The `tengym` command as a user runs it, quiet (no backend line on stderr), and config files for it. `tengym` starts
+ * the built command (dist/cli/main.js) in a process of its own; `tengymHere` runs the same command line from the
+ * sources in the test's process, about 0.6 s of processor time less a run.
+ */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
+import { ExitRequest, main } from '../../src/cli/program.js';
+import { announceBackendByDefault } from '../../src/node/backend-announcement.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /** Runs `tengym ...args` (dist/cli/main.js) to its end: its exit code and output. */
-export function tengym(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+export function tengym(...args: string[]): CommandResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, TENGYM_QUIET: '1' },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The run under way: runs share process.stdout and process.stderr, so they take turns. */
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `tengym ...args` in this process, from the sources: its exit code and what it wrote to stdout and stderr. For
+ * a test of what a command prints or returns. A test of the process itself (a signal, stdin, the built file, the
+ * exit seen by a shell) starts one with `tengym`.
+ */
+export function tengymHere(...args: string[]): Promise<CommandResult> {
+  const run = turn.then(() => runHere(args));
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+/** A stream's write, which keeps what it is given in `into` instead. */
+function capture(into: { text: string }): typeof process.stdout.write {
+  return ((chunk: string | Uint8Array, encoding?: unknown, done?: unknown) => {
+    into.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const callback = typeof encoding === 'function' ? encoding : done;
+    if (typeof callback === 'function') queueMicrotask(() => callback());
+    return true;
+  }) as typeof process.stdout.write;
+}
+
+async function runHere(args: string[]): Promise<CommandResult> {
+  const stdout = { text: '' };
+  const stderr = { text: '' };
+  const writes = [process.stdout.write, process.stderr.write] as const;
+  // yargs prints --help, --version and its own errors with console.log and console.error, which Vitest takes over.
+  const logs = [console.log, console.error] as const;
+  console.log = (...parts: unknown[]) => {
+    stdout.text += `${format(...parts)}\n`;
+  };
+  console.error = (...parts: unknown[]) => {
+    stderr.text += `${format(...parts)}\n`;
+  };
+  const quiet = process.env.TENGYM_QUIET;
+  process.env.TENGYM_QUIET = '1';
+  process.exitCode = undefined;
+  process.stdout.write = capture(stdout);
+  process.stderr.write = capture(stderr);
+  let code: number;
+  try {
+    await main(args, (exitCode) => {
+      throw new ExitRequest(exitCode);
+    });
+    code = Number(process.exitCode ?? 0);
+  } catch (e) {
+    if (!(e instanceof ExitRequest)) throw e;
+    code = e.code;
+  } finally {
+    [process.stdout.write, process.stderr.write] = writes;
+    [console.log, console.error] = logs;
+    if (quiet === undefined) delete process.env.TENGYM_QUIET;
+    else process.env.TENGYM_QUIET = quiet;
+    process.exitCode = undefined;
+    // The command line's setting, which a library call in the same test file must not hear.
+    announceBackendByDefault(false);
+  }
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
 /** Writes `config` as DIR/tiny.json for --config, and returns its path. */
