@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { ExitRequest, main } from '../../src/cli/program.js';
@@ -37,7 +38,12 @@ let turn: Promise<unknown> = Promise.resolve();
  * exit seen by a shell) starts one with `tengym`.
  */
 export function tengymHere(...args: string[]): Promise<CommandResult> {
-  const run = turn.then(() => runHere(args));
+  return tengymHereReading(null, ...args);
+}
+
+/** `tengymHere` with `input` as its stdin (`tengym hint -` reads a state there). */
+export function tengymHereReading(input: string | Buffer | null, ...args: string[]): Promise<CommandResult> {
+  const run = turn.then(() => runHere(args, input));
   turn = run.catch(() => undefined);
   return run;
 }
@@ -52,10 +58,17 @@ function capture(into: { text: string }): typeof process.stdout.write {
   }) as typeof process.stdout.write;
 }
 
-async function runHere(args: string[]): Promise<CommandResult> {
+async function runHere(args: string[], input: string | Buffer | null): Promise<CommandResult> {
   const stdout = { text: '' };
   const stderr = { text: '' };
   const writes = [process.stdout.write, process.stderr.write] as const;
+  const stdin = Object.getOwnPropertyDescriptor(process, 'stdin');
+  if (input !== null)
+    Object.defineProperty(process, 'stdin', {
+      value: Readable.from([Buffer.from(input)]),
+      configurable: true,
+      enumerable: true,
+    });
   // yargs prints --help, --version and its own errors with console.log and console.error, which Vitest takes over.
   const logs = [console.log, console.error] as const;
   console.log = (...parts: unknown[]) => {
@@ -80,6 +93,7 @@ async function runHere(args: string[]): Promise<CommandResult> {
     code = e.code;
   } finally {
     [process.stdout.write, process.stderr.write] = writes;
+    if (input !== null && stdin !== undefined) Object.defineProperty(process, 'stdin', stdin);
     [console.log, console.error] = logs;
     if (quiet === undefined) delete process.env.TENGYM_QUIET;
     else process.env.TENGYM_QUIET = quiet;
