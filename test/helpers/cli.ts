@@ -38,12 +38,18 @@ let turn: Promise<unknown> = Promise.resolve();
  * exit seen by a shell) starts one with `tengym`.
  */
 export function tengymHere(...args: string[]): Promise<CommandResult> {
-  return tengymHereReading(null, ...args);
+  return tengymHereWith({}, ...args);
 }
 
-/** `tengymHere` with `input` as its stdin (`tengym hint -` reads a state there). */
-export function tengymHereReading(input: string | Buffer | null, ...args: string[]): Promise<CommandResult> {
-  const run = turn.then(() => runHere(args, input));
+/**
+ * `tengymHere` with `input` as its stdin (`tengym hint -` reads a state there) and `cwd` as the working directory its
+ * relative paths start from. Vitest's forks pool gives each test file a process, whose directory may change.
+ */
+export function tengymHereWith(
+  { input, cwd }: { input?: string | Buffer; cwd?: string },
+  ...args: string[]
+): Promise<CommandResult> {
+  const run = turn.then(() => runHere(args, input ?? null, cwd ?? null));
   turn = run.catch(() => undefined);
   return run;
 }
@@ -58,7 +64,7 @@ function capture(into: { text: string }): typeof process.stdout.write {
   }) as typeof process.stdout.write;
 }
 
-async function runHere(args: string[], input: string | Buffer | null): Promise<CommandResult> {
+async function runHere(args: string[], input: string | Buffer | null, cwd: string | null): Promise<CommandResult> {
   const stdout = { text: '' };
   const stderr = { text: '' };
   const writes = [process.stdout.write, process.stderr.write] as const;
@@ -79,6 +85,8 @@ async function runHere(args: string[], input: string | Buffer | null): Promise<C
   };
   const quiet = process.env.TENGYM_QUIET;
   process.env.TENGYM_QUIET = '1';
+  const directory = process.cwd();
+  if (cwd !== null) process.chdir(cwd);
   process.exitCode = undefined;
   process.stdout.write = capture(stdout);
   process.stderr.write = capture(stderr);
@@ -95,6 +103,7 @@ async function runHere(args: string[], input: string | Buffer | null): Promise<C
     [process.stdout.write, process.stderr.write] = writes;
     if (input !== null && stdin !== undefined) Object.defineProperty(process, 'stdin', stdin);
     [console.log, console.error] = logs;
+    process.chdir(directory);
     if (quiet === undefined) delete process.env.TENGYM_QUIET;
     else process.env.TENGYM_QUIET = quiet;
     process.exitCode = undefined;

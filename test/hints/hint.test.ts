@@ -29,13 +29,13 @@ import { envIds, make } from '../../src/env/registry.js';
 import type { DecadeState } from '../../src/games/decade/engine.js';
 import { randomPosition } from '../helpers/decade.js';
 import { modelMetadata } from '../helpers/models.js';
-import { tengymHereReading } from '../helpers/cli.js';
+import { tengymHereWith } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 /** `tengym ...args` run in this process, `input` its stdin. */
 function tengym(args: string[], input?: string) {
-  return tengymHereReading(input ?? null, ...args);
+  return tengymHereWith({ input }, ...args);
 }
 
 /** `tengym ...args` as a user runs it (dist/), `input` piped to its stdin. */
