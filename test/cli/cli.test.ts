@@ -176,7 +176,7 @@ describe('tengym CLI', () => {
       );
     });
 
-    it("applies --options to the model's env, and refuses the model as --env does when they do not fit it", async () => {
+    it("applies --options to the model's env, and refuses the model as --env does when they don't fit", async () => {
       const r = await tengym(
         'eval',
         '--agents',
