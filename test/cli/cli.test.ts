@@ -9,33 +9,30 @@ import type { FourTenOutcome } from '../../src/games/four-ten/engine.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { TENGYM_VERSION } from '../../src/node/version.js';
 import { wilsonInterval } from '../../src/stats/intervals.js';
+import { tengymHere } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-function tengym(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return {
-    code: r.status,
-    stdout: r.stdout,
-    stderr: r.stderr,
-    lines: r.stdout.split('\n').filter((l) => l.length > 0),
-  };
+/** `tengym ...args` run in this process, with its stdout's lines. */
+async function tengym(...args: string[]) {
+  const r = await tengymHere(...args);
+  return { ...r, lines: r.stdout.split('\n').filter((l) => l.length > 0) };
 }
 
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
 
 describe('tengym CLI', () => {
-  it('has --help on every command', () => {
+  it('has --help on every command', async () => {
     for (const cmd of ['envs', 'replay', 'bench', 'stats', 'start', 'agents', 'eval']) {
-      const r = tengym(cmd, '--help');
+      const r = await tengym(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.stdout).toContain(`tengym ${cmd}`);
     }
-    expect(tengym('--help').stdout).toMatch(/replay/);
+    expect((await tengym('--help')).stdout).toMatch(/replay/);
   });
 
-  it('eval says one deal as "1 deal", and its interval as having no bounds', () => {
-    const r = tengym(
+  it('eval says one deal as "1 deal", and its interval as having no bounds', async () => {
+    const r = await tengym(
       'eval',
       '--env',
       'tens',
@@ -54,17 +51,17 @@ describe('tengym CLI', () => {
     expect(r.stdout).toMatch(/^first .* \+0\.00 \[–, –\]/m);
   });
 
-  it('envs lists ids with options and defaults', () => {
-    const r = tengym('envs');
+  it('envs lists ids with options and defaults', async () => {
+    const r = await tengym('envs');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tens\b/m);
     expect(r.stdout).toMatch(/refill\s+"strict"\s+"strict" \| "buffered"/);
-    const json = JSON.parse(tengym('envs', '--json').stdout);
+    const json = JSON.parse((await tengym('envs', '--json')).stdout);
     expect(json.map((e: { id: string }) => e.id)).toContain('ten-twenty-thirty');
   });
 
-  it('replay prints the initial state then one line per step, and --actions reproduces --policy', () => {
-    const a = tengym('replay', '--env', 'decade', '--seed', '5', '--policy', 'random', '--policy-seed', '3');
+  it('replay prints the initial state then one line per step, and --actions reproduces --policy', async () => {
+    const a = await tengym('replay', '--env', 'decade', '--seed', '5', '--policy', 'random', '--policy-seed', '3');
     expect(a.code).toBe(0);
     const lines = a.lines.map((l) => JSON.parse(l));
     expect(Object.keys(lines[0]).sort()).toEqual(['legalActions', 'state']);
@@ -76,17 +73,25 @@ describe('tengym CLI', () => {
     const last = steps[steps.length - 1];
     expect(last.terminated || last.truncated).toBe(true);
     expect(last.info.outcome).toHaveProperty('cardsLeft');
-    const b = tengym('replay', '--env', 'decade', '--seed', '5', '--actions', steps.map((s) => s.action).join(','));
+    const b = await tengym(
+      'replay',
+      '--env',
+      'decade',
+      '--seed',
+      '5',
+      '--actions',
+      steps.map((s) => s.action).join(','),
+    );
     expect(b.stdout).toBe(a.stdout);
   });
 
-  it('replay takes an explicit deck', () => {
-    const first = JSON.parse(tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first').lines[0]);
+  it('replay takes an explicit deck', async () => {
+    const first = JSON.parse((await tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first')).lines[0]);
     const deck = [...first.state.game.tableau, ...first.state.game.stock]
       .filter((c: unknown) => typeof c === 'string')
       .join(' ');
-    const viaDeck = tengym('replay', '--env', 'tens', '--deck', deck, '--policy', 'first');
-    const viaSeed = tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first');
+    const viaDeck = await tengym('replay', '--env', 'tens', '--deck', deck, '--policy', 'first');
+    const viaSeed = await tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first');
     expect(viaDeck.code).toBe(0);
     const strip = (out: string) =>
       out
@@ -95,8 +100,8 @@ describe('tengym CLI', () => {
     expect(strip(viaDeck.stdout)).toEqual(strip(viaSeed.stdout));
   });
 
-  it("eval --json gives each agent the seconds its deals took, as the table's s column does", () => {
-    const r = tengym(
+  it("eval --json gives each agent the seconds its deals took, as the table's s column does", async () => {
+    const r = await tengym(
       'eval',
       '--env',
       'decade',
@@ -125,25 +130,25 @@ describe('tengym CLI', () => {
       return { ...r, results: r.results.map(({ seconds: _, ...rest }) => rest) };
     };
 
-    it('plays the env a model directory in --agents was trained for: the same report as with --env', () => {
+    it('plays the env a model directory in --agents was trained for: the same report as with --env', async () => {
       const play = (...env: string[]) =>
         tengym('eval', ...env, '--agents', 'models/decade,longest', '--episodes', '3', '--workers', '0', '--json');
-      const fromModel = play();
-      const named = play('--env', 'decade');
+      const fromModel = await play();
+      const named = await play('--env', 'decade');
       expect(fromModel.code, fromModel.stderr).toBe(0);
       expect(named.code, named.stderr).toBe(0);
       expect(report(fromModel.stdout)).toEqual(report(named.stdout));
       expect(report(fromModel.stdout)).toMatchObject({ env: 'decade', episodes: 3, reference: 'models/decade' });
       // The table says where its env came from.
-      const table = tengym('eval', '--agents', 'models/decade', '--episodes', '1', '--workers', '0');
+      const table = await tengym('eval', '--agents', 'models/decade', '--episodes', '1', '--workers', '0');
       expect(table.code, table.stderr).toBe(0);
       expect(table.stdout).toMatch(
         /^decade \{.*\} \(the env models\/decade was trained for\) · 1 deal from seed 0 · /m,
       );
     });
 
-    it('refuses models trained for different envs in one line naming each, exit 1', () => {
-      const r = tengym(
+    it('refuses models trained for different envs in one line naming each, exit 1', async () => {
+      const r = await tengym(
         'eval',
         '--agents',
         'models/decade,models/four-ten,longest',
@@ -161,8 +166,8 @@ describe('tengym CLI', () => {
       );
     });
 
-    it('refuses agents none of which is a model directory, saying when --env may be left out', () => {
-      const r = tengym('eval', '--agents', 'random,longest', '--episodes', '2', '--workers', '0');
+    it('refuses agents none of which is a model directory, saying when --env may be left out', async () => {
+      const r = await tengym('eval', '--agents', 'random,longest', '--episodes', '2', '--workers', '0');
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
@@ -171,8 +176,8 @@ describe('tengym CLI', () => {
       );
     });
 
-    it("applies --options to the model's env, and refuses the model as --env does when they do not fit it", () => {
-      const r = tengym(
+    it("applies --options to the model's env, and refuses the model as --env does when they don't fit", async () => {
+      const r = await tengym(
         'eval',
         '--agents',
         'models/decade',
@@ -197,8 +202,8 @@ describe('tengym CLI', () => {
   it(
     'replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there ' +
       '(--deal)',
-    () => {
-      const eval_ = tengym(
+    async () => {
+      const eval_ = await tengym(
         'eval',
         '--env',
         'decade',
@@ -215,9 +220,11 @@ describe('tengym CLI', () => {
       );
       expect(eval_.code, eval_.stderr).toBe(0);
       const [random, longest] = JSON.parse(eval_.stdout).results;
-      const last = (agent: string, deal: number) =>
+      const last = async (agent: string, deal: number) =>
         JSON.parse(
-          tengym('replay', '--env', 'decade', '--seed', '40', '--deal', String(deal), '--agent', agent).lines.at(-1)!,
+          (
+            await tengym('replay', '--env', 'decade', '--seed', '40', '--deal', String(deal), '--agent', agent)
+          ).lines.at(-1)!,
         );
       for (const deal of [0, 5, 7]) {
         // `random` draws from its reset seed: only eval's reset gives eval's game.
@@ -225,32 +232,40 @@ describe('tengym CLI', () => {
           ['random', random],
           ['longest', longest],
         ] as const) {
-          const end = last(agent, deal);
+          const end = await last(agent, deal);
           expect([end.info.outcome.cardsLeft, end.step], `${agent} deal ${deal}`).toEqual([
             rows.deals.cardsLeft[deal],
             rows.deals.steps[deal],
           ]);
         }
       }
-      expect(tengym('replay', '--env', 'decade', '--seed', '45', '--agent', 'longest').stdout).toBe(
-        tengym('replay', '--env', 'decade', '--seed', '40', '--deal', '5', '--agent', 'longest').stdout,
+      expect((await tengym('replay', '--env', 'decade', '--seed', '45', '--agent', 'longest')).stdout).toBe(
+        (await tengym('replay', '--env', 'decade', '--seed', '40', '--deal', '5', '--agent', 'longest')).stdout,
       );
-      expect(tengym('replay', '--env', 'decade', '--seed', '1', '--agent', 'models/decade').code).toBe(0);
+      expect((await tengym('replay', '--env', 'decade', '--seed', '1', '--agent', 'models/decade')).code).toBe(0);
     },
   );
 
-  it('an illegal action prints the steps before it, then a clear error and a non-zero exit', () => {
+  it('an illegal action prints the steps before it, then a clear error and a non-zero exit', async () => {
     // A deal that lasts at least three steps.
     let seed = 0;
     let played: { action: number; legalActions: number[] }[] = [];
     for (; played.length < 4; seed++)
-      played = tengym('replay', '--env', 'tens', '--seed', String(seed), '--policy', 'first').lines.map((l) =>
+      played = (await tengym('replay', '--env', 'tens', '--seed', String(seed), '--policy', 'first')).lines.map((l) =>
         JSON.parse(l),
       );
     seed--;
     const legal = played.slice(1, 3).map((s) => s.action);
     const illegal = [...Array(82).keys()].find((a) => !played[2].legalActions.includes(a))!;
-    const r = tengym('replay', '--env', 'tens', '--seed', String(seed), '--actions', [...legal, illegal].join(','));
+    const r = await tengym(
+      'replay',
+      '--env',
+      'tens',
+      '--seed',
+      String(seed),
+      '--actions',
+      [...legal, illegal].join(','),
+    );
     expect(r.code).not.toBe(0);
     expect(r.lines.length).toBe(3);
     expect(r.stderr).toMatch(new RegExp(`step 3: step\\(${illegal}\\): .* is not legal`));
@@ -299,15 +314,15 @@ describe('tengym CLI', () => {
     ],
     [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
     [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],
-  ])('bad input %j is one clear line, exit 1', (args, message) => {
-    const r = tengym(...args);
+  ])('bad input %j is one clear line, exit 1', async (args, message) => {
+    const r = await tengym(...args);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     noStack(r.stderr);
   });
 
-  it('stats --json prints the outcome rates with a 95% interval', () => {
-    const r = tengym('stats', '--env', 'tens', '--episodes', '300', '--seed', '1', '--json');
+  it('stats --json prints the outcome rates with a 95% interval', async () => {
+    const r = await tengym('stats', '--env', 'tens', '--episodes', '300', '--seed', '1', '--json');
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ env: 'tens', episodes: 300, seed: 1 });
@@ -325,7 +340,7 @@ describe('tengym CLI', () => {
     expect(s.ci95).toEqual(wilsonInterval(wins, 300));
     expect(s.meanCardsLeft).toBeCloseTo(cardsLeft / 300, 12);
     // Four Ten's figures, each from the 50 games a seeded random player plays here (deal i: seed i).
-    const f = JSON.parse(tengym('stats', '--env', 'four-ten', '--episodes', '50', '--json').stdout);
+    const f = JSON.parse((await tengym('stats', '--env', 'four-ten', '--episodes', '50', '--json')).stdout);
     const game = make('four-ten');
     const player = new RandomAgent(0);
     const sums = { won: 0, rounds: 0, points: 0, steps: 0, truncated: 0, dead: 0 };
@@ -360,9 +375,9 @@ describe('tengym CLI', () => {
   it(
     'stats --env all right-aligns its number columns, though four-ten has no mean cards left and the others no ' +
       'mean rounds',
-    () => {
+    async () => {
       // An empty cell says nothing about its column: one used to turn the whole column left-aligned.
-      const r = tengym('stats', '--env', 'all', '--episodes', '20');
+      const r = await tengym('stats', '--env', 'all', '--episodes', '20');
       expect(r.code, r.stderr).toBe(0);
       const [header, rule, ...rest] = r.lines;
       const rows = rest.filter((row) => envIds().includes(row.split(' ')[0]));
@@ -383,10 +398,18 @@ describe('tengym CLI', () => {
   it(
     "stats of one env shows only its game's own figure: no empty mean rounds column for decade, no cards left " +
       'for four-ten',
-    () => {
-      const header = (id: string) => tengym('stats', '--env', id, '--episodes', '5').lines[0].trim().split(/ {2,}/);
-      expect(header('decade')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left']);
-      expect(header('four-ten')).toEqual([
+    async () => {
+      const header = async (id: string) =>
+        (await tengym('stats', '--env', id, '--episodes', '5')).lines[0].trim().split(/ {2,}/);
+      expect(await header('decade')).toEqual([
+        'env',
+        'options',
+        'episodes',
+        'win rate',
+        '95% interval',
+        'mean cards left',
+      ]);
+      expect(await header('four-ten')).toEqual([
         'env',
         'options',
         'episodes',
@@ -397,8 +420,8 @@ describe('tengym CLI', () => {
     },
   );
 
-  it('bench --json prints steps per second per id', () => {
-    const r = tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
+  it('bench --json prints steps per second per id', async () => {
+    const r = await tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
     expect(r.code).toBe(0);
     const [b] = JSON.parse(r.stdout);
     expect(b.env).toBe('tens');
@@ -406,28 +429,28 @@ describe('tengym CLI', () => {
     expect(b.vectorStepsPerSecond).toBeGreaterThan(0);
   });
 
-  it('bench --env all benches every id, as stats and fuzz take it, and as bench without --env does', () => {
-    const all = tengym('bench', '--env', 'all', '--seconds', '0.01', '--num-envs', '2', '--json');
+  it('bench --env all benches every id, as stats and fuzz take it, and as bench without --env does', async () => {
+    const all = await tengym('bench', '--env', 'all', '--seconds', '0.01', '--num-envs', '2', '--json');
     expect(all.code, all.stderr).toBe(0);
     expect(JSON.parse(all.stdout).map((b: { env: string }) => b.env)).toEqual(envIds());
-    const refused = tengym('bench', '--env', 'all', '--options', '{"maxSteps":9}');
+    const refused = await tengym('bench', '--env', 'all', '--options', '{"maxSteps":9}');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--options goes with one env id, not with --env all, which runs every id/);
   });
 
-  it('fuzz --json prints the fields its --help names, and its --help names every field it prints', () => {
-    const r = tengym('fuzz', '--env', 'tens', '--steps', '200', '--json');
+  it('fuzz --json prints the fields its --help names, and its --help names every field it prints', async () => {
+    const r = await tengym('fuzz', '--env', 'tens', '--steps', '200', '--json');
     expect(r.code).toBe(0);
     const [report] = JSON.parse(r.stdout);
     expect(report.tengymVersion).toBe(TENGYM_VERSION);
     const printed = Object.keys(report).sort();
-    const help = tengym('fuzz', '--help').stdout.replace(/\s+/g, ' ');
+    const help = (await tengym('fuzz', '--help')).stdout.replace(/\s+/g, ' ');
     const named = /Print \[\{ ([^}]+) \}\]/.exec(help)![1].split(', ').sort();
     expect(named).toEqual(printed);
   });
 
-  it('fuzz says under its table what each column counts (not with --json)', () => {
-    const r = tengym('fuzz', '--env', 'tens', '--steps', '200');
+  it('fuzz says under its table what each column counts (not with --json)', async () => {
+    const r = await tengym('fuzz', '--env', 'tens', '--steps', '200');
     expect(r.code).toBe(0);
     const header = r.stdout.split('\n').find((l) => l.startsWith('env '))!;
     const columns = header.trim().split(/ {2,}/);
@@ -441,7 +464,7 @@ describe('tengym CLI', () => {
   it.skipIf(!existsSync('/dev/full'))(
     'output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| ' +
       'head) is no error',
-    () => {
+    async () => {
       const full = openSync('/dev/full', 'w');
       try {
         // A command's output, and the help and version yargs prints itself.

@@ -7,17 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tengymHere } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HELP = " (tengym <command> --help shows a command's options)";
 
+/** `tengym ...args` run in this process. */
 function tengym(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, TENGYM_QUIET: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return tengymHere(...args);
 }
 
 describe('the built CLI', () => {
@@ -33,33 +31,33 @@ describe('the built CLI', () => {
 });
 
 describe('flag names', () => {
-  it('eval takes --agent for one agent, as hint and play do', () => {
-    const r = tengym('eval', '--env', 'decade', '--agent', 'longest', '--episodes', '3', '--workers', '0');
+  it('eval takes --agent for one agent, as hint and play do', async () => {
+    const r = await tengym('eval', '--env', 'decade', '--agent', 'longest', '--episodes', '3', '--workers', '0');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^longest /m);
   });
 
-  it('suggests the flag meant', () => {
-    const r = tengym('eval', '--env', 'decade', '--agents', 'longest', '--option', '{}');
+  it('suggests the flag meant', async () => {
+    const r = await tengym('eval', '--env', 'decade', '--agents', 'longest', '--option', '{}');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`tengym: Unknown argument: option (did you mean --options?)${HELP}\n`);
-    expect(tengym('hint', '--env', 'decade', '--tp', '3').stderr).toBe(
+    expect((await tengym('hint', '--env', 'decade', '--tp', '3')).stderr).toBe(
       `tengym: Unknown argument: tp (did you mean --top?)${HELP}\n`,
     );
   });
 
-  it("yargs' own errors are one line, as every other", () => {
-    const r = tengym('replay', '--env', 'tens', '--seed', '1', '--policy', 'bogus');
+  it("yargs' own errors are one line, as every other", async () => {
+    const r = await tengym('replay', '--env', 'tens', '--seed', '1', '--policy', 'bogus');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `tengym: Invalid values: Argument: policy, Given: "bogus", Choices: "random", "first"${HELP}\n`,
     );
-    expect(tengym('stats').stderr).toBe(`tengym: Missing required argument: env${HELP}\n`);
+    expect((await tengym('stats')).stderr).toBe(`tengym: Missing required argument: env${HELP}\n`);
   });
 
-  it('with no command, every command is named, rules among them', () => {
-    const r = tengym();
+  it('with no command, every command is named, rules among them', async () => {
+    const r = await tengym();
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'tengym: Name a command: tengym envs | replay | bench | stats | start | agents | eval | train | hint | play | ' +
@@ -67,8 +65,8 @@ describe('flag names', () => {
     );
   });
 
-  it('a first word that names no command is called one, with the nearest command', () => {
-    expect(tengym('evl', '--env', 'decade').stderr).toBe(
+  it('a first word that names no command is called one, with the nearest command', async () => {
+    expect((await tengym('evl', '--env', 'decade')).stderr).toBe(
       'tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, ' +
         'agents, eval, train, hint, play, deal, rules, fuzz, serve (tengym --help describes them)\n',
     );
@@ -124,16 +122,18 @@ describe('flag names', () => {
       '--agents "random,": entry 2 is empty; give agent names separated by commas, e.g. random,longest',
     ],
     [['hint', '--env', 'decade', '--state', REPO], `cannot read state file "${REPO}": it is a directory, not a file`],
-  ])('%j is refused by name, in one line, before anything runs', (args, message) => {
-    const r = tengym(...args);
+  ])('%j is refused by name, in one line, before anything runs', async (args, message) => {
+    const r = await tengym(...args);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`tengym: ${message}\n`);
   });
 
-  it('a yes/no flag takes true and false, and a value may start with one dash (--state - is stdin)', () => {
-    expect(tengym('stats', '--env', 'tens', '--episodes', '3', '--json=false').stdout).toMatch(/^env +options/);
-    expect(JSON.parse(tengym('stats', '--env', 'tens', '--episodes', '3', '--json=true').stdout).episodes).toBe(3);
+  it('a yes/no flag takes true and false, and a value may start with one dash (--state - is stdin)', async () => {
+    expect((await tengym('stats', '--env', 'tens', '--episodes', '3', '--json=false')).stdout).toMatch(/^env +options/);
+    expect(JSON.parse((await tengym('stats', '--env', 'tens', '--episodes', '3', '--json=true')).stdout).episodes).toBe(
+      3,
+    );
     const r = spawnSync(process.execPath, [BIN, 'hint', '--env', 'tens', '--state', '-'], {
       encoding: 'utf8',
       input: '',
@@ -141,11 +141,11 @@ describe('flag names', () => {
     expect(r.stderr).toMatch(/^tengym: bad state: the input is empty/);
   });
 
-  it('a run folder given as a model points at its best/', () => {
+  it('a run folder given as a model points at its best/', async () => {
     const run = mkdtempSync(join(tmpdir(), 'tengym-run-'));
     try {
       cpSync(join(REPO, 'models/decade'), join(run, 'best'), { recursive: true });
-      const r = tengym('eval', '--env', 'decade', '--agents', run, '--episodes', '2', '--workers', '0');
+      const r = await tengym('eval', '--env', 'decade', '--agents', run, '--episodes', '2', '--workers', '0');
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(
         `tengym: no model at "${run}": it has no model.json (a training run: its best model is ` +
@@ -156,8 +156,8 @@ describe('flag names', () => {
     }
   });
 
-  it('start --env without a shipped model lists the envs that have one', () => {
-    const r = tengym('start', '--env', 'tens', '--episodes', '10');
+  it('start --env without a shipped model lists the envs that have one', async () => {
+    const r = await tengym('start', '--env', 'tens', '--episodes', '10');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'tengym: no model is shipped for tens; envs with a model: decade, decade-loop, decade-fives, ' +

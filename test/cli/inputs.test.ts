@@ -1,28 +1,19 @@
 // The command line as a user mistypes it: every mistake is one line naming the problem
 // (never "internal error"), exit 1; nothing half-done is reported as success.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envConfig } from '../../src/env/registry.js';
+import { tengymHereWith } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
 
-function tengym(args: string[], cwd?: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    cwd,
-    env: { ...process.env, TENGYM_QUIET: '1' },
-  });
-  return {
-    code: r.status,
-    stdout: r.stdout,
-    stderr: r.stderr,
-    lines: r.stdout.split('\n').filter((l) => l.length > 0),
-  };
+/** `tengym ...args` run in this process (in `cwd`, when given), with its stdout's lines. */
+async function tengym(args: string[], cwd?: string) {
+  const r = await tengymHereWith({ cwd }, ...args);
+  return { ...r, lines: r.stdout.split('\n').filter((l) => l.length > 0) };
 }
 
 describe('mistakes are named errors', () => {
@@ -112,8 +103,8 @@ describe('mistakes are named errors', () => {
       ['bench', '--env', 'tens', '--seconds', '0.1', '--options', '{"tableau":12}'],
       /^tengym: bad options for tens: .* at tableau$/,
     ],
-  ])('%j', (args, message) => {
-    const r = tengym(args);
+  ])('%j', async (args, message) => {
+    const r = await tengym(args);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')[0]).toMatch(message);
@@ -123,8 +114,8 @@ describe('mistakes are named errors', () => {
   it(
     'bench --env ID --options times that variant and says so in its table and JSON, and --hints still takes its ' +
       'own flags',
-    () => {
-      const speed = tengym([
+    async () => {
+      const speed = await tengym([
         'bench',
         '--env',
         'tens',
@@ -142,7 +133,7 @@ describe('mistakes are named errors', () => {
         expect.objectContaining({ env: 'tens', numEnvs: 4, options: envConfig('tens', { tableau: 15 }).options }),
       ]);
       // The table says which variant it timed.
-      const table = tengym([
+      const table = await tengym([
         'bench',
         '--env',
         'tens',
@@ -155,7 +146,7 @@ describe('mistakes are named errors', () => {
       ]);
       expect(table.code, table.stderr).toBe(0);
       expect(table.stdout).toMatch(/^random legal play, options \{"tableau":15\}$/m);
-      const hints = tengym([
+      const hints = await tengym([
         'bench',
         '--hints',
         '--env',
@@ -181,7 +172,7 @@ describe('mistakes are named errors', () => {
           options: envConfig('decade', { maxRun: 3 }).options,
         }),
       ]);
-      const hintTable = tengym([
+      const hintTable = await tengym([
         'bench',
         '--hints',
         '--env',
@@ -202,19 +193,19 @@ describe('mistakes are named errors', () => {
     },
   );
 
-  it("--env all takes an empty --options (a script's unset variable): every id with its defaults", () => {
-    const r = tengym(['stats', '--env', 'all', '--episodes', '2', '--options', '', '--json']);
+  it("--env all takes an empty --options (a script's unset variable): every id with its defaults", async () => {
+    const r = await tengym(['stats', '--env', 'all', '--episodes', '2', '--options', '', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(5);
   });
 
-  it('replay: actions after the end of the game are an error after the lines played', () => {
-    const full = tengym(['replay', '--env', 'tens', '--seed', '1', '--policy', 'first']);
+  it('replay: actions after the end of the game are an error after the lines played', async () => {
+    const full = await tengym(['replay', '--env', 'tens', '--seed', '1', '--policy', 'first']);
     const actions = full.lines.slice(1).map((l) => JSON.parse(l).action as number);
-    const exact = tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', actions.join(',')]);
+    const exact = await tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', actions.join(',')]);
     expect(exact.code).toBe(0);
     expect(exact.stdout).toBe(full.stdout);
-    const over = tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', [...actions, 5, 7].join(',')]);
+    const over = await tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', [...actions, 5, 7].join(',')]);
     expect(over.code).toBe(1);
     expect(over.stdout).toBe(full.stdout);
     expect(over.stderr).toMatch(
@@ -233,11 +224,11 @@ describe('model files', () => {
     return dir;
   }
 
-  it('a truncated weights.bin is named, with its size and the size model.json describes', () => {
+  it('a truncated weights.bin is named, with its size and the size model.json describes', async () => {
     const dir = copyOfDecadeModel();
     const weights = readFileSync(join(dir, 'weights.bin'));
     writeFileSync(join(dir, 'weights.bin'), weights.subarray(0, weights.length - 100));
-    const r = tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
+    const r = await tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `tengym: model ${dir}: weights.bin holds ${weights.length - 100} bytes, model.json describes ${weights.length} ` +
@@ -245,11 +236,11 @@ describe('model files', () => {
     );
   });
 
-  it('a weights.bin with trailing bytes does not load as if whole', () => {
+  it('a weights.bin with trailing bytes does not load as if whole', async () => {
     const dir = copyOfDecadeModel();
     const weights = readFileSync(join(dir, 'weights.bin'));
     writeFileSync(join(dir, 'weights.bin'), Buffer.concat([weights, Buffer.alloc(8)]));
-    const r = tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
+    const r = await tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       new RegExp(
@@ -259,64 +250,72 @@ describe('model files', () => {
     );
   });
 
-  it('a model directory named without ./ is an agent; agents lists the shipped model', () => {
+  it('a model directory named without ./ is an agent; agents lists the shipped model', async () => {
     const dir = copyOfDecadeModel();
     const parent = join(dir, '..');
-    const r = tengym(
+    const r = await tengym(
       ['eval', '--env', 'decade', '--agents', 'decade-copy,model', '--episodes', '8', '--workers', '0', '--json'],
       parent,
     );
     expect(r.code, r.stderr).toBe(0);
     const [copy, shipped] = JSON.parse(r.stdout).results;
     expect(copy).toMatchObject({ agent: 'decade-copy', winRate: shipped.winRate });
-    const list = tengym(['agents', '--env', 'decade']);
+    const list = await tengym(['agents', '--env', 'decade']);
     expect(list.stdout).toMatch(
       /^model\s+yes\s+the trained model shipped in models\/decade\/ \(distill, [\d,]+ env\s+steps\)$/m,
     );
     expect(
-      JSON.parse(tengym(['agents', '--env', 'decade', '--json']).stdout).map((a: { name: string }) => a.name),
+      JSON.parse((await tengym(['agents', '--env', 'decade', '--json'])).stdout).map((a: { name: string }) => a.name),
     ).toContain('model');
     // No model is shipped for tens: no model row.
     expect(
-      JSON.parse(tengym(['agents', '--env', 'tens', '--json']).stdout).map((a: { name: string }) => a.name),
+      JSON.parse((await tengym(['agents', '--env', 'tens', '--json'])).stdout).map((a: { name: string }) => a.name),
     ).toEqual(['random', 'first']);
   });
 
   it(
     'agents --options lists the agents of that variant, and the shipped model only where it was trained for ' +
       'those options',
-    () => {
-      const names = (env: string, options?: string) => {
-        const r = tengym(['agents', '--env', env, ...(options === undefined ? [] : ['--options', options]), '--json']);
+    async () => {
+      const names = async (env: string, options?: string) => {
+        const r = await tengym([
+          'agents',
+          '--env',
+          env,
+          ...(options === undefined ? [] : ['--options', options]),
+          '--json',
+        ]);
         expect(r.code, r.stderr).toBe(0);
         return (JSON.parse(r.stdout) as { name: string; model?: string }[]).map((a) =>
           a.model ? `model:${a.model}` : a.name,
         );
       };
       // Optional discards are solved exactly: the variant has `optimal`, as decade-optional has.
-      expect(names('decade', '{"discard":"optional"}')).toEqual(
-        names('decade-optional').filter((n) => !n.startsWith('model:')),
+      expect(await names('decade', '{"discard":"optional"}')).toEqual(
+        (await names('decade-optional')).filter((n) => !n.startsWith('model:')),
       );
-      expect(names('decade')).not.toContain('optimal');
+      expect(await names('decade')).not.toContain('optimal');
       // Decade's options made into decade-loop's: decade-loop's model; seven stacks: no model fits.
-      expect(names('decade', '{"loop":true,"maxRun":3}')).toContain('model:models/decade-loop/');
-      expect(names('decade', '{"stacks":7}').filter((n) => n.startsWith('model'))).toEqual([]);
-      expect(names('decade', '{"stacks":7}')).toContain('pimc');
-      const text = tengym(['agents', '--env', 'decade', '--options', '{"stacks":7}']).stdout;
+      expect(await names('decade', '{"loop":true,"maxRun":3}')).toContain('model:models/decade-loop/');
+      expect((await names('decade', '{"stacks":7}')).filter((n) => n.startsWith('model'))).toEqual([]);
+      expect(await names('decade', '{"stacks":7}')).toContain('pimc');
+      const text = (await tengym(['agents', '--env', 'decade', '--options', '{"stacks":7}'])).stdout;
       expect(text).toContain(`tengym eval --env decade --options '{"stacks":7}' --agents runs/decade/best,`);
       // Where the game records its agents' measured win rates (Pyramid), the list shows them, with their deals.
-      const pyramid = tengym(['agents', '--env', 'pyramid']).stdout;
+      const pyramid = (await tengym(['agents', '--env', 'pyramid'])).stdout;
       expect(pyramid).toMatch(/^agent\s+fair\s+win rate\s+idea$/m);
       expect(pyramid).toMatch(/^pimc\s+yes\s+55\.20%\s+determinized search/m);
       expect(pyramid).toMatch(/^first\s+yes\s+9\.83%/m);
       expect(pyramid).toContain('Win rates on the same 3,000 deals (seeds 1 to 3,000), measured by:');
-      const rates = JSON.parse(tengym(['agents', '--env', 'pyramid', '--json']).stdout);
+      const rates = JSON.parse((await tengym(['agents', '--env', 'pyramid', '--json'])).stdout);
       expect(rates.find((a: { name: string }) => a.name === 'oracle')).toMatchObject({
         winRate: 1951 / 3000,
         deals: 3000,
       });
-      expect(tengym(['agents', '--env', 'pyramid', '--options', '{"passes":1}']).stdout).not.toContain('win rate');
-      const bad = tengym(['agents', '--env', 'decade', '--options', '{"stack":7}']);
+      expect((await tengym(['agents', '--env', 'pyramid', '--options', '{"passes":1}'])).stdout).not.toContain(
+        'win rate',
+      );
+      const bad = await tengym(['agents', '--env', 'decade', '--options', '{"stack":7}']);
       // As eval says it: a bad option is exit 1 with the closest name.
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/unknown option "stack" \(did you mean "stacks"\?\)/);
@@ -327,22 +326,22 @@ describe('model files', () => {
 describe('help', () => {
   const COMMANDS = ['envs', 'replay', 'bench', 'stats', 'agents', 'eval', 'start', 'train', 'hint', 'play', 'fuzz'];
   const helps = new Map<string, string>();
-  const help = (cmd: string) => {
+  const help = async (cmd: string) => {
     if (!helps.has(cmd)) {
-      const r = tengym([cmd, '--help']);
+      const r = await tengym([cmd, '--help']);
       expect(r.code, cmd).toBe(0);
       helps.set(cmd, r.stdout);
     }
     return helps.get(cmd)!;
   };
 
-  it.each(COMMANDS)('tengym %s --help shows examples', (cmd) => {
-    const text = help(cmd);
+  it.each(COMMANDS)('tengym %s --help shows examples', async (cmd) => {
+    const text = await help(cmd);
     expect(text).toMatch(/Examples:\n\s+tengym /);
     expect(text.slice(text.indexOf('Examples:'))).toContain(`tengym ${cmd} `);
   });
 
-  it("the README's command summary names every option of every command", () => {
+  it("the README's command summary names every option of every command", async () => {
     const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
     const section = readme.slice(readme.indexOf('## Command line'));
     const summary = section.slice(section.indexOf('```sh'), section.indexOf('```', section.indexOf('```sh') + 5));
@@ -352,7 +351,7 @@ describe('help', () => {
         .filter((l) => l.startsWith(`tengym ${cmd} `) || l === `tengym ${cmd}`)
         .join(' ');
       expect(lines, cmd).not.toBe('');
-      const flags = [...help(cmd).matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)]
+      const flags = [...(await help(cmd)).matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)]
         .map((m) => m[1])
         .filter((f) => f !== '--help' && f !== '--version');
       for (const flag of new Set(flags)) expect(lines, `tengym ${cmd} ${flag}`).toContain(flag);

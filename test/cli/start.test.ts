@@ -4,8 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { START_BLOCK, START_DEALS, dealsWithin } from '../../src/cli/commands/start.js';
+import { tengymHere } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** `tengym start ...args` as a user runs it (dist/), its stdout a pipe. */
 const tengym = (...args: string[]) => {
   const r = spawnSync(process.execPath, [BIN, 'start', ...args], {
     encoding: 'utf8',
@@ -70,8 +72,8 @@ describe('tengym start', () => {
 
   it(
     '--episodes plays exactly that many deals, a line per agent; --json keeps stdout JSON and the lines on ' + 'stderr',
-    () => {
-      const r = tengym('--env', 'decade', '--episodes', '60', '--json');
+    async () => {
+      const r = await tengymHere('start', '--env', 'decade', '--episodes', '60', '--json');
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
       expect(out).toMatchObject({
@@ -105,32 +107,31 @@ describe('tengym start', () => {
         ),
       );
       // The same deals as tengym eval's.
-      const evalRun = spawnSync(
-        process.execPath,
-        [
-          BIN,
-          'eval',
-          '--env',
-          'decade',
-          '--agents',
-          'model,random,longest,lookahead',
-          '--episodes',
-          '60',
-          '--seed',
-          '123',
-          '--reference',
-          'longest',
-          '--json',
-        ],
-        { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
+      const evalRun = await tengymHere(
+        'eval',
+        '--env',
+        'decade',
+        '--agents',
+        'model,random,longest,lookahead',
+        '--episodes',
+        '60',
+        '--seed',
+        '123',
+        '--reference',
+        'longest',
+        '--json',
       );
       const strip = (results: { seconds?: number }[]) => results.map(({ seconds: _s, ...rest }) => rest);
       expect(strip(out.envs[0].results)).toEqual(strip(JSON.parse(evalRun.stdout).results));
     },
   );
 
-  it('refuses a bad budget or deal count by name', () => {
-    expect(tengym('--seconds', '0').stderr).toBe('tengym: --seconds must be a positive number, got 0\n');
-    expect(tengym('--episodes', '-3').stderr).toBe('tengym: --episodes must be a positive integer, got -3\n');
+  it('refuses a bad budget or deal count by name', async () => {
+    expect((await tengymHere('start', '--seconds', '0')).stderr).toBe(
+      'tengym: --seconds must be a positive number, got 0\n',
+    );
+    expect((await tengymHere('start', '--episodes', '-3')).stderr).toBe(
+      'tengym: --episodes must be a positive integer, got -3\n',
+    );
   });
 });

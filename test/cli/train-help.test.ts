@@ -10,7 +10,7 @@ import { commonConfigFields } from '../../src/train/algorithm.js';
 import { algorithmNames, loadAlgorithm } from '../../src/train/algorithms/index.js';
 
 const ALGORITHMS = algorithmNames();
-import { configFile, tengym } from '../helpers/cli.js';
+import { configFile, tengymHere } from '../helpers/cli.js';
 
 /** The fields listed for `who`: lines "- who: …", "- who (…): …" and "- who, …: …". */
 function listed(who: string): Set<string> {
@@ -34,10 +34,10 @@ describe('train --help config fields', () => {
 });
 
 describe('train --print-config', () => {
-  it("prints the config a run would train with, the env's preset and the flags in it, and writes nothing", () => {
+  it("prints the config a run would train with, the env's preset and the flags in it, and writes nothing", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-print-config-'));
     try {
-      const planned = tengym(
+      const planned = await tengymHere(
         'train',
         '--env',
         'decade',
@@ -67,7 +67,18 @@ describe('train --print-config', () => {
       // An env reward given in the options is the one trained on.
       expect(
         JSON.parse(
-          tengym('train', '--env', 'decade', '--options', '{"reward":"win"}', '--algo', 'dqn', '--print-config').stdout,
+          (
+            await tengymHere(
+              'train',
+              '--env',
+              'decade',
+              '--options',
+              '{"reward":"win"}',
+              '--algo',
+              'dqn',
+              '--print-config',
+            )
+          ).stdout,
         ).config,
       ).toMatchObject({ trainingReward: 'win', rewardScale: 1 });
       // A run's own, with --resume: its settings, whatever is given.
@@ -83,12 +94,28 @@ describe('train --print-config', () => {
         evalReference: 'first',
       });
       expect(
-        tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '1000', '--out', out).code,
+        (
+          await tengymHere(
+            'train',
+            '--env',
+            'decade',
+            '--algo',
+            'ppo',
+            '--config',
+            config,
+            '--steps',
+            '1000',
+            '--out',
+            out,
+          )
+        ).code,
       ).toBe(0);
-      const resumed = JSON.parse(tengym('train', '--out', out, '--resume', '--print-config').stdout) as typeof printed;
+      const resumed = JSON.parse(
+        (await tengymHere('train', '--out', out, '--resume', '--print-config')).stdout,
+      ) as typeof printed;
       expect(resumed).toMatchObject({ env: 'decade', algo: 'ppo', config: { numEnvs: 8, totalSteps: 1000 } });
       expect(readdirSync(dir).sort()).toEqual(['run', 'tiny.json']);
-      expect(tengym('train', '--env', 'decade', '--algo', 'ppo').stderr).toBe(
+      expect((await tengymHere('train', '--env', 'decade', '--algo', 'ppo')).stderr).toBe(
         'tengym: train: name the run directory (--out DIR)\n',
       );
       // Config fields inline, as JSON; and given as flags (CleanRL's way), told where they go.
@@ -96,37 +123,43 @@ describe('train --print-config', () => {
       // --print-config does.)
       expect(
         JSON.parse(
-          tengym(
+          (
+            await tengymHere(
+              'train',
+              '--env',
+              'decade',
+              '--algo',
+              'ppo',
+              '--config',
+              '{"numEnvs": 16, "hidden": [32]}',
+              '--print-config',
+            )
+          ).stdout,
+        ).config,
+      ).toMatchObject({ numEnvs: 16, hidden: [32] });
+      expect(
+        (await tengymHere('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnv": 8}', '--print-config'))
+          .stderr,
+      ).toMatch(/^tengym: bad ppo --config JSON: unknown field "numEnv" \(did you mean "numEnvs"\?\)/);
+      expect(
+        (await tengymHere('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8', '--print-config'))
+          .stderr,
+      ).toMatch(/^tengym: --config: the inline JSON is not valid: /);
+      expect(
+        (
+          await tengymHere(
             'train',
             '--env',
             'decade',
             '--algo',
             'ppo',
-            '--config',
-            '{"numEnvs": 16, "hidden": [32]}',
-            '--print-config',
-          ).stdout,
-        ).config,
-      ).toMatchObject({ numEnvs: 16, hidden: [32] });
-      expect(
-        tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnv": 8}', '--print-config').stderr,
-      ).toMatch(/^tengym: bad ppo --config JSON: unknown field "numEnv" \(did you mean "numEnvs"\?\)/);
-      expect(
-        tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8', '--print-config').stderr,
-      ).toMatch(/^tengym: --config: the inline JSON is not valid: /);
-      expect(
-        tengym(
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--num-envs',
-          '8',
-          '--learning-rate',
-          '0.001',
-          '--out',
-          join(dir, 'flags'),
+            '--num-envs',
+            '8',
+            '--learning-rate',
+            '0.001',
+            '--out',
+            join(dir, 'flags'),
+          )
         ).stderr,
       ).toBe(
         `tengym: Unknown arguments: num-envs, numEnvs, learning-rate, learningRate (numEnvs, learningRate: ` +
@@ -162,11 +195,20 @@ describe('train --print-config', () => {
     ],
   ])(
     'refuses what a run of %s refuses, %s, with its message',
-    (algo, config, message) => {
+    async (algo, config, message) => {
       const dir = mkdtempSync(join(tmpdir(), 'tengym-print-config-'));
       try {
-        const printed = tengym('train', '--env', 'decade', '--algo', algo, '--config', config, '--print-config');
-        const trained = tengym(
+        const printed = await tengymHere(
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          algo,
+          '--config',
+          config,
+          '--print-config',
+        );
+        const trained = await tengymHere(
           'train',
           '--env',
           'decade',

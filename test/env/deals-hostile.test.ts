@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
 import { dailySeed, make, pickDeal } from '../../src/index.js';
-import { tengym } from '../helpers/cli.js';
+import { tengymHere, tengymHereWith } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -62,11 +62,11 @@ describe('days the calendar lacks', () => {
     ['0000-00-00', /0000-00-00 has no year 0000/],
     ['2025-02-29', /has no day 29/],
     ['2026-04-31', /has no day 31: that month has days 01 to 30/],
-  ])('%s is refused by dailySeed, pickDeal, deal --daily and play --daily', (day, why) => {
+  ])('%s is refused by dailySeed, pickDeal, deal --daily and play --daily', async (day, why) => {
     expect(refusal(() => dailySeed(day))).toMatch(why);
     expect(refusal(() => pickDeal(make('tens'), { date: day }))).toMatch(why);
     for (const command of ['deal', 'play']) {
-      const r = tengym(command, '--env', 'tens', '--daily', day);
+      const r = await tengymHereWith({ input: '' }, command, '--env', 'tens', '--daily', day);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(why);
     }
@@ -102,8 +102,8 @@ describe('a winnable deal where the options let none be won', () => {
     expect(r.stderr).toMatch(/tengym: [\d,]+ of 1,000 seeds tried from 0, none fits yet \(\d+ s; Ctrl-C stops\)/);
   }, 30_000);
 
-  it('Four Ten says why no deal is known to be winnable, naming its optimal', () => {
-    const r = tengym('deal', '--env', 'four-ten', '--winnable');
+  it('Four Ten says why no deal is known to be winnable, naming its optimal', async () => {
+    const r = await tengymHere('deal', '--env', 'four-ten', '--winnable');
     expect(r.stderr).toMatch(/no solver that plays a deal seeing every card.*optimal, its ceiling, plays best without/);
     expect(r.stderr).not.toMatch(/has no exact solver/);
   });

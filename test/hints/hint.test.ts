@@ -1,6 +1,6 @@
-// Move hints: the API (createHinter), the `tengym hint` command as a user runs it (dist/),
-// and `tengym bench --hints`.
-// @slow: the shipped models and `tengym hint` from dist/, a search at each move.
+// Move hints: the API (createHinter), the `tengym hint` command (run in this process, and once as a user runs it
+// from dist/, a state piped to its stdin), and `tengym bench --hints`.
+// @slow: the shipped models, a search at each move.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,10 +29,17 @@ import { envIds, make } from '../../src/env/registry.js';
 import type { DecadeState } from '../../src/games/decade/engine.js';
 import { randomPosition } from '../helpers/decade.js';
 import { modelMetadata } from '../helpers/models.js';
+import { tengymHereWith } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
+/** `tengym ...args` run in this process, `input` its stdin. */
 function tengym(args: string[], input?: string) {
+  return tengymHereWith({ input }, ...args);
+}
+
+/** `tengym ...args` as a user runs it (dist/), `input` piped to its stdin. */
+function tengymProcess(args: string[], input?: string) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     input,
@@ -583,9 +590,9 @@ describe('hints from a model', () => {
     agent.dispose?.();
   });
 
-  it('tengym hint --model DIR', () => {
+  it('tengym hint --model DIR', async () => {
     const state = midGameStates('decade-fives', createAgent('lookahead', 'decade-fives', {}), 1)[0];
-    const r = tengym(
+    const r = await tengym(
       ['hint', '--env', 'decade-fives', '--state', '-', '--model', dir, '--json'],
       JSON.stringify(state),
     );
@@ -637,7 +644,7 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     'tengym hint given the game so far (tengym replay lines) ranks as a hinter shown every state; given the ' +
       'last state alone, as one that was not',
     async () => {
-      const replay = tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first']);
+      const replay = await tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first']);
       expect(replay.code, replay.stderr).toBe(0);
       const lines = replay.stdout.trim().split('\n');
       const states = lines.map((l) => (JSON.parse(l) as { state: EnvState }).state);
@@ -656,38 +663,39 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
         if (shown.join() !== bare.join()) at = i;
       }
       expect(at).toBeGreaterThan(0);
-      const top = (input: string) => {
-        const r = tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--top', '0', '--json'], input);
+      const top = async (input: string) => {
+        const r = await tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--top', '0', '--json'], input);
         expect(r.code, r.stderr).toBe(0);
         return (JSON.parse(r.stdout) as HintResult).hints.map((h) => h.action);
       };
       const freshShown = await loadHinter('ten-twenty-thirty', {});
       for (const s of states.slice(0, at)) freshShown.hinter.observe(s);
-      expect(top(lines.slice(0, at + 1).join('\n'))).toEqual(
+      expect(await top(lines.slice(0, at + 1).join('\n'))).toEqual(
         freshShown.hinter.hint(states[at]).hints.map((h) => h.action),
       );
-      expect(top(lines[at])).toEqual(
+      expect(await top(lines[at])).toEqual(
         (await loadHinter('ten-twenty-thirty', {})).hinter.hint(states[at]).hints.map((h) => h.action),
       );
-      expect(top(lines.slice(0, at + 1).join('\n'))).not.toEqual(top(lines[at]));
+      expect(await top(lines.slice(0, at + 1).join('\n'))).not.toEqual(await top(lines[at]));
     },
   );
 
-  it('tengym hint refuses a game so far whose lines do not follow one another, and takes one with undos', () => {
-    const linesOf = (seed: number) =>
-      tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', String(seed), '--policy', 'first'])
-        .stdout.trim()
+  it('tengym hint refuses a game so far whose lines do not follow one another, and takes one with undos', async () => {
+    const linesOf = async (seed: number) =>
+      (await tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', String(seed), '--policy', 'first'])).stdout
+        .trim()
         .split('\n')
         .slice(0, 40);
-    const game = linesOf(4);
-    const hint = (lines: string[]) => tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], lines.join('\n'));
-    expect(hint(game).code).toBe(0);
-    const reversed = hint([...game].reverse());
+    const game = await linesOf(4);
+    const hint = async (lines: string[]) =>
+      await tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], lines.join('\n'));
+    expect((await hint(game)).code).toBe(0);
+    const reversed = await hint([...game].reverse());
     expect(reversed.code).toBe(1);
     expect(reversed.stderr).toMatch(
       /^tengym: bad state: line 2 of 40 is not one move \(or an undo\) from line 1; give one game so far, in order/,
     );
-    const spliced = hint([...game.slice(0, 20), ...linesOf(9).slice(20)]);
+    const spliced = await hint([...game.slice(0, 20), ...(await linesOf(9)).slice(20)]);
     expect(spliced.stderr).toMatch(/line 21 of 40 is not one move/);
     // Moves and undos, as a player with undos plays them: every line follows.
     const env = make('tens', { undoLimit: 3 });
@@ -699,41 +707,46 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     states.push(env.getState());
     env.step(env.legal[env.legalCount - 1]);
     states.push(env.getState());
-    const r = tengym(['hint', '--env', 'tens', '-', '--json'], states.map((st) => JSON.stringify(st)).join('\n'));
+    const r = await tengym(['hint', '--env', 'tens', '-', '--json'], states.map((st) => JSON.stringify(st)).join('\n'));
     expect(r.code, r.stderr).toBe(0);
     // The same undo line with no undo used is no state of this game.
     const forged = [...states.slice(0, 2), { ...states[2], undosUsed: 0 }];
     expect(
-      tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr,
+      (await tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')))
+        .stderr,
     ).toMatch(/line 3 of 3 is not one move/);
   });
 
-  it('tengym hint without --env ranks for the env the state names, and asks for --env when it names none', () => {
-    const line = tengym(['replay', '--env', 'decade-fives', '--seed', '7', '--policy', 'first']).stdout.split('\n')[10];
-    const named = tengym(['hint', '-', '--json', '--agent', 'longest'], line);
+  it('tengym hint without --env ranks for the env the state names, and asks for --env when it names none', async () => {
+    const line = (await tengym(['replay', '--env', 'decade-fives', '--seed', '7', '--policy', 'first'])).stdout.split(
+      '\n',
+    )[10];
+    const named = await tengym(['hint', '-', '--json', '--agent', 'longest'], line);
     expect(named.code, named.stderr).toBe(0);
     expect(JSON.parse(named.stdout)).toEqual(
-      JSON.parse(tengym(['hint', '--env', 'decade-fives', '-', '--json', '--agent', 'longest'], line).stdout),
+      JSON.parse((await tengym(['hint', '--env', 'decade-fives', '-', '--json', '--agent', 'longest'], line)).stdout),
     );
     expect(JSON.parse(named.stdout).env).toBe('decade-fives');
     const { env: _, ...stateNamingNoEnv } = (JSON.parse(line) as { state: Record<string, unknown> }).state;
-    const nameless = tengym(['hint', '-'], JSON.stringify(stateNamingNoEnv));
+    const nameless = await tengym(['hint', '-'], JSON.stringify(stateNamingNoEnv));
     expect(nameless.code).toBe(1);
     expect(nameless.stderr).toBe(
       'tengym: --env is needed: the state names no env (getState() JSON has "env": "decade", say), got undefined\n',
     );
   });
 
-  it("tengym hint --help names every field --json prints (a Four Ten model's unit, Tens' note)", () => {
-    const help = tengym(['hint', '--help']).stdout.replace(/\s+/g, ' ');
-    const fourTen = tengym(['replay', '--env', 'four-ten', '--seed', '5', '--policy', 'first']).stdout.split('\n')[0];
-    const tens = tengym(['replay', '--env', 'tens', '--seed', '3', '--policy', 'first']).stdout.split('\n')[0];
+  it("tengym hint --help names every field --json prints (a Four Ten model's unit, Tens' note)", async () => {
+    const help = (await tengym(['hint', '--help'])).stdout.replace(/\s+/g, ' ');
+    const fourTen = (await tengym(['replay', '--env', 'four-ten', '--seed', '5', '--policy', 'first'])).stdout.split(
+      '\n',
+    )[0];
+    const tens = (await tengym(['replay', '--env', 'tens', '--seed', '3', '--policy', 'first'])).stdout.split('\n')[0];
     const keys = new Set<string>();
     for (const [env, line, more] of [
       ['four-ten', fourTen, ['--agent', 'model']],
       ['tens', tens, []],
     ] as const) {
-      const r = tengym(['hint', '--env', env, '-', '--json', ...more], line);
+      const r = await tengym(['hint', '--env', env, '-', '--json', ...more], line);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
       for (const k of Object.keys(out)) keys.add(k);
@@ -748,28 +761,28 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
   it(
     'tengym hint names the line of a game so far it refuses, numbered as the file numbers it (blank lines ' +
       'counted)',
-    () => {
-      const lines = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])
-        .stdout.trim()
+    async () => {
+      const lines = (await tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])).stdout
+        .trim()
         .split('\n')
         .slice(0, 12);
-      const hint = (text: string) => tengym(['hint', '--env', 'decade', '-'], text);
+      const hint = async (text: string) => await tengym(['hint', '--env', 'decade', '-'], text);
       // An invalid state among earlier ones: its line is named.
       const bad = lines.slice();
       const line10 = JSON.parse(bad[9]);
       line10.state.game.stock[0] = 'ZZ';
       bad[9] = JSON.stringify(line10);
-      const r = hint(bad.join('\n'));
+      const r = await hint(bad.join('\n'));
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^tengym: line 10 of 12: bad decade state: stock\[0\]: "ZZ" is not a card code/);
-      expect(hint([...lines.slice(0, 11), '[1]'].join('\n')).stderr).toMatch(
+      expect((await hint([...lines.slice(0, 11), '[1]'].join('\n'))).stderr).toMatch(
         /^tengym: line 12 of 12: bad state: expected a JSON object/,
       );
       // Blank lines count, as an editor shows them.
-      expect(hint([...lines.slice(0, 5), '', '', 'garbage', ...lines.slice(5)].join('\n') + '\n').stderr).toMatch(
-        /line 8 of 15 is not JSON/,
-      );
-      expect(hint([...lines.slice(0, 5), '', '', ...lines.slice(6)].join('\n')).stderr).toMatch(
+      expect(
+        (await hint([...lines.slice(0, 5), '', '', 'garbage', ...lines.slice(5)].join('\n') + '\n')).stderr,
+      ).toMatch(/line 8 of 15 is not JSON/);
+      expect((await hint([...lines.slice(0, 5), '', '', ...lines.slice(6)].join('\n'))).stderr).toMatch(
         /line 8 of 13 is not one move \(or an undo\) from line 5;/,
       );
     },
@@ -778,28 +791,30 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
   it(
     'tengym hint takes a game saved as docs/hints.md saves one ({ state, states } or { deal, moves }), or its ' +
       'states alone, as it takes them one a line',
-    () => {
-      const lines = tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first'])
-        .stdout.trim()
+    async () => {
+      const lines = (await tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first'])).stdout
+        .trim()
         .split('\n')
         .slice(0, 115);
       const states = lines.map((l) => JSON.parse(l).state as EnvState);
-      const hint = (text: string) => tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], text);
-      const byLines = hint(lines.join('\n'));
+      const hint = async (text: string) => await tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], text);
+      const byLines = await hint(lines.join('\n'));
       expect(byLines.code, byLines.stderr).toBe(0);
       // The hinter was shown the game: the same ranking from each form, not the last state's alone.
-      expect(hint(JSON.stringify({ state: states.at(-1), states })).stdout).toBe(byLines.stdout);
-      expect(hint(JSON.stringify(states)).stdout).toBe(byLines.stdout);
-      expect(hint(JSON.stringify(states.at(-1))).stdout).not.toBe(byLines.stdout);
-      expect(hint(JSON.stringify({ state: states.at(-2), states })).stderr).toBe(
+      expect((await hint(JSON.stringify({ state: states.at(-1), states }))).stdout).toBe(byLines.stdout);
+      expect((await hint(JSON.stringify(states))).stdout).toBe(byLines.stdout);
+      expect((await hint(JSON.stringify(states.at(-1)))).stdout).not.toBe(byLines.stdout);
+      expect((await hint(JSON.stringify({ state: states.at(-2), states }))).stderr).toBe(
         "tengym: bad state: the saved game's state is not the last of its states (GameStates.fromJSON refuses " +
           'it too): save { state: env.getState(), states } after recording the last move\n',
       );
       // Its states are named by their place in the array.
-      expect(hint(JSON.stringify([states[0], states[2]])).stderr).toMatch(
+      expect((await hint(JSON.stringify([states[0], states[2]]))).stderr).toMatch(
         /^tengym: bad state: state 2 of 2 is not one move \(or an undo\) from state 1;/,
       );
-      expect(hint(JSON.stringify({ states: [] })).stderr).toMatch(/^tengym: bad state: the saved game holds no states/);
+      expect((await hint(JSON.stringify({ states: [] }))).stderr).toMatch(
+        /^tengym: bad state: the saved game holds no states/,
+      );
       // Saved as its deal and moves (GameStates.toMoves()), without --env: played again, the same ranking.
       const env = make('ten-twenty-thirty');
       env.setState(states[0]);
@@ -809,12 +824,12 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
         game.record(env);
       }
       const moves = game.toMoves();
-      const bare = (text: string) => tengym(['hint', '-', '--json'], text);
-      expect(bare(JSON.stringify(moves)).stdout).toBe(byLines.stdout);
-      expect(bare(JSON.stringify({ ...moves, moves: [...moves.moves.slice(0, 3), 600] })).stderr).toMatch(
+      const bare = async (text: string) => await tengym(['hint', '-', '--json'], text);
+      expect((await bare(JSON.stringify(moves))).stdout).toBe(byLines.stdout);
+      expect((await bare(JSON.stringify({ ...moves, moves: [...moves.moves.slice(0, 3), 600] }))).stderr).toMatch(
         /^tengym: GameStates\.fromMoves: move 4 of 4 \(600\): step\(600\): .* is not legal/,
       );
-      expect(bare(JSON.stringify({ deal: 5, moves: [] })).stderr).toMatch(
+      expect((await bare(JSON.stringify({ deal: 5, moves: [] }))).stderr).toMatch(
         new RegExp(
           String.raw`^tengym: bad state: a game saved as \{ deal, moves \} \(GameStates\.toMoves\(\)\) has the ` +
             String.raw`deal's getState\(\) JSON`,
@@ -826,26 +841,26 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
   it(
     'tengym hint: a pretty-printed state cut short, a byte-order mark, UTF-16 and a huge input are each said as ' +
       'what they are',
-    () => {
-      const [line] = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])
-        .stdout.trim()
+    async () => {
+      const [line] = (await tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])).stdout
+        .trim()
         .split('\n')
         .slice(3, 4);
       const state = JSON.parse(line).state;
       const pretty = JSON.stringify(state, null, 2);
       // The document's own error, not "line 1 of 34 is not JSON" (its line 1 is "{").
-      const cut = tengym(['hint', '--env', 'decade', '-'], pretty.slice(0, 500)).stderr;
+      const cut = (await tengym(['hint', '--env', 'decade', '-'], pretty.slice(0, 500))).stderr;
       expect(cut).toMatch(/^tengym: bad state: not JSON \(.*JSON.*\)\n$/);
       expect(cut).not.toMatch(/line \d+ of/);
-      const twoLines = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])
-        .stdout.trim()
+      const twoLines = (await tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first'])).stdout
+        .trim()
         .split('\n')
         .slice(0, 2)
         .join('\n');
-      expect(tengym(['hint', '--env', 'decade', '-'], `\ufeff${twoLines}`).code).toBe(0);
+      expect((await tengym(['hint', '--env', 'decade', '-'], `\ufeff${twoLines}`)).code).toBe(0);
       const utf16 = join(mkdtempSync(join(tmpdir(), 'tengym-utf16-')), 'utf16.json');
       writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(state), 'utf16le')]));
-      expect(tengym(['hint', '--env', 'decade', '--state', utf16]).stderr).toBe(
+      expect((await tengym(['hint', '--env', 'decade', '--state', utf16])).stderr).toBe(
         `tengym: state file "${utf16}" is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 ` +
           `(Out-File -Encoding utf8)\n`,
       );
@@ -858,12 +873,12 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
         'tengym: state file on stdin is larger than the 64 MiB tengym reads: a game of 5,000 states is about 4 MiB\n',
       );
       // A device has no size to check first, and /dev/zero never ends: read up to the bound, then refused.
-      expect(tengym(['hint', '--env', 'decade', '--state', '/dev/zero']).stderr).toBe(
+      expect((await tengym(['hint', '--env', 'decade', '--state', '/dev/zero'])).stderr).toBe(
         'tengym: state file "/dev/zero" is larger than the 64 MiB tengym reads: a game of 5,000 states is ' +
           'about 4 MiB\n',
       );
       expect(
-        tengym(['train', '--env', 'decade', '--algo', 'ppo', '--print-config', '--config', '/dev/zero']).stderr,
+        (await tengym(['train', '--env', 'decade', '--algo', 'ppo', '--print-config', '--config', '/dev/zero'])).stderr,
       ).toBe(
         'tengym: --config /dev/zero: it holds more than the 64 MiB tengym reads; a config is a few hundred ' +
           'bytes of JSON\n',
@@ -1189,9 +1204,9 @@ describe('tengym hint', () => {
   });
 
   /** A state from the middle of a `tengym replay` game, as a file. */
-  function replayState(id: string, seed: number, name: string): { file: string; state: EnvState } {
-    const lines = tengym(['replay', '--env', id, '--seed', String(seed), '--policy', 'first'])
-      .stdout.trim()
+  async function replayState(id: string, seed: number, name: string): Promise<{ file: string; state: EnvState }> {
+    const lines = (await tengym(['replay', '--env', id, '--seed', String(seed), '--policy', 'first'])).stdout
+      .trim()
       .split('\n');
     const env = make(id);
     const choices = lines
@@ -1209,8 +1224,8 @@ describe('tengym hint', () => {
   it.each(['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'four-ten'])(
     '%s: a mid-game state from tengym replay, ranked by the default source, the top move is what that agent plays',
     async (id) => {
-      const { file, state } = replayState(id, id === 'four-ten' ? 4 : 11, `${id}.json`);
-      const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
+      const { file, state } = await replayState(id, id === 'four-ten' ? 4 : 11, `${id}.json`);
+      const r = await tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
       // decade's, decade-fives' and decade-loop's shipped models answer; decade-optional's optimal; Four Ten's
@@ -1247,7 +1262,7 @@ describe('tengym hint', () => {
           ].sort(),
         );
       // The text form shows the board, the source and numbered moves.
-      const text = tengym(['hint', '--env', id, '--state', file, '--top', '2']);
+      const text = await tengym(['hint', '--env', id, '--state', file, '--top', '2']);
       expect(text.code).toBe(0);
       expect(text.stdout).toContain(env.render());
       expect(text.stdout).toMatch(
@@ -1260,10 +1275,10 @@ describe('tengym hint', () => {
   it(
     'other options than the shipped model was trained for: the search answers; another training reward is the ' +
       'same game, and the model answers',
-    () => {
+    async () => {
       const env = make('decade', { maxSteps: 100 });
       env.reset({ seed: 3 });
-      const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
+      const r = await tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).source).toBe(
         'pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ ' +
@@ -1271,7 +1286,7 @@ describe('tengym hint', () => {
       );
       const paid = make('decade', { reward: 'cards' });
       paid.reset({ seed: 3 });
-      const byCards = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(paid.getState()));
+      const byCards = await tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(paid.getState()));
       expect(byCards.code, byCards.stderr).toBe(0);
       expect(JSON.parse(byCards.stdout).source).toBe('model models/decade/ (shipped)');
     },
@@ -1280,12 +1295,12 @@ describe('tengym hint', () => {
   it(
     "an env given under another id with the same game (decade with fives) takes that id's model, as hints and " +
       'as --agent model',
-    () => {
+    async () => {
       const env = make('decade', { fives: true });
       env.reset({ seed: 3 });
       const state = JSON.stringify(env.getState());
       for (const args of [[], ['--agent', 'model']]) {
-        const r = tengym(['hint', '--env', 'decade', '-', '--json', ...args], state);
+        const r = await tengym(['hint', '--env', 'decade', '-', '--json', ...args], state);
         expect(r.code, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout).source).toBe('model models/decade-fives/ (shipped)');
       }
@@ -1293,7 +1308,7 @@ describe('tengym hint', () => {
   );
 
   it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {
-    const { file, state } = replayState('decade-fives', 11, 'fives-agent.json');
+    const { file, state } = await replayState('decade-fives', 11, 'fives-agent.json');
     const env = make('decade-fives');
     env.setState(state);
     for (const [name, source] of [
@@ -1303,7 +1318,18 @@ describe('tengym hint', () => {
       ['model', 'model models/decade-fives/ (shipped)'],
       ['models/decade-fives', 'model models/decade-fives'],
     ]) {
-      const r = tengym(['hint', '--env', 'decade-fives', '--state', file, '--agent', name, '--top', '0', '--json']);
+      const r = await tengym([
+        'hint',
+        '--env',
+        'decade-fives',
+        '--state',
+        file,
+        '--agent',
+        name,
+        '--top',
+        '0',
+        '--json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
       expect(out.source).toBe(source);
@@ -1337,10 +1363,10 @@ describe('tengym hint', () => {
     [['--agent', 'greedy'], /unknown agent "greedy" for decade/],
     [['--agent', 'lookahead', '--model', 'models/decade'], /give --agent or --model, not both/],
     [['--agent', './no-such-dir'], /no model at "\.\/no-such-dir": the directory does not exist/],
-  ])('decade %j: a clear error naming the valid agents, exit 1', (args, message) => {
+  ])('decade %j: a clear error naming the valid agents, exit 1', async (args, message) => {
     const env = make('decade');
     env.reset({ seed: 2 });
-    const r = tengym(
+    const r = await tengym(
       ['hint', '--env', 'decade', '--state', '-', ...(args as string[])],
       JSON.stringify(env.getState()),
     );
@@ -1349,9 +1375,10 @@ describe('tengym hint', () => {
     noStack(r.stderr);
   });
 
-  it('tens: every move leads to the same end; stdin with "-"; a replay line or a bare state', () => {
-    const { state } = replayState('tens', 3, 'tens.json');
-    const r = tengym(['hint', '--env', 'tens', '-', '--json'], JSON.stringify(state));
+  it('tens: every move leads to the same end; stdin with "-"; a replay line or a bare state', async () => {
+    const { state } = await replayState('tens', 3, 'tens.json');
+    // A pipe into the built command's stdin, as a user's shell gives it.
+    const r = tengymProcess(['hint', '--env', 'tens', '-', '--json'], JSON.stringify(state));
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({
@@ -1360,7 +1387,7 @@ describe('tengym hint', () => {
       source: 'none needed: every legal move leads to the same end',
     });
     expect(out.hints.every((h: { sameOutcome: boolean }) => h.sameOutcome)).toBe(true);
-    const text = tengym(['hint', '--env', 'tens', '--state', join(dir, 'tens.json')]);
+    const text = await tengym(['hint', '--env', 'tens', '--state', join(dir, 'tens.json')]);
     expect(text.stdout).toMatch(/Tens has no real decisions: every legal move leads to the same end/);
   });
 
@@ -1377,7 +1404,7 @@ describe('tengym hint', () => {
     [['--state', '-'], 'BROKEN', /bad decade state: .*stock/],
     [['--state', '-', '--options', '{"fives":true}'], 'STATE', /made with options .* this env has/],
     [['--state', '-'], 'OVER', /no hint: the game in this state is over/],
-  ])('decade %j is a clear error, exit 1', (args, input, message) => {
+  ])('decade %j is a clear error, exit 1', async (args, input, message) => {
     const env = make('decade');
     env.reset({ seed: 2 });
     env.step(env.legal[0]);
@@ -1395,7 +1422,7 @@ describe('tengym hint', () => {
       },
     };
     const text = input in states ? JSON.stringify(states[input]()) : input;
-    const r = tengym(['hint', '--env', 'decade', ...(args as string[])], text);
+    const r = await tengym(['hint', '--env', 'decade', ...(args as string[])], text);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr).not.toMatch(/internal error/);
@@ -1404,9 +1431,9 @@ describe('tengym hint', () => {
 });
 
 describe('tengym bench --hints', () => {
-  it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', () => {
+  it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', async () => {
     // Four Ten ships a model, and a search answers: the source says why.
-    const r = tengym(['bench', '--hints', '--env', 'four-ten', '--states', '40', '--warmup', '20', '--json']);
+    const r = await tengym(['bench', '--hints', '--env', 'four-ten', '--states', '40', '--warmup', '20', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const [b] = JSON.parse(r.stdout);
     expect(b).toMatchObject({
@@ -1421,7 +1448,7 @@ describe('tengym bench --hints', () => {
     expect(b.games).toBeGreaterThan(0);
     for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs'])
       expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
-    const model = tengym([
+    const model = await tengym([
       'bench',
       '--hints',
       '--env',
@@ -1440,7 +1467,7 @@ describe('tengym bench --hints', () => {
       fromModel: true,
       states: 20,
     });
-    const text = tengym(['bench', '--hints', '--env', 'tens', '--states', '20', '--warmup', '5']);
+    const text = await tengym(['bench', '--hints', '--env', 'tens', '--states', '20', '--warmup', '5']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/p50 ms\s+p99 ms/);
     // The source column wraps within 100 columns.
@@ -1453,17 +1480,17 @@ describe('tengym bench --hints', () => {
     [['--warmup', '-1'], /--warmup must be an integer ≥ 0/],
     [['--env', 'nope'], /unknown env "nope"/],
     [['--env', 'decade', '--model', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
-  ])('bench --hints %j is a clear error, exit 1', (args, message) => {
-    const r = tengym(['bench', '--hints', ...(args as string[])]);
+  ])('bench --hints %j is a clear error, exit 1', async (args, message) => {
+    const r = await tengym(['bench', '--hints', ...(args as string[])]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr).not.toMatch(/internal error/);
     noStack(r.stderr);
   });
 
-  it('has --help, and every id the hint command knows', () => {
-    expect(tengym(['hint', '--help']).stdout).toContain('tengym hint');
-    expect(tengym(['bench', '--help']).stdout).toContain('--hints');
+  it('has --help, and every id the hint command knows', async () => {
+    expect((await tengym(['hint', '--help'])).stdout).toContain('tengym hint');
+    expect((await tengym(['bench', '--help'])).stdout).toContain('--hints');
     // Every id's baseline is one of its own agents and plays a legal move.
     for (const id of envIds()) {
       const baseline = hintBaseline(id);

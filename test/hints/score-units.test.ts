@@ -1,10 +1,8 @@
 // What a hint's score says it is, beside its sentence: the decade oracle's in cards left at the
 // end, Four Ten expectimax's in the round's points net of fault cost by its own play, apart from
 // the sentence's points (the solver's play of the rest of the round). The API, and `tengym hint`
-// as a user runs it (dist/).
+// run in the test's process.
 // @slow: Four Ten's exact solver and the CLI, for every unit a score can have.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VALUE_UNITS } from '../../src/agents/agent.js';
 import { OracleAgent } from '../../src/games/decade/agents/oracle.js';
@@ -17,16 +15,11 @@ import { make } from '../../src/env/registry.js';
 import { createHinter, formatScore, type Hint } from '../../src/hints/hint.js';
 import { randomPosition } from '../helpers/decade.js';
 import { fourTenPositions } from '../helpers/four-ten.js';
+import { tengymHereWith } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-
+/** `tengym ...args` run in this process, `input` its stdin. */
 function tengym(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    input,
-    env: { ...process.env, TENGYM_QUIET: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return tengymHereWith({ input }, ...args);
 }
 
 /** The decade deal of seed 3 at its first decision (forced moves played). */
@@ -154,28 +147,28 @@ describe('Four Ten expectimax: its score and its sentence say which figure each 
 });
 
 describe('tengym hint', () => {
-  it('--help lists every unit a value score can have', () => {
-    const help = tengym(['hint', '--help']).stdout.replace(/\s+/g, ' ');
+  it('--help lists every unit a value score can have', async () => {
+    const help = (await tengym(['hint', '--help'])).stdout.replace(/\s+/g, ' ');
     for (const unit of VALUE_UNITS) expect(help).toContain(unit);
   });
 
-  it('--agent oracle: each move ends with the cards it leaves; --json carries the unit', () => {
+  it('--agent oracle: each move ends with the cards it leaves; --json carries the unit', async () => {
     const state = JSON.stringify(decadeDecision().getState());
-    const text = tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle'], state);
+    const text = await tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle'], state);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^Hints from oracle \(NOT fair: it sees the stock\) · 2 legal moves$/m);
     // Both leave 10 cards: tied, they share the first place.
     expect(text.stdout.match(/^ {2}1\. discard .* · action \d+ · 10 cards left at the end · tied$/gm)).toHaveLength(2);
-    const json = tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle', '--json'], state);
+    const json = await tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle', '--json'], state);
     expect(json.code, json.stderr).toBe(0);
     for (const h of JSON.parse(json.stdout).hints)
       expect(h).toMatchObject({ score: -10, scoreKind: 'value', unit: 'minus-cards-left' });
   });
 
-  it("--agent expectimax on Four Ten: the sentence names the solver's points, the score its own figure", () => {
+  it("--agent expectimax on Four Ten: the sentence names the solver's points, the score its own figure", async () => {
     const env = make('four-ten');
     env.reset({ seed: 3 });
-    const r = tengym(
+    const r = await tengym(
       ['hint', '--env', 'four-ten', '-', '--agent', 'expectimax', '--top', '1'],
       JSON.stringify(env.getState()),
     );
