@@ -6,7 +6,7 @@
  * | agent    | fair | idea |
  * |----------|------|------|
  * | `greedy` | yes  | the removal taking the most cards, then the one leaving the most moves after it; a deal last |
- * | `pimc`   | yes  | determinized search: deals sampled orders of the unseen cards, plays each legal move out by `greedy`'s order without lookahead, and plays the move that leaves the fewest cards on average |
+ * | `pimc`   | yes  | determinized search: deals sampled orders of the unseen cards, solves each legal move on each (within a budget) and plays the move that wins the most samples |
  * | `oracle` | NO   | cheats, sees the stock order: a depth-first solve of the true deal (within a budget), the upper bound |
  *
  * The fair agents never read the stock's order. Where a move's refill draws from the stock, `greedy` plays it on a
@@ -157,21 +157,26 @@ function playOut(s: SlotState, scratch: Scratch): number {
 export interface SlotPimcConfig {
   /** Sampled orders of the unseen cards per decision. */
   samples: number;
+  /** Positions one solve (one legal move on one sample) may visit; past it the sample's rollout decides. */
+  budget: number;
 }
 
 /** The defaults: a decision in a few milliseconds. */
-export const SLOT_PIMC_CONFIG: SlotPimcConfig = { samples: 12 };
+export const SLOT_PIMC_CONFIG: SlotPimcConfig = { samples: 8, budget: 200 };
 
 /**
- * `pimc`: at a decision, for each of `samples` shuffles of the unseen cards, plays every legal move and then the
- * rest of the game by the rollout policy; plays the move with the fewest cards left on average (`greedy`'s order on
- * a tie). Once nothing is unseen a single "sample" is the true rest of the game.
+ * `pimc`: at a decision, deals `samples` shuffles of the unseen cards; on each it solves the position after every
+ * legal move (the solver of `oracle`, at most `budget` positions) and, where the solve finds no win, plays the rest
+ * out by the rollout policy. It plays the move that wins the most samples, then the one leaving the fewest cards on
+ * average (`greedy`'s order on a tie). Once nothing is unseen a single "sample" is the true rest of the game.
  */
 export class SlotPimcAgent implements Agent {
   readonly name = 'pimc';
   readonly fair = true;
   private readonly config: SlotPimcConfig;
   private seed = 0;
+  private solver: SlotSolver | null = null;
+  private rules: object | null = null;
 
   constructor(config: Partial<SlotPimcConfig> = {}) {
     this.config = { ...SLOT_PIMC_CONFIG, ...config };
@@ -187,36 +192,38 @@ export class SlotPimcAgent implements Agent {
     return this.score(env).actions[0].action;
   }
 
-  /** Score: minus the cards left at the end on average over the samples, 0 where every sample clears the grid. */
+  /** Score: the fraction of sampled deals in which the move still wins ('win-probability'). */
   score(env: Env): ActionScores {
     const s = slotState(env, this.name);
     const n = env.legalCount;
     const legal = Int32Array.from(env.legal.subarray(0, n));
     const scratch = scratchFor(s);
+    if (this.solver === null || this.rules !== s.rules) {
+      this.solver = new SlotSolver(scratch);
+      this.rules = s.rules;
+    }
     const sample = scratch.state(2);
     const child = scratch.state(3);
+    const wins = new Float64Array(n);
     const left = new Float64Array(n);
-    const unseen = DECK_SIZE - s.stockPos;
-    const samples = unseen > 1 ? this.config.samples : 1;
+    const samples = DECK_SIZE - s.stockPos > 1 ? this.config.samples : 1;
     const rng = createRng(deriveSeed(this.seed, seenHash(s)));
     for (let k = 0; k < samples; k++) {
       copySeen(s, sample);
       shuffleInPlace(rng, sample.deck.subarray(sample.stockPos));
+      this.solver.forget();
       for (let m = 0; m < n; m++) {
         copyState(sample, child);
         stepState(child, null, legal[m]);
-        left[m] += playOut(child, scratch);
+        if (this.solver.solve(child, this.config.budget)) wins[m]++;
+        else left[m] += playOut(child, scratch);
       }
     }
     const ties = new Float64Array(n);
     greedyRanks(s, legal, n, ties);
     const order = Array.from({ length: n }, (_, m) => m);
-    order.sort((a, b) => left[a] - left[b] || ties[b] - ties[a] || legal[a] - legal[b]);
-    return {
-      kind: 'value',
-      unit: 'minus-cards-left',
-      actions: order.map((m) => ({ action: legal[m], score: -left[m] / samples })),
-    };
+    order.sort((a, b) => wins[b] - wins[a] || left[a] - left[b] || ties[b] - ties[a] || legal[a] - legal[b]);
+    return { kind: 'win-probability', actions: order.map((m) => ({ action: legal[m], score: wins[m] / samples })) };
   }
 }
 
@@ -345,9 +352,12 @@ export class SlotOracleAgent implements Agent {
   }
 }
 
-/** The catalogue entries of the slot agents for these games (a game's kit lists them). */
-export function slotSearchAgents(games: readonly AnyGame[]): AgentSpec[] {
-  return [
+/**
+ * The catalogue entries of the slot agents for these games (a game's kit lists them); `oracle: false` leaves out the
+ * oracle, for games whose deals it cannot solve in time.
+ */
+export function slotSearchAgents(games: readonly AnyGame[], { oracle = true } = {}): AgentSpec[] {
+  const agents: AgentSpec[] = [
     {
       name: 'greedy',
       description:
@@ -360,20 +370,22 @@ export function slotSearchAgents(games: readonly AnyGame[]): AgentSpec[] {
     {
       name: 'pimc',
       description:
-        'determinized search: deals sampled orders of the unseen cards, plays each legal move out to the end and ' +
-        'plays the move that leaves the fewest cards on average',
+        'determinized search: deals sampled orders of the unseen cards, solves the position after each legal move ' +
+        'on each within a budget, and plays the move that wins the most samples',
       fair: true,
       games,
       create: () => new SlotPimcAgent(),
     },
-    {
-      name: 'oracle',
-      description:
-        'CHEATS, sees the stock order: a depth-first solve of the true deal within a budget. The upper bound for the ' +
-        'fair agents, not a fair agent',
-      fair: false,
-      games,
-      create: () => new SlotOracleAgent(),
-    },
   ];
+  if (!oracle) return agents;
+  agents.push({
+    name: 'oracle',
+    description:
+      'CHEATS, sees the stock order: a depth-first solve of the true deal within a budget. The upper bound for the ' +
+      'fair agents, not a fair agent',
+    fair: false,
+    games,
+    create: () => new SlotOracleAgent(),
+  });
+  return agents;
 }
