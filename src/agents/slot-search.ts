@@ -118,7 +118,7 @@ function rankedScores(kind: ActionScores['kind'], legal: ArrayLike<number>, scor
   return { kind, actions };
 }
 
-/** `greedy`: the removal that takes the most cards, then leaves the most moves; a deal only when nothing else is left. */
+/** `greedy`: the removal taking the most cards, then leaving the most moves; a deal only when nothing else is left. */
 export class SlotGreedyAgent extends BestScoredAgent {
   readonly name = 'greedy';
 
