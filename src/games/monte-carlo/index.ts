@@ -7,16 +7,26 @@
 import type * as z from 'zod/mini';
 import { type GameModule, registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
+import type { gridOptionsSchema } from './grid.js';
 import { gridKit } from './kit.js';
-import { monteCarloGame, type monteCarloOptionsSchema } from './monte-carlo.js';
-import { neighbourGame, type neighbourOptionsSchema } from './neighbour.js';
-import { quatorzeGame, type quatorzeOptionsSchema } from './quatorze.js';
-import { weddingsGame, type weddingsOptionsSchema } from './weddings.js';
+import { monteCarloGame } from './monte-carlo.js';
+import { neighbourGame } from './neighbour.js';
+import { quatorzeGame } from './quatorze.js';
+import { weddingsGame } from './weddings.js';
 
+export type { GridOptions } from './grid.js';
 export type { MonteCarloOptions } from './monte-carlo.js';
 export type { NeighbourOptions } from './neighbour.js';
 export type { QuatorzeOptions } from './quatorze.js';
 export type { WeddingsOptions } from './weddings.js';
+
+/** One grid game as registered: its engine, its one id, and its kit. */
+function registerGrid(game: typeof monteCarloGame, id: string, title: string, description: string, solvable = true) {
+  return registerModule(
+    { game, ids: [{ id, title, description }], kit: gridKit(game, { solvable }) },
+    { shipped: true },
+  );
+}
 
 const MONTE_CARLO =
   'Monte Carlo (Quilt): a 5×5 grid, remove touching pairs of one rank, then consolidate: the cards close the gaps';
@@ -25,51 +35,23 @@ const NEIGHBOUR = 'Neighbour: a 5×5 grid, remove touching pairs making 13 and k
 const QUATORZE = 'Quatorze: a 5×5 grid, remove pairs making 14 in one row or column; refilled in place, then closed up';
 
 /** Monte Carlo as registered: its engine, its id and its kit. */
-export const monteCarlo: GameModule = registerModule(
-  {
-    game: monteCarloGame,
-    ids: [{ id: 'monte-carlo', title: 'Monte Carlo', description: MONTE_CARLO }],
-    kit: gridKit(monteCarloGame),
-  },
-  { shipped: true },
-);
+export const monteCarlo: GameModule = registerGrid(monteCarloGame, 'monte-carlo', 'Monte Carlo', MONTE_CARLO);
 
-/** Weddings as registered: its engine, its id and its kit. */
-export const weddings: GameModule = registerModule(
-  {
-    game: weddingsGame,
-    ids: [{ id: 'weddings', title: 'Weddings', description: WEDDINGS }],
-    kit: gridKit(weddingsGame, { solvable: false }),
-  },
-  { shipped: true },
-);
+/** Weddings as registered: its engine, its id and its kit (no oracle: its deals are rarely won, and slow to solve). */
+export const weddings: GameModule = registerGrid(weddingsGame, 'weddings', 'Weddings', WEDDINGS, false);
 
 /** Neighbour as registered: its engine, its id and its kit. */
-export const neighbour: GameModule = registerModule(
-  {
-    game: neighbourGame,
-    ids: [{ id: 'neighbour', title: 'Neighbour', description: NEIGHBOUR }],
-    kit: gridKit(neighbourGame),
-  },
-  { shipped: true },
-);
+export const neighbour: GameModule = registerGrid(neighbourGame, 'neighbour', 'Neighbour', NEIGHBOUR);
 
 /** Quatorze as registered: its engine, its id and its kit. */
-export const quatorze: GameModule = registerModule(
-  {
-    game: quatorzeGame,
-    ids: [{ id: 'quatorze', title: 'Quatorze', description: QUATORZE }],
-    kit: gridKit(quatorzeGame),
-  },
-  { shipped: true },
-);
+export const quatorze: GameModule = registerGrid(quatorzeGame, 'quatorze', 'Quatorze', QUATORZE);
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {
-    'monte-carlo': z.input<typeof monteCarloOptionsSchema>;
-    weddings: z.input<typeof weddingsOptionsSchema>;
-    neighbour: z.input<typeof neighbourOptionsSchema>;
-    quatorze: z.input<typeof quatorzeOptionsSchema>;
+    'monte-carlo': z.input<typeof gridOptionsSchema>;
+    weddings: z.input<typeof gridOptionsSchema>;
+    neighbour: z.input<typeof gridOptionsSchema>;
+    quatorze: z.input<typeof gridOptionsSchema>;
   }
   interface OutcomeById {
     'monte-carlo': CardOutcome;

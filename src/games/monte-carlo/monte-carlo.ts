@@ -35,20 +35,14 @@
  * Terminated when no action is legal; never truncated (every deal moves a card or deals one). Won when all 52
  * cards are removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
-import { ALL_RANKS, GRID } from './grid.js';
+import { ALL_RANKS, gridGame, type GridOptions } from './grid.js';
 
-export const monteCarloOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
-
-/** Monte Carlo's options, defaults filled in (the schema's output). */
-export type MonteCarloOptions = z.output<typeof monteCarloOptionsSchema>;
+/** Monte Carlo's options: the grid games' (grid.ts). */
+export type MonteCarloOptions = GridOptions;
 
 /** Monte Carlo's engine: its layout and rules, declared. */
-export const monteCarloGame = slotGame<MonteCarloOptions>({
+export const monteCarloGame = gridGame({
   name: 'monte-carlo',
-  optionsSchema: monteCarloOptionsSchema,
-  rules: () => ({ ...GRID, pairSum: 0, sameRankPairs: ALL_RANKS, touch: 'neighbours', consolidate: 'on-deal' }),
-  prompt: () => 'Remove two cards of one rank in touching slots, or consolidate.',
-  sameOutcome: false,
+  rules: { pairSum: 0, sameRankPairs: ALL_RANKS, touch: 'neighbours', consolidate: 'on-deal' },
+  prompt: 'Remove two cards of one rank in touching slots, or consolidate.',
 });

@@ -34,27 +34,20 @@
  * Terminated when no action is legal; never truncated: every move removes a card. Won when all 52 cards are
  * removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
-import { GRID } from './grid.js';
+import { gridGame, type GridOptions } from './grid.js';
 
-export const neighbourOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
-
-/** Neighbour's options, defaults filled in (the schema's output). */
-export type NeighbourOptions = z.output<typeof neighbourOptionsSchema>;
+/** Neighbour's options: the grid games' (grid.ts). */
+export type NeighbourOptions = GridOptions;
 
 /** Neighbour's engine: its layout and rules, declared. */
-export const neighbourGame = slotGame<NeighbourOptions>({
+export const neighbourGame = gridGame({
   name: 'neighbour',
-  optionsSchema: neighbourOptionsSchema,
-  rules: () => ({
-    ...GRID,
+  rules: {
     refill: 'at-once',
     pairSum: 13,
     singles: [12],
     touch: 'neighbours',
     consolidate: 'after-removal',
-  }),
-  prompt: () => 'Remove two touching cards that make 13, or a king alone.',
-  sameOutcome: false,
+  },
+  prompt: 'Remove two touching cards that make 13, or a king alone.',
 });

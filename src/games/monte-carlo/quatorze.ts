@@ -33,20 +33,14 @@
  * Terminated when no action is legal; never truncated: every move removes two cards. Won when all 52 cards are
  * removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
-import { GRID } from './grid.js';
+import { gridGame, type GridOptions } from './grid.js';
 
-export const quatorzeOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
-
-/** Quatorze's options, defaults filled in (the schema's output). */
-export type QuatorzeOptions = z.output<typeof quatorzeOptionsSchema>;
+/** Quatorze's options: the grid games' (grid.ts). */
+export type QuatorzeOptions = GridOptions;
 
 /** Quatorze's engine: its layout and rules, declared. */
-export const quatorzeGame = slotGame<QuatorzeOptions>({
+export const quatorzeGame = gridGame({
   name: 'quatorze',
-  optionsSchema: quatorzeOptionsSchema,
-  rules: () => ({ ...GRID, refill: 'at-once', pairSum: 14, touch: 'line', consolidate: 'once-stock-out' }),
-  prompt: () => 'Remove two cards that make 14 in one row or one column.',
-  sameOutcome: false,
+  rules: { refill: 'at-once', pairSum: 14, touch: 'line', consolidate: 'once-stock-out' },
+  prompt: 'Remove two cards that make 14 in one row or one column.',
 });

@@ -35,20 +35,14 @@
  * Terminated when no action is legal; never truncated (every deal moves a card or deals one). Won when all 52
  * cards are removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
-import { ALL_RANKS, GRID } from './grid.js';
+import { ALL_RANKS, gridGame, type GridOptions } from './grid.js';
 
-export const weddingsOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Weddings's options: the grid games' (grid.ts). */
+export type WeddingsOptions = GridOptions;
 
-/** Weddings' options, defaults filled in (the schema's output). */
-export type WeddingsOptions = z.output<typeof weddingsOptionsSchema>;
-
-/** Weddings' engine: its layout and rules, declared. */
-export const weddingsGame = slotGame<WeddingsOptions>({
+/** Weddings's engine: its layout and rules, declared. */
+export const weddingsGame = gridGame({
   name: 'weddings',
-  optionsSchema: weddingsOptionsSchema,
-  rules: () => ({ ...GRID, pairSum: 0, sameRankPairs: ALL_RANKS, touch: 'neighbours', consolidate: 'up-columns' }),
-  prompt: () => 'Remove two cards of one rank in touching slots, or consolidate up the columns.',
-  sameOutcome: false,
+  rules: { pairSum: 0, sameRankPairs: ALL_RANKS, touch: 'neighbours', consolidate: 'up-columns' },
+  prompt: 'Remove two cards of one rank in touching slots, or consolidate up the columns.',
 });
