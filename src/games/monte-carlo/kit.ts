@@ -28,7 +28,7 @@ const LADDERS = {
     pimc: 2234,
     oracle: 2685,
   }),
-  weddings: ladder('weddings', 'random,first,greedy', { random: 0, first: 0, greedy: 0 }),
+  weddings: ladder('weddings', 'random,first,greedy', { random: 0, first: 0, greedy: 0, pimc: 0 }),
   neighbour: ladder('neighbour', 'random,first,greedy,oracle', {
     random: 685,
     first: 2063,
