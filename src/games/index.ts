@@ -18,6 +18,7 @@ export * from './elevens/index.js';
 export * from './thirteens/index.js';
 export * from './simple-pairs/index.js';
 export * from './nines/index.js';
+export * from './monte-carlo/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

@@ -6,9 +6,10 @@
  *   state's JSON with each card once, the removed cards, the deal order's and the stock's checks).
  * - `slots.ts`: face-up slots in a grid dealt from a stock: the state and the hot path. Its rules are
  *   declared in `slot-rules.ts` (`SlotRulesSpec`): pairs to a sum, same-rank pairs, single cards, four
- *   of a rank, sets of one of each rank set aside into reserves or not, and refills at once, on a
- *   deal, or none while a reserve holds a card. Its words are in `slot-text.ts`, its JSON and checks
- *   in `slot-json.ts`, and `slot-game.ts` joins them into a `Game`.
+ *   of a rank, sets of one of each rank set aside into reserves or not, pairs in touching slots, and
+ *   refills at once, on a deal, or none while a reserve holds a card, the cards closing up first or
+ *   not. Its words are in `slot-text.ts`, its JSON and checks in `slot-json.ts`, and `slot-game.ts`
+ *   joins them into a `Game`.
  * - `triangle.ts`: rows of overlapping face-up cards with their cover masks and free test, a talon of
  *   stock and waste (draws, turn-overs, passes), and removals over the available places (pairs to a sum,
  *   ranks removed alone, overlap pairs); its words and board in `triangle-text.ts`, its JSON and checks in

@@ -11,8 +11,11 @@ import { RANK_WORDS, badState, checkDeckOrder, checkStockCounts, parseCardLists,
 import {
   EMPTY,
   EMPTY_RANK,
+  GATHER_AFTER_REMOVAL,
+  GATHER_ONCE_STOCK_OUT,
   NO_PARTNER,
   NOWHERE,
+  cardsWouldMove,
   copyState,
   createState,
   oneOfEach,
@@ -200,6 +203,8 @@ function checkRules(s: SlotState): string | null {
     const more = r.pauseRefill ? ' and no card is set aside' : '';
     return `a slot is empty while the stock holds ${DECK_SIZE - s.stockPos} cards${more}; it is refilled at once`;
   }
+  const closed = r.gather === GATHER_AFTER_REMOVAL || (r.gather === GATHER_ONCE_STOCK_OUT && s.stockPos === DECK_SIZE);
+  if (closed && cardsWouldMove(s)) return 'a card lies after an empty slot; the cards close up after every removal';
   const gone = new Uint8Array(DECK_SIZE).fill(1);
   for (let k = s.stockPos; k < DECK_SIZE; k++) gone[s.deck[k]] = 0;
   for (const c of s.slotCard) if (c !== EMPTY) gone[c] = 0;

@@ -20,6 +20,9 @@ export function oneOfEach(ranks: ArrayLike<number>, last: string): string {
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
 }
 
+/** "an ace", "an eight", "a king". */
+const withArticle = (name: string): string => `${/^[ae]/.test(name) ? 'an' : 'a'} ${name}`;
+
 /** What a game over slots declares under one set of options. Ranks are 0 = A … 12 = K; values A = 1 … K = 13. */
 export interface SlotRulesSpec {
   readonly slots: number;
@@ -50,6 +53,15 @@ export interface SlotRulesSpec {
   readonly sameSuit?: boolean;
   /** Emptied slots refill at once, or when the player deals. */
   readonly refill: 'at-once' | 'on-deal';
+  /** Pairs lie in touching slots ('neighbours': the eight around a slot) or in one row or column ('line'). */
+  readonly touch?: 'neighbours' | 'line';
+  /**
+   * The cards slide to close the gaps in reading order, then the stock fills the end slots: on the player's deal
+   * ('on-deal', with refill 'on-deal'), after every removal ('after-removal'), or, once the stock is out, after every
+   * removal, the stock filling emptied slots in place until then ('once-stock-out'). 'up-columns': on the deal, each
+   * card rises up its column past the empty slots above it, then the stock fills the empty slots in reading order.
+   */
+  readonly consolidate?: 'on-deal' | 'after-removal' | 'once-stock-out' | 'up-columns';
   /** The observation shows each slot's suit as well as its rank. */
   readonly observeSuits?: boolean;
   /** Reward per card removed instead of 1 for a win. */
@@ -108,6 +120,37 @@ export interface SlotRules extends SlotRulesSpec {
   readonly clearTarget: number;
   /** Per rank: why a card of it does not pair with a card of another rank, or '' (the sum decides). */
   readonly pairNote: readonly ((card: number) => string)[];
+  /** Pairs only between touching slots (`touch`). */
+  readonly near: boolean;
+  /** Per slot i: bit j set when a pair of slots i and j touches (all set without `touch`). */
+  readonly touching: Int32Array;
+  /** How the slots consolidate: GATHER_NONE, or one of the GATHER_* of `consolidate`. */
+  readonly gather: number;
+}
+
+/** `SlotRules.gather`: no consolidation, or one per `consolidate` value. */
+export const GATHER_NONE = 0;
+export const GATHER_ON_DEAL = 1;
+export const GATHER_AFTER_REMOVAL = 2;
+export const GATHER_ONCE_STOCK_OUT = 3;
+export const GATHER_UP_COLUMNS = 4;
+const GATHER_OF = { 'on-deal': 1, 'after-removal': 2, 'once-stock-out': 3, 'up-columns': 4 } as const;
+
+/** Per slot, the slots it touches: the eight around it, or its row and column ('line'); every slot without `touch`. */
+function touchingSlots(p: SlotRulesSpec): Int32Array {
+  const touching = new Int32Array(p.slots).fill(-1);
+  if (p.touch === undefined) return touching;
+  const w = p.columns;
+  for (let i = 0; i < p.slots; i++) {
+    touching[i] = 0;
+    for (let j = 0; j < p.slots; j++) {
+      const rows = Math.abs(Math.floor(i / w) - Math.floor(j / w));
+      const cols = Math.abs((i % w) - (j % w));
+      const near = p.touch === 'line' ? rows === 0 || cols === 0 : rows <= 1 && cols <= 1;
+      if (near && i !== j) touching[i] |= 1 << j;
+    }
+  }
+  return touching;
 }
 
 /** A slot game's state (the layout in this file's comment). */
@@ -179,7 +222,7 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
     if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
     if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
-    if (sameRank.includes(r)) return () => `a ${RANK_NAMES[r]} pairs only with another ${RANK_NAMES[r]}`;
+    if (sameRank.includes(r)) return () => `${withArticle(RANK_NAMES[r])} pairs only with another ${RANK_NAMES[r]}`;
     if (!setRanks.includes(r)) return () => '';
     if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
     if (setRanks[0] >= 10)
@@ -216,6 +259,8 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     blocked,
     sets: p.sets,
     refill: p.refill,
+    touch: p.touch,
+    consolidate: p.consolidate,
     observeSuits: p.observeSuits ?? false,
     rewardCards: p.rewardCards,
     undoLimit: p.undoLimit,
@@ -225,7 +270,7 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     oneRankReserves,
     reserveCount,
     buffered: p.refill === 'on-deal',
-    refillAtOnce: p.refill === 'at-once' && p.sets?.how !== 'reserve-no-refill',
+    refillAtOnce: p.refill === 'at-once' && p.sets?.how !== 'reserve-no-refill' && p.consolidate === undefined,
     pairCount,
     pairFirst,
     pairSecond,
@@ -253,6 +298,9 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     ranksAt,
     clearTarget: DECK_SIZE - 4 * blocked.length,
     pairNote,
+    near: p.touch !== undefined,
+    touching: touchingSlots(p),
+    gather: p.consolidate === undefined ? GATHER_NONE : GATHER_OF[p.consolidate],
   };
   rulesCache.set(key, rules);
   return rules;

@@ -12,6 +12,9 @@ import {
   NOTE_PAUSED,
   NOTE_SET_OUT,
   NOWHERE,
+  GATHER_NONE,
+  GATHER_UP_COLUMNS,
+  cardsWouldMove,
   countInSlots,
   isWon,
   oneOfEach,
@@ -42,7 +45,7 @@ export function describeAction(s: SlotState, action: number): string {
       return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
     }
     case 'deal':
-      return 'deal';
+      return r.gather === GATHER_NONE ? 'deal' : consolidateText(s);
     case 'single': {
       const i = action - r.singleBase;
       return s.slotCard[i] === EMPTY ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
@@ -56,6 +59,35 @@ export function describeAction(s: SlotState, action: number): string {
       return s.slotCard[i] === EMPTY ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
     }
   }
+}
+
+/** The cards a consolidating deal moves: those after a gap, or below an empty slot of their column. */
+export function cardsToMove(s: SlotState): number[] {
+  const r = s.rules;
+  const moved: number[] = [];
+  let gap = false;
+  for (let i = 0; i < r.slots; i++) {
+    if (s.slotCard[i] === EMPTY) gap = true;
+    else if (r.gather === GATHER_UP_COLUMNS ? i >= r.columns && s.slotCard[i - r.columns] === EMPTY : gap)
+      moved.push(i);
+  }
+  if (r.gather !== GATHER_UP_COLUMNS) return moved;
+  // A card below another that rises rises too.
+  for (let i = r.columns; i < r.slots; i++)
+    if (s.slotCard[i] !== EMPTY && !moved.includes(i) && moved.includes(i - r.columns)) moved.push(i);
+  return moved.sort((a, b) => a - b);
+}
+
+/** A consolidating deal in a player's words: "consolidate: 3 cards close the gaps, 4 dealt into the end slots". */
+function consolidateText(s: SlotState): string {
+  const up = s.rules.gather === GATHER_UP_COLUMNS;
+  const moved = cardsToMove(s).length;
+  const dealt = Math.min(countInSlots(s, EMPTY_RANK), DECK_SIZE - s.stockPos);
+  const parts: string[] = [];
+  if (moved > 0)
+    parts.push(up ? `${plural(moved, 'card')} rise up their columns` : `${plural(moved, 'card')} close the gaps`);
+  if (dealt > 0) parts.push(`${plural(dealt, 'card')} dealt into the ${up ? 'empty' : 'end'} slots`);
+  return `consolidate: ${parts.join(', ')}`;
 }
 
 /** Why two cards are not a pair, in a player's words: a rank never removed, each card's rank, the sum, the suits. */
@@ -81,10 +113,15 @@ export function whyIllegal(s: SlotState, action: number): string {
       const i = r.pairFirst[action];
       const j = r.pairSecond[action];
       if (s.slotCard[i] === EMPTY || s.slotCard[j] === EMPTY) return `slot ${s.slotCard[i] === EMPTY ? i : j} is empty`;
-      return pairProblem(r, s.slotCard[i], s.slotCard[j]);
+      const problem = pairProblem(r, s.slotCard[i], s.slotCard[j]);
+      if (problem !== 'it is legal' || ((r.touching[i] >> j) & 1) === 1) return problem;
+      const where = r.touch === 'line' ? 'in one row or column' : 'in touching slots';
+      return `${slotText(s, i)} and ${slotText(s, j)} are not ${where}`;
     }
     case 'deal':
-      if (s.stockPos === DECK_SIZE) return 'the stock is empty';
+      if (r.gather !== GATHER_NONE && cardsWouldMove(s)) return 'it is legal';
+      if (s.stockPos === DECK_SIZE)
+        return r.gather === GATHER_NONE ? 'the stock is empty' : 'the stock is empty and no card would move';
       return s.rankSlots[EMPTY_RANK] === 0 ? 'no slot is empty' : 'it is legal';
     case 'single': {
       const i = action - r.singleBase;
@@ -199,6 +236,8 @@ export function actionCards(s: SlotState, action: number): CardSpot[] {
   }
 }
 
+const CONSOLIDATE_TITLE = 'Tap to consolidate: the cards close up, then the stock fills the empty slots';
+
 export function board(s: SlotState): BoardView {
   const r = s.rules;
   const cells: (CardSpot | EmptySpot)[] = [];
@@ -221,7 +260,9 @@ export function board(s: SlotState): BoardView {
     kind: 'piles',
     piles: [
       // A stock that deals by itself is never tapped.
-      { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: r.buffered },
+      r.gather !== GATHER_NONE && r.buffered
+        ? { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: true, title: CONSOLIDATE_TITLE }
+        : { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: r.buffered },
       { kind: 'counter', count: s.removed, label: 'removed' },
     ],
   });

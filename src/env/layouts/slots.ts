@@ -1,10 +1,12 @@
 /**
  * The slot layout: face-up slots in a grid, dealt from a shuffled 52-card stock, lowest slot first.
  * A game over it declares its rules (`SlotRulesSpec`): the sum two cards make to pair, the ranks
- * removed alone, four at a time, never, or as a set of one of each (J-Q-K), and when emptied slots
- * refill. This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
+ * removed alone, four at a time, never, or as a set of one of each (J-Q-K), which slots a pair may
+ * join (any two, or touching ones), and when emptied slots refill (and whether the cards first close
+ * up). This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
  * words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
- * into a `Game` (`slotGame`): Tens, Block Ten, Thirteens and the Elevens family are declarations.
+ * into a `Game` (`slotGame`): Tens, Block Ten, Thirteens, the Elevens family and the grid games
+ * (Monte Carlo's) are declarations.
  *
  * Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
  *   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
@@ -13,7 +15,10 @@
  *   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
  *             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
  *   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
- *   deal      one id, filling the empty slots (refill 'on-deal')
+ *   deal      one id, filling the empty slots (refill 'on-deal'); with `consolidate` it first closes the gaps
+ *             (or raises the cards up their columns), and stays legal while that would move a card
+ *
+ * With `touch`, a pair's two slots must touch (`touching`, a bit set per slot, masks the partner rank's slots).
  *
  * Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
  * suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
@@ -33,6 +38,10 @@ import { shuffleInPlace, type Rng } from '../rng.js';
 import {
   EMPTY,
   EMPTY_RANK,
+  GATHER_AFTER_REMOVAL,
+  GATHER_NONE,
+  GATHER_ONCE_STOCK_OUT,
+  GATHER_UP_COLUMNS,
   NOTE_NONE,
   NOTE_PAUSED,
   NOTE_SET_OUT,
@@ -116,6 +125,67 @@ function fillEmptySlots(s: SlotState): void {
     s.stockCount[rank]--;
   }
   s.stockPos = pos;
+}
+
+/** Moves the card of slot `from` to the empty slot `to`. */
+function moveCard(s: SlotState, from: number, to: number): void {
+  const bits = (1 << from) | (1 << to);
+  const card = s.slotCard[from];
+  s.rankSlots[card >> 2] ^= bits;
+  s.rankSlots[EMPTY_RANK] ^= bits;
+  s.slotCard[to] = card;
+  s.slotRank[to] = card >> 2;
+  s.cardSlot[card] = to;
+  s.slotCard[from] = EMPTY;
+  s.slotRank[from] = EMPTY_RANK;
+}
+
+/** The cards slide to close the gaps in reading order (their order kept); the empty slots end up last. */
+function closeGaps(s: SlotState): void {
+  let to = 0;
+  for (let i = 0; i < s.rules.slots; i++) {
+    if (s.slotCard[i] === EMPTY) continue;
+    if (i !== to) moveCard(s, i, to);
+    to++;
+  }
+}
+
+/** Each card rises up its column past the empty slots above it. */
+function raiseColumns(s: SlotState): void {
+  const w = s.rules.columns;
+  for (let i = w; i < s.rules.slots; i++) {
+    if (s.slotCard[i] === EMPTY) continue;
+    let k = i;
+    while (k >= w && s.slotCard[k - w] === EMPTY) k -= w;
+    if (k !== i) moveCard(s, i, k);
+  }
+}
+
+/** The slots as `consolidate` gathers them after a move (`dealt`: the move was the deal), then the refill. */
+function gatherSlots(s: SlotState, dealt: boolean): void {
+  const how = s.rules.gather;
+  if (how === GATHER_ONCE_STOCK_OUT) {
+    fillEmptySlots(s);
+    if (s.stockPos === DECK_SIZE) closeGaps(s);
+    return;
+  }
+  if (how === GATHER_AFTER_REMOVAL || dealt) {
+    if (how === GATHER_UP_COLUMNS) raiseColumns(s);
+    else closeGaps(s);
+    fillEmptySlots(s);
+  }
+}
+
+/**
+ * Whether consolidating would move a card: a gap lies before a card in reading order, or, up the columns, an empty
+ * slot lies above a card.
+ */
+export function cardsWouldMove(s: SlotState): boolean {
+  const empty = s.rankSlots[EMPTY_RANK];
+  if (empty === 0) return false;
+  const held = ~empty & ((1 << s.rules.slots) - 1);
+  if (s.rules.gather === GATHER_UP_COLUMNS) return ((held >>> s.rules.columns) & empty) !== 0;
+  return (held & -(empty & -empty)) !== 0;
 }
 
 export function reservesEmpty(s: SlotState): boolean {
@@ -248,6 +318,27 @@ function legalRankPairs(s: SlotState, mask: Uint8Array, legal: Int32Array): numb
   return n;
 }
 
+/** Marks the pairs by rank in touching slots (`touch`); returns the new count. */
+function legalNearPairs(s: SlotState, mask: Uint8Array, legal: Int32Array): number {
+  const r = s.rules;
+  const rank = s.slotRank;
+  const slots = s.rankSlots;
+  let n = 0;
+  for (let i = 0; i < r.slots - 1; i++) {
+    let later = slots[r.partner[rank[i]]] & r.touching[i] & -(2 << i);
+    if (later === 0) continue;
+    const offset = r.pairBase[i] - i - 1;
+    do {
+      const bit = later & -later;
+      later ^= bit;
+      const a = offset + 31 - Math.clz32(bit);
+      mask[a] = 1;
+      legal[n++] = a;
+    } while (later !== 0);
+  }
+  return n;
+}
+
 /** Marks the singles after the pairs; returns the new count. */
 function legalSingles(s: SlotState, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
@@ -292,7 +383,11 @@ function legalSetsAndAsides(s: SlotState, mask: Uint8Array, legal: Int32Array, n
 export function legalActions(s: SlotState, _o: unknown, mask: Uint8Array, legal: Int32Array): number {
   const r = s.rules;
   mask.fill(0);
-  let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
+  let n = r.sameSuit
+    ? legalSuitPairs(s, mask, legal)
+    : r.near
+      ? legalNearPairs(s, mask, legal)
+      : legalRankPairs(s, mask, legal);
   if (r.singleBase >= 0) n = legalSingles(s, mask, legal, n);
   if (r.quartetBase >= 0) {
     for (let q = 0; q < r.quartetRanks.length; q++) {
@@ -302,7 +397,11 @@ export function legalActions(s: SlotState, _o: unknown, mask: Uint8Array, legal:
     }
   }
   if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
-  if (r.dealId >= 0 && s.rankSlots[EMPTY_RANK] !== 0 && s.stockPos < DECK_SIZE) {
+  // A deal that consolidates is legal too while it would move a card, the stock out or not.
+  if (
+    r.dealId >= 0 &&
+    ((s.rankSlots[EMPTY_RANK] !== 0 && s.stockPos < DECK_SIZE) || (r.gather !== GATHER_NONE && cardsWouldMove(s)))
+  ) {
     mask[r.dealId] = 1;
     legal[n++] = r.dealId;
   }
@@ -369,6 +468,7 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
   }
   s.removed += gained;
   if (r.refillAtOnce) fillEmptySlots(s);
+  else if (r.gather !== GATHER_NONE) gatherSlots(s, action === r.dealId);
   else if (r.buffered) {
     if (action === r.dealId) fillEmptySlots(s);
   } else if (reservesEmpty(s)) fillEmptySlots(s);
