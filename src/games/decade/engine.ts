@@ -1,5 +1,5 @@
 /**
- * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
+ * Decade (`decade`) and its family: `decade-open`, `decade-optional`, `decade-max3`, `decade-loop`,
  * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
  * one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
  *
@@ -22,6 +22,7 @@
  * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
  * | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
  * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
+ * | `dealAll`  | boolean, or left out           | left out    | true: all 52 cards are dealt face up in the line at the start, and there is no stock (one line only). Absent rather than false by default, so the options of the ids without it read as before |
  *
  * ## Actions (677 ids)
  *
@@ -49,14 +50,14 @@
  * | 523*S+10                    | stock size / 52 |
  * | 523*S+11                    | steps taken / maxSteps |
  *
- * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+ * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks, 52 with `dealAll`):
  *
  * | index                       | low | high | why |
  * |-----------------------------|-----|------|-----|
  * | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
  * | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
  * | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
- * | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+ * | 523*S+10                    | 0   | max(52 − D, 1)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52. With `dealAll` the stock is always empty, and 1/52 keeps the range from being empty |
  * | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
  *
  * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
@@ -80,7 +81,7 @@
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
  *
- * Past 600 lines on purpose: one hot path serves seven ids, whose options meet in the same loops; split, each
+ * Past 600 lines on purpose: one hot path serves eight ids, whose options meet in the same loops; split, each
  * option's code would be spread over files.
  */
 import * as z from 'zod/mini';
@@ -184,6 +185,8 @@ export const decadeOptionsSchema = z
       'Moves before the game is stopped',
     ),
     reward: option(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
+    // Optional, not defaulted: a default would add the field to the options, and so to the state JSON, of every id.
+    dealAll: z.optional(z.boolean().check(z.describe('All 52 cards dealt face up at the start, no stock'))),
   })
   .check(
     z.superRefine(
@@ -193,6 +196,13 @@ export const decadeOptionsSchema = z
             code: 'custom',
             path: ['maxRun'],
             message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+          });
+        }
+        if (o.dealAll === true && o.stacks !== 1) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['dealAll'],
+            message: 'dealAll deals every card into one line: it needs stacks 1',
           });
         }
       },
@@ -256,8 +266,9 @@ export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>): number {
   return o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH);
 }
 
-/** Cards the deal puts on the table: one on each of 7 stacks, three on a line. */
-export function initialDealt(o: { stacks: number }): number {
+/** Cards the deal puts on the table: one on each of 7 stacks, three on a line, all 52 with `dealAll`. */
+export function initialDealt(o: { stacks: number; dealAll?: boolean | undefined }): number {
+  if (o.dealAll === true) return DECK_SIZE;
   return o.stacks === 7 ? 7 : 3;
 }
 
@@ -523,7 +534,7 @@ function observationBounds(o: DecadeOptions): ObservationBounds {
   const at = o.stacks * (CARD_FLOATS + 3);
   const dealt = initialDealt(o);
   const deckBottom = o.pickedUp === 'deck-bottom';
-  high[at + 10] = deckBottom ? 1 : (DECK_SIZE - dealt) / DECK_SIZE;
+  high[at + 10] = deckBottom ? 1 : Math.max(DECK_SIZE - dealt, 1) / DECK_SIZE;
   high[at + 11] = deckBottom
     ? 1
     : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
@@ -1085,7 +1096,7 @@ function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, 
   const stacks = game.stacks as string[][];
   const stock = game.stock as string[];
   const discarded = game.discarded as string[];
-  const dealt = o.stacks === 7 ? 7 : 3;
+  const dealt = initialDealt(o as { stacks: number; dealAll?: boolean });
   const draws = 52 - dealt - stock.length;
   const maxSteps = o.maxSteps as number;
   if (draws >= 1) {
@@ -1116,7 +1127,9 @@ function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, 
     game.stacks = stacks.map(() => []);
     if (o.stacks === 7) game.eliminated = stacks.map(() => true);
     game.stock = [];
-    game.steps = randomInt(rng, 0, Math.min(maxSteps, 52 - dealt - 1));
+    // Fewer steps than draws; dealt whole, fewer than the 4 runs of at most 14 cards that 52 cards take.
+    const fewest = dealt === 52 ? 4 : 52 - dealt;
+    game.steps = randomInt(rng, 0, Math.min(maxSteps, fewest - 1));
     return `all 52 cards discarded at step ${String(game.steps)}`;
   });
   return changes;
