@@ -159,76 +159,80 @@ export const DECADE_RULE: LineRule = {
 export const MAX_STEPS_CAP = 100_000;
 
 /** An option with its default and the words a form labels it with. */
-const option = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
+export const decadeOption = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
   z._default(schema, value as never).check(z.describe(description));
 
-export const decadeOptionsSchema = z
-  .strictObject({
-    stacks: option(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
-    minRun: option(
-      z.int().check(
-        z.minimum(2),
-        z.maximum(MAX_RUN_LENGTH, {
-          error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
-        }),
-      ),
-      2,
-      'Fewest cards in a discard',
+/** Decade's option fields, before the checks across them: another line game's schema starts from them. */
+export const decadeOptionFields = z.strictObject({
+  stacks: decadeOption(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
+  minRun: decadeOption(
+    z.int().check(
+      z.minimum(2),
+      z.maximum(MAX_RUN_LENGTH, {
+        error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
+      }),
     ),
-    maxRun: option(z.nullable(z.int().check(z.minimum(2))), null, 'Most cards in a discard (empty: no limit)'),
-    loop: option(z.boolean(), false, 'A discard may wrap around the ends'),
-    fives: option(z.boolean(), false, 'Totals of 5, 15, 25 and 35 discard too'),
-    discard: option(
-      z.enum(['forced', 'optional']),
-      'forced',
-      'A possible discard must be made (forced), or may wait (optional)',
+    2,
+    'Fewest cards in a discard',
+  ),
+  maxRun: decadeOption(z.nullable(z.int().check(z.minimum(2))), null, 'Most cards in a discard (empty: no limit)'),
+  loop: decadeOption(z.boolean(), false, 'A discard may wrap around the ends'),
+  fives: decadeOption(z.boolean(), false, 'Totals of 5, 15, 25 and 35 discard too'),
+  discard: decadeOption(
+    z.enum(['forced', 'optional']),
+    'forced',
+    'A possible discard must be made (forced), or may wait (optional)',
+  ),
+  pickedUp: decadeOption(
+    z.enum(['discard', 'deck-bottom']),
+    'discard',
+    'Discarded cards leave the game, or go under the stock',
+  ),
+  win: decadeOption(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
+  // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
+  // a player's history of it) is bounded by the cap.
+  maxSteps: decadeOption(
+    z.int().check(
+      z.minimum(1),
+      z.maximum(MAX_STEPS_CAP, {
+        error:
+          `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
+          `through forced moves alone`,
+      }),
     ),
-    pickedUp: option(
-      z.enum(['discard', 'deck-bottom']),
-      'discard',
-      'Discarded cards leave the game, or go under the stock',
-    ),
-    win: option(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
-    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
-    // a player's history of it) is bounded by the cap.
-    maxSteps: option(
-      z.int().check(
-        z.minimum(1),
-        z.maximum(MAX_STEPS_CAP, {
-          error:
-            `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
-            `through forced moves alone`,
-        }),
-      ),
-      5000,
-      'Moves before the game is stopped',
-    ),
-    reward: option(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
-    // Optional, not defaulted: a default would add the field to the options, and so to the state JSON, of every id.
-    dealAll: z.optional(z.boolean().check(z.describe('All 52 cards dealt face up at the start, no stock'))),
-  })
-  .check(
-    z.superRefine(
-      (o, ctx) => {
-        if (o.maxRun !== null && o.maxRun < o.minRun) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['maxRun'],
-            message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
-          });
-        }
-        if (o.dealAll === true && o.stacks !== 1) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['dealAll'],
-            message: 'dealAll deals every card into one line: it needs stacks 1',
-          });
-        }
-      },
-      // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
-      { when: (payload) => payload.issues.length === 0 },
-    ),
+    5000,
+    'Moves before the game is stopped',
+  ),
+  reward: decadeOption(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
+  // Optional, not defaulted: a default would add the field to the options, and so to the state JSON, of every id.
+  dealAll: z.optional(z.boolean().check(z.describe('All 52 cards dealt face up at the start, no stock'))),
+});
+
+export const decadeOptionsSchema = decadeOptionFields.check(lineOptionsCheck());
+
+/** The checks across a line game's options: the run bounds in order, a whole deal on one line only. */
+export function lineOptionsCheck() {
+  return z.superRefine(
+    (o: { minRun: number; maxRun: number | null; stacks: number; dealAll?: boolean | undefined }, ctx) => {
+      if (o.maxRun !== null && o.maxRun < o.minRun) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxRun'],
+          message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+        });
+      }
+      if (o.dealAll === true && o.stacks !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dealAll'],
+          message: 'dealAll deals every card into one line: it needs stacks 1',
+        });
+      }
+    },
+    // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
+    { when: (payload) => payload.issues.length === 0 },
   );
+}
 
 /** The decade family's options, every field filled in (the module comment of this file tables them). */
 export type DecadeOptions = z.output<typeof decadeOptionsSchema>;

@@ -13,6 +13,9 @@ import { decadeGame, type decadeOptionsSchema } from './engine.js';
 import { DECADE_KIT } from './kit.js';
 
 export type { DecadeOptions } from './engine.js';
+import { SEVEN_UP_MODULE } from './seven-up/module.js';
+
+export type { SevenUpOptions } from './seven-up/engine.js';
 
 /**
  * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its eight
@@ -102,6 +105,9 @@ export const decade: GameModule = registerModule(
   },
   { shipped: true },
 );
+
+/** Seven Up: this engine with another run rule, a game of its own (seven-up/module.ts), listed after Decade's ids. */
+export const sevenUp: GameModule = registerModule(SEVEN_UP_MODULE, { shipped: true });
 
 type DecadeInput = z.input<typeof decadeOptionsSchema>;
 

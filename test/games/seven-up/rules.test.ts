@@ -1,12 +1,12 @@
 // Seven Up's rules, one scenario per rule and option on explicit decks (rules.md beside the engine; the
-// tables open src/games/seven-up/engine.ts), and a position where the order of moves decides the end.
+// tables open src/games/decade/seven-up/engine.ts), and a position where the order of moves decides the end.
 import { describe, expect, it } from 'vitest';
 import { cardCode, parseCardCode } from '../../../src/env/cards.js';
 import type { Env } from '../../../src/env/env.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
-import { sevenUpGame } from '../../../src/games/seven-up/engine.js';
-import { SevenUpLineValue } from '../../../src/games/seven-up/agents/line-value.js';
+import { sevenUpGame } from '../../../src/games/decade/seven-up/engine.js';
+import { SevenUpLineValue } from '../../../src/games/decade/seven-up/agents/line-value.js';
 
 /** A full deck: `first` in order, then every other card in id order. */
 function deck(...first: string[]): string[] {

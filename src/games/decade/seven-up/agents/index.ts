@@ -7,12 +7,12 @@
  * | `longest` | yes  | the legal run with the most cards, the oldest of equal ones; draws only when no run is legal |
  * | `optimal` | yes  | each move's exact value once nothing is left to draw (line-value.ts): the optimum on the line dealt whole; with a stock, the visible line's value |
  */
-import { BestScoredAgent, checkPlaying, type ActionScores, type AgentSpec } from '../../../agents/agent.js';
-import type { GameKit } from '../../../agents/kit.js';
-import type { Env } from '../../../env/env.js';
-import { TengymError } from '../../../env/errors.js';
-import { lineRunLength, lineRunStart } from '../../../env/layouts/line-rule.js';
-import type { DecadeState } from '../../decade/engine.js';
+import { BestScoredAgent, checkPlaying, type ActionScores, type AgentSpec } from '../../../../agents/agent.js';
+import type { GameKit } from '../../../../agents/kit.js';
+import type { Env } from '../../../../env/env.js';
+import { TengymError } from '../../../../env/errors.js';
+import { lineRunLength, lineRunStart } from '../../../../env/layouts/line-rule.js';
+import type { DecadeState } from '../../engine.js';
 import { SEVEN_UP_RULE, sevenUpGame } from '../engine.js';
 import { SevenUpLineValue } from './line-value.js';
 

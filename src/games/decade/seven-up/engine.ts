@@ -55,10 +55,17 @@
  * the table; `won` = terminated with none left ('empty') or at most one ('one-left').
  */
 import * as z from 'zod/mini';
-import { DECK_SIZE } from '../../env/cards.js';
-import { type LineRule, cardsPerValue, totalsTable } from '../../env/layouts/line-rule.js';
-import { MAX_STEPS_CAP, type DecadeOptions, type DecadeState, lineGame } from '../decade/engine.js';
-import type { Game } from '../../env/game.js';
+import { DECK_SIZE } from '../../../env/cards.js';
+import { type LineRule, cardsPerValue, totalsTable } from '../../../env/layouts/line-rule.js';
+import {
+  decadeOptionFields,
+  type DecadeOptions,
+  type DecadeState,
+  lineGame,
+  lineOptionsCheck,
+  decadeOption,
+} from '../engine.js';
+import type { Game } from '../../../env/game.js';
 
 /** Card value by card code: A=1 … K=13, no cap. */
 const SEVEN_UP_VALUE = Uint8Array.from({ length: DECK_SIZE }, (_, c) => (c >> 2) + 1);
@@ -80,49 +87,27 @@ export const SEVEN_UP_RULE: LineRule = {
   stepsWithoutCycles: 102,
 };
 
-const option = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
-  z._default(schema, value as never).check(z.describe(description));
-
+/** Decade's options but `fives` (Seven Up's totals are its own), with Seven Up's run lengths and PySolFC's deal. */
 export const sevenUpOptionsSchema = z
-  .strictObject({
-    stacks: option(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
-    minRun: option(z.int().check(z.minimum(1), z.maximum(4)), 1, 'Fewest cards in a discard (1: a seven alone)'),
-    maxRun: option(z.nullable(z.int().check(z.minimum(1), z.maximum(4))), null, 'Most cards in a discard (empty: 4)'),
-    loop: option(z.boolean(), false, 'A discard may wrap around the ends'),
-    discard: option(
+  .extend(z.omit(decadeOptionFields, { fives: true }), {
+    minRun: decadeOption(z.int().check(z.minimum(1), z.maximum(4)), 1, 'Fewest cards in a discard (1: a seven alone)'),
+    maxRun: decadeOption(
+      z.nullable(z.int().check(z.minimum(1), z.maximum(4))),
+      null,
+      'Most cards in a discard (empty: 4)',
+    ),
+    discard: decadeOption(
       z.enum(['forced', 'optional']),
       'optional',
-      'A possible discard must be made (forced), or may wait (optional)',
+      'With a stock, draw at any time (optional), or not',
     ),
-    pickedUp: option(
-      z.enum(['discard', 'deck-bottom']),
-      'discard',
-      'Discarded cards leave the game, or go under the stock',
+    dealAll: decadeOption(
+      z.boolean(),
+      true,
+      'All 52 cards dealt face up at the start, no stock (false: three, then draws)',
     ),
-    win: option(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
-    maxSteps: option(z.int().check(z.minimum(1), z.maximum(MAX_STEPS_CAP)), 5000, 'Moves before the game is stopped'),
-    reward: option(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
-    dealAll: option(z.boolean(), true, 'All 52 cards dealt face up at the start, no stock (false: three, then draws)'),
   })
-  .check(
-    z.superRefine(
-      (o, ctx) => {
-        if (o.maxRun !== null && o.maxRun < o.minRun)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['maxRun'],
-            message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
-          });
-        if (o.dealAll === true && o.stacks !== 1)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['dealAll'],
-            message: 'dealAll deals every card into one line: it needs stacks 1',
-          });
-      },
-      { when: (payload) => payload.issues.length === 0 },
-    ),
-  );
+  .check(lineOptionsCheck());
 
 export type SevenUpOptions = z.output<typeof sevenUpOptionsSchema>;
 
