@@ -1,8 +1,9 @@
 /**
  * Seven Up (`seven-up`; also Seventh Wonder, The Magic Seven): the line engine of Decade
  * (src/games/decade/engine.ts) with its own run rule. All 52 cards are dealt face up in a line (with
- * `dealAll: false`, three, then one at a time from the stock to its right end); a run of 2 to 4 adjacent cards whose values total a multiple of 7, or a seven alone,
- * leaves the line, and the gap closes. Values: A=1 … 10, J=11, Q=12, K=13. None left wins.
+ * `dealAll: false`, three, then one at a time from the stock to its right end); a run of 2 to 4
+ * adjacent cards whose values total a multiple of 7, or a seven alone, leaves the line, and the gap
+ * closes. Values: A=1 … 10, J=11, Q=12, K=13. None left wins.
  *
  * ## Options
  *
