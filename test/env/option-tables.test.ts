@@ -7,17 +7,26 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envSpec, envs } from '../../src/env/registry.js';
+import { schemaKeys } from '../../src/env/suggest.js';
 import { rulesSection } from '../../src/hints/rules.js';
 import { engineFile } from '../helpers/engine-files.js';
 import { rulesDocument } from '../helpers/rules-document.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Each shipped engine, with the id that plays it first and its schema's defaults (no preset). */
+/**
+ * Each shipped engine, with the id that plays it first, its option names and its schema's defaults (no preset). An
+ * option left out rather than defaulted (Decade's dealAll) has none, and the tables give its default as "left out".
+ */
 const ENGINES = [...new Set(envs().map((e) => e.engine))].map((engine) => {
   const id = envs().find((e) => e.engine === engine)!.id;
-  return { engine, id, defaults: envSpec(id).game.optionsSchema.parse({}) as Record<string, unknown> };
+  const schema = envSpec(id).game.optionsSchema;
+  return { engine, id, keys: schemaKeys(schema).sort(), defaults: schema.parse({}) as Record<string, unknown> };
 });
+
+/** A default as the schema gives it, "left out" for an option with none. */
+const defaultText = (defaults: Record<string, unknown>, name: string): string =>
+  name in defaults ? String(defaults[name]) : 'left out';
 
 /** The rows of the first Markdown table after `heading` in `text`: each row's cells, trimmed. */
 function tableAfter(text: string, heading: RegExp): string[][] {
@@ -64,9 +73,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       ).not.toBeNull();
   });
 
-  for (const { engine, id, defaults } of ENGINES) {
-    const keys = Object.keys(defaults).sort();
-
+  for (const { engine, id, keys, defaults } of ENGINES) {
     const file = engineFile(engine) ?? `the file of ${engine}`;
     it(`${engine}: ${file} tables each option once, with its default`, () => {
       const source = readFileSync(`${ROOT}${file}`, 'utf8');
@@ -75,8 +82,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of ${file}`).toEqual(keys);
       for (const row of rows) {
         const [name] = namesIn(row[0]);
-        const value = defaults[name];
-        expect(tableDefault(row[2]), `the default of ${name} in ${file}`).toBe(String(value));
+        expect(tableDefault(row[2]), `the default of ${name} in ${file}`).toBe(defaultText(defaults, name));
       }
     });
 
@@ -93,7 +99,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
         const named =
           rows.length > 0
             ? rows.flatMap((r) => namesIn(r[0]))
-            : [...new Set(namesIn(options).filter((n) => n in defaults))];
+            : [...new Set(namesIn(options).filter((n) => keys.includes(n)))];
         expect(named.sort(), `the options docs/rules.md gives ${engine}`).toEqual(keys);
         // Each default, as the schema has it: "2, `null` (unlimited)" gives two options' defaults, a note aside.
         for (const row of rows) {
@@ -103,7 +109,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
             expect(
               tableDefault(given[i] ?? '').replace(/\s*\(.*\)$/, ''),
               `the default of ${name} in docs/rules.md's ${engine} options`,
-            ).toBe(String(defaults[name])),
+            ).toBe(defaultText(defaults, name)),
           );
         }
       },

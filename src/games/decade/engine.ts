@@ -1,5 +1,5 @@
 /**
- * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
+ * Decade (`decade`) and its family: `decade-open`, `decade-optional`, `decade-max3`, `decade-loop`,
  * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
  * one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
  *
@@ -22,6 +22,7 @@
  * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
  * | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
  * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
+ * | `dealAll`  | boolean, or left out           | left out    | true: all 52 cards are dealt face up in the line at the start, and there is no stock (one line only). Absent rather than false by default, so the options of the ids without it read as before |
  *
  * ## Actions (677 ids)
  *
@@ -49,14 +50,14 @@
  * | 523*S+10                    | stock size / 52 |
  * | 523*S+11                    | steps taken / maxSteps |
  *
- * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+ * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks, 52 with `dealAll`):
  *
  * | index                       | low | high | why |
  * |-----------------------------|-----|------|-----|
  * | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
  * | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
  * | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
- * | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+ * | 523*S+10                    | 0   | max(52 − D, 1)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52. With `dealAll` the stock is always empty, and 1/52 keeps the range from being empty |
  * | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
  *
  * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
@@ -80,7 +81,11 @@
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
  *
- * Past 600 lines on purpose: one hot path serves seven ids, whose options meet in the same loops; split, each
+ * The run rule (what a card counts, the totals that discard, the run lengths and so the action ids and the
+ * one-hot width) is a declaration, `DECADE_RULE` (src/env/layouts/line-rule.ts); `lineGame` builds a line game
+ * from another rule and options schema, as Seven Up does (src/games/seven-up/engine.ts).
+ *
+ * Past 600 lines on purpose: one hot path serves eight ids, whose options meet in the same loops; split, each
  * option's code would be spread over files.
  */
 import * as z from 'zod/mini';
@@ -102,6 +107,16 @@ import {
 } from '../../env/game.js';
 import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../../env/board.js';
+import {
+  type LineRule,
+  cardsPerValue,
+  lineActions,
+  lineRunId,
+  lineRunLength,
+  lineRunStart,
+  lengthsOf,
+  totalsTable,
+} from '../../env/layouts/line-rule.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
 const SLOTS = DECK_SIZE;
@@ -114,97 +129,117 @@ export const MAX_RUN_TOTAL = 35;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 export const DECADE_ACTIONS = 1 + SLOTS * LENGTHS_PER_START;
 export const DRAW = 0;
-const VALUE_FLOATS = 10;
-const CARD_FLOATS = SLOTS * VALUE_FLOATS;
-/** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES = 78;
 
 /** Card value by card code: A=1 … 9, T/J/Q/K=10. */
 export const CARD_VALUE = Uint8Array.from({ length: DECK_SIZE }, (_, c) => Math.min((c >> 2) + 1, 10));
 
-function totalsTable(totals: readonly number[]): Uint8Array {
-  const t = new Uint8Array(MAX_RUN_TOTAL + 1);
-  for (const v of totals) t[v] = 1;
-  return t;
-}
-const TENS_TOTALS = totalsTable([10, 20, 30]);
-const FIVES_TOTALS = totalsTable([5, 10, 15, 20, 25, 30, 35]);
+const TENS_TOTALS = totalsTable(MAX_RUN_TOTAL, (t) => t % 10 === 0);
+const FIVES_TOTALS = totalsTable(MAX_RUN_TOTAL, (t) => t % 5 === 0);
 
 /** good[t] = 1 when a run totalling t (0..MAX_RUN_TOTAL) discards under these options. Shared: do not write to it. */
 export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
   return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
 
+/** Decade's run rule: values capped at 10, totals 10, 20, 30 (with `fives` every multiple of 5), 2 to 14 cards. */
+export const DECADE_RULE: LineRule = {
+  value: CARD_VALUE,
+  values: 10,
+  perValue: cardsPerValue(CARD_VALUE, 10),
+  shortest: 2,
+  longest: MAX_RUN_LENGTH,
+  maxTotal: MAX_RUN_TOTAL,
+  good: (o) => runTotals(o as DecadeOptions),
+  totalsText: (o) => ((o as DecadeOptions).fives ? '5, 10, 15, 20, 25, 30 or 35' : '10, 20 or 30'),
+  // ≤ 52 draws + 26 discards.
+  stepsWithoutCycles: 78,
+};
+
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
 export const MAX_STEPS_CAP = 100_000;
 
 /** An option with its default and the words a form labels it with. */
-const option = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
+export const decadeOption = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
   z._default(schema, value as never).check(z.describe(description));
 
-export const decadeOptionsSchema = z
-  .strictObject({
-    stacks: option(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
-    minRun: option(
-      z.int().check(
-        z.minimum(2),
-        z.maximum(MAX_RUN_LENGTH, {
-          error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
-        }),
-      ),
-      2,
-      'Fewest cards in a discard',
+/** Decade's option fields, before the checks across them: another line game's schema starts from them. */
+export const decadeOptionFields = z.strictObject({
+  stacks: decadeOption(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
+  minRun: decadeOption(
+    z.int().check(
+      z.minimum(2),
+      z.maximum(MAX_RUN_LENGTH, {
+        error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
+      }),
     ),
-    maxRun: option(z.nullable(z.int().check(z.minimum(2))), null, 'Most cards in a discard (empty: no limit)'),
-    loop: option(z.boolean(), false, 'A discard may wrap around the ends'),
-    fives: option(z.boolean(), false, 'Totals of 5, 15, 25 and 35 discard too'),
-    discard: option(
-      z.enum(['forced', 'optional']),
-      'forced',
-      'A possible discard must be made (forced), or may wait (optional)',
+    2,
+    'Fewest cards in a discard',
+  ),
+  maxRun: decadeOption(z.nullable(z.int().check(z.minimum(2))), null, 'Most cards in a discard (empty: no limit)'),
+  loop: decadeOption(z.boolean(), false, 'A discard may wrap around the ends'),
+  fives: decadeOption(z.boolean(), false, 'Totals of 5, 15, 25 and 35 discard too'),
+  discard: decadeOption(
+    z.enum(['forced', 'optional']),
+    'forced',
+    'A possible discard must be made (forced), or may wait (optional)',
+  ),
+  pickedUp: decadeOption(
+    z.enum(['discard', 'deck-bottom']),
+    'discard',
+    'Discarded cards leave the game, or go under the stock',
+  ),
+  win: decadeOption(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
+  // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
+  // a player's history of it) is bounded by the cap.
+  maxSteps: decadeOption(
+    z.int().check(
+      z.minimum(1),
+      z.maximum(MAX_STEPS_CAP, {
+        error:
+          `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
+          `through forced moves alone`,
+      }),
     ),
-    pickedUp: option(
-      z.enum(['discard', 'deck-bottom']),
-      'discard',
-      'Discarded cards leave the game, or go under the stock',
-    ),
-    win: option(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
-    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
-    // a player's history of it) is bounded by the cap.
-    maxSteps: option(
-      z.int().check(
-        z.minimum(1),
-        z.maximum(MAX_STEPS_CAP, {
-          error:
-            `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
-            `through forced moves alone`,
-        }),
-      ),
-      5000,
-      'Moves before the game is stopped',
-    ),
-    reward: option(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
-  })
-  .check(
-    z.superRefine(
-      (o, ctx) => {
-        if (o.maxRun !== null && o.maxRun < o.minRun) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['maxRun'],
-            message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
-          });
-        }
-      },
-      // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
-      { when: (payload) => payload.issues.length === 0 },
-    ),
+    5000,
+    'Moves before the game is stopped',
+  ),
+  reward: decadeOption(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
+  // Optional, not defaulted: a default would add the field to the options, and so to the state JSON, of every id.
+  dealAll: z.optional(z.boolean().check(z.describe('All 52 cards dealt face up at the start, no stock'))),
+});
+
+export const decadeOptionsSchema = decadeOptionFields.check(lineOptionsCheck());
+
+/** The checks across a line game's options: the run bounds in order, a whole deal on one line only. */
+export function lineOptionsCheck() {
+  return z.superRefine(
+    (o: { minRun: number; maxRun: number | null; stacks: number; dealAll?: boolean | undefined }, ctx) => {
+      if (o.maxRun !== null && o.maxRun < o.minRun) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxRun'],
+          message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+        });
+      }
+      if (o.dealAll === true && o.stacks !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dealAll'],
+          message: 'dealAll deals every card into one line: it needs stacks 1',
+        });
+      }
+    },
+    // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
+    { when: (payload) => payload.issues.length === 0 },
   );
+}
 
 /** The decade family's options, every field filled in (the module comment of this file tables them). */
 export type DecadeOptions = z.output<typeof decadeOptionsSchema>;
 
 export interface DecadeState {
+  /** The run rule the engine was declared with (Decade's, or another line game's). */
+  readonly rule: LineRule;
   numStacks: number;
   /** Cards of stack k at table[k*52 .. k*52+len[k]-1], oldest first. */
   table: Uint8Array;
@@ -219,7 +254,7 @@ export interface DecadeState {
   stock: Uint8Array;
   stockHead: number;
   stockLen: number;
-  /** Stock cards by value (index 1..10). */
+  /** Stock cards by value (index 1 … the rule's values). */
   stockValues: Int32Array;
   /** Discarded cards in the order they left the table ('discard' only). */
   pile: Uint8Array;
@@ -252,17 +287,19 @@ export function runLengthOf(action: number): number {
 }
 
 /** The most cards a run may have under these options. */
-export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>): number {
-  return o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH);
+export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>, longest = MAX_RUN_LENGTH): number {
+  return o.maxRun === null ? longest : Math.min(o.maxRun, longest);
 }
 
-/** Cards the deal puts on the table: one on each of 7 stacks, three on a line. */
-export function initialDealt(o: { stacks: number }): number {
+/** Cards the deal puts on the table: one on each of 7 stacks, three on a line, all 52 with `dealAll`. */
+export function initialDealt(o: { stacks: number; dealAll?: boolean | undefined }): number {
+  if (o.dealAll === true) return DECK_SIZE;
   return o.stacks === 7 ? 7 : 3;
 }
 
-function createState(o: DecadeOptions): DecadeState {
+function createState(o: DecadeOptions, rule: LineRule): DecadeState {
   return {
+    rule,
     numStacks: o.stacks,
     table: new Uint8Array(o.stacks * SLOTS),
     len: new Int32Array(MAX_STACKS),
@@ -273,7 +310,7 @@ function createState(o: DecadeOptions): DecadeState {
     stock: new Uint8Array(DECK_SIZE),
     stockHead: 0,
     stockLen: 0,
-    stockValues: new Int32Array(11),
+    stockValues: new Int32Array(rule.values + 1),
     pile: new Uint8Array(DECK_SIZE),
     pileLen: 0,
     steps: 0,
@@ -336,7 +373,7 @@ function pushToStack(s: DecadeState, k: number, card: number): void {
 function pushUnderStock(s: DecadeState, card: number): void {
   s.stock[(s.stockHead + s.stockLen) % DECK_SIZE] = card;
   s.stockLen++;
-  s.stockValues[CARD_VALUE[card]]++;
+  s.stockValues[s.rule.value[card]]++;
 }
 
 function reset(s: DecadeState, o: DecadeOptions, rng: Rng, deck: Uint8Array | null): void {
@@ -373,18 +410,24 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   const t = s.table;
-  const good = runTotals(o);
+  const rule = s.rule;
+  const value = rule.value;
+  const maxTotal = rule.maxTotal;
+  const good = rule.good(o);
+  // Action ids: 1 + start·lengths + (length − shortest), the rule's (line-rule.ts).
+  const lengths = lengthsOf(rule);
+  const idBase = 1 - rule.shortest;
   const minRun = o.minRun;
-  const maxLen = maxRunLength(o);
+  const maxLen = maxRunLength(o, rule.longest);
   if (!o.loop) {
     for (let st = 0; st + minRun <= n; st++) {
       const end = Math.min(st + maxLen, n);
       let sum = 0;
       for (let i = st; i < end; i++) {
-        sum += CARD_VALUE[t[base + i]];
-        if (sum > MAX_RUN_TOTAL) break;
+        sum += value[t[base + i]];
+        if (sum > maxTotal) break;
         const length = i - st + 1;
-        if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+        if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, idBase + st * lengths + length);
       }
     }
     return count;
@@ -392,20 +435,20 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   if (n < minRun) return count;
   if (n <= maxLen) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += CARD_VALUE[t[base + i]];
-    if (sum <= MAX_RUN_TOTAL && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(0, n));
+    for (let i = 0; i < n; i++) sum += value[t[base + i]];
+    if (sum <= maxTotal && good[sum] === 1) count = addLegal(mask, legal, count, idBase + n);
   }
   const longest = Math.min(maxLen, n - 1);
   for (let st = Math.max(1, n - longest); st < n; st++) {
     // The run must reach the top: start with positions st..n-1, then wrap to 0, 1, …
     let sum = 0;
-    for (let i = st; i < n; i++) sum += CARD_VALUE[t[base + i]];
+    for (let i = st; i < n; i++) sum += value[t[base + i]];
     let length = n - st;
     let wrap = 0;
-    while (sum <= MAX_RUN_TOTAL) {
-      if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+    while (sum <= maxTotal) {
+      if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, idBase + st * lengths + length);
       if (length >= longest) break;
-      sum += CARD_VALUE[t[base + wrap]];
+      sum += value[t[base + wrap]];
       wrap++;
       length++;
     }
@@ -450,7 +493,7 @@ function draw(s: DecadeState): void {
   const card = s.stock[s.stockHead];
   s.stockHead = (s.stockHead + 1) % DECK_SIZE;
   s.stockLen--;
-  s.stockValues[CARD_VALUE[card]]--;
+  s.stockValues[s.rule.value[card]]--;
   const k = nextLiveStack(s, s.current);
   pushToStack(s, k, card);
   s.current = k;
@@ -501,8 +544,8 @@ function step(s: DecadeState, o: DecadeOptions, action: number): number {
   let reward = 0;
   if (action === DRAW) draw(s);
   else {
-    const length = runLengthOf(action);
-    discardRun(s, o, runStartOf(action), length);
+    const length = lineRunLength(s.rule, action);
+    discardRun(s, o, lineRunStart(s.rule, action), length);
     if (o.reward === 'cards') reward = length;
   }
   if (o.reward === 'win' && endedWon(s, o)) reward = 1;
@@ -511,20 +554,21 @@ function step(s: DecadeState, o: DecadeOptions, action: number): number {
 
 // ---------------------------------------------------------------- observation
 
-function observationSize(o: DecadeOptions): number {
-  return o.stacks * (CARD_FLOATS + 3) + VALUE_FLOATS + 2;
+function observationSize(o: DecadeOptions, rule: LineRule): number {
+  return o.stacks * (SLOTS * rule.values + 3) + rule.values + 2;
 }
 
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds(o: DecadeOptions): ObservationBounds {
-  const size = observationSize(o);
+function observationBounds(o: DecadeOptions, rule: LineRule): ObservationBounds {
+  const size = observationSize(o, rule);
   const low = new Float32Array(size);
   const high = new Float32Array(size).fill(1);
-  const at = o.stacks * (CARD_FLOATS + 3);
+  // The stock's size, then the steps, follow the stacks and the stock's composition.
+  const at = o.stacks * (SLOTS * rule.values + 3) + rule.values;
   const dealt = initialDealt(o);
   const deckBottom = o.pickedUp === 'deck-bottom';
-  high[at + 10] = deckBottom ? 1 : (DECK_SIZE - dealt) / DECK_SIZE;
-  high[at + 11] = deckBottom
+  high[at] = deckBottom ? 1 : Math.max(DECK_SIZE - dealt, 1) / DECK_SIZE;
+  high[at + 1] = deckBottom
     ? 1
     : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
   return { low, high };
@@ -535,13 +579,16 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
   const n = s.len[k];
   const cardBase = k * SLOTS;
   const t = s.table;
-  let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
-  for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
-    const hot = CARD_VALUE[t[cardBase + p]] - 1;
-    for (let v = 0; v < VALUE_FLOATS; v++) out[at + v] = v === hot ? 1 : 0;
+  const value = s.rule.value;
+  const width = s.rule.values;
+  const stackAt = k * SLOTS * width;
+  let at = stackAt + s.obsFrom[k] * width;
+  for (let p = s.obsFrom[k]; p < n; p++, at += width) {
+    const hot = value[t[cardBase + p]] - 1;
+    for (let v = 0; v < width; v++) out[at + v] = v === hot ? 1 : 0;
   }
   const written = s.obsLen[k];
-  if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
+  if (written > n) out.fill(0, stackAt + n * width, stackAt + written * width);
   s.obsLen[k] = n;
   s.obsFrom[k] = SLOTS;
 }
@@ -555,17 +602,18 @@ function observe(s: DecadeState, o: DecadeOptions, out: Float32Array): void {
     s.obsOut = out;
   }
   for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
-  let at = S * CARD_FLOATS;
+  const width = s.rule.values;
+  let at = S * SLOTS * width;
   for (let k = 0; k < S; k++) {
     out[at + k] = s.len[k] / SLOTS;
     out[at + S + k] = 1 - s.alive[k];
     out[at + 2 * S + k] = k === s.current ? 1 : 0;
   }
   at += 3 * S;
-  for (let v = 1; v <= 9; v++) out[at + v - 1] = s.stockValues[v] / 4;
-  out[at + 9] = s.stockValues[10] / 16;
-  out[at + 10] = s.stockLen / DECK_SIZE;
-  out[at + 11] = s.steps / o.maxSteps;
+  const perValue = s.rule.perValue;
+  for (let v = 1; v <= width; v++) out[at + v - 1] = s.stockValues[v] / perValue[v];
+  out[at + width] = s.stockLen / DECK_SIZE;
+  out[at + width + 1] = s.steps / o.maxSteps;
 }
 
 // ---------------------------------------------------------------- outcome
@@ -608,10 +656,10 @@ function endText(s: DecadeState, o: DecadeOptions, ending: { truncated: boolean;
  * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
  * ran out).
  */
-function expectedReturn(result: Outcome, o: DecadeOptions): number | null {
+function expectedReturn(result: Outcome, o: DecadeOptions, rule: LineRule): number | null {
   const r = result as CardOutcome;
   if (o.reward === 'win') return r.won ? 1 : 0;
-  if (o.pickedUp === 'deck-bottom' || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES) return null;
+  if (o.pickedUp === 'deck-bottom' || o.maxSteps < rule.stepsWithoutCycles) return null;
   if (o.stacks === MAX_STACKS && r.cardsLeft === 0) return null;
   return DECK_SIZE - r.cardsLeft;
 }
@@ -642,7 +690,7 @@ function runTotal(s: DecadeState, start: number, length: number): number {
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   let sum = 0;
-  for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + ((start + i) % n)]];
+  for (let i = 0; i < length; i++) sum += s.rule.value[s.table[base + ((start + i) % n)]];
   return sum;
 }
 
@@ -651,8 +699,8 @@ function describeAction(s: DecadeState, o: DecadeOptions, action: number): strin
     const k = nextLiveStack(s, s.current);
     return s.numStacks === 1 || k < 0 ? 'draw' : `draw onto ${stackName(s, k)}`;
   }
-  const start = runStartOf(action);
-  const length = runLengthOf(action);
+  const start = lineRunStart(s.rule, action);
+  const length = lineRunLength(s.rule, action);
   const from = s.numStacks === 1 ? '' : ` from ${stackName(s, s.current)}`;
   if (!runCardsExist(s, o, start, length)) {
     return (
@@ -667,10 +715,6 @@ function describeAction(s: DecadeState, o: DecadeOptions, action: number): strin
   return `discard ${labels.join(' ')} (${runTotal(s, start, length)})${from}`;
 }
 
-function totalsText(o: DecadeOptions): string {
-  return o.fives ? '5, 10, 15, 20, 25, 30 or 35' : '10, 20 or 30';
-}
-
 function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
   if (s.aliveCount === 0) return 'every stack is eliminated';
   if (s.stockLen === 0) return 'the stock is empty';
@@ -681,22 +725,24 @@ function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
 
 /** How many runs are legal now (a refusal's reason only: it allocates). */
 function legalRunCount(s: DecadeState, o: DecadeOptions): number {
-  const mask = new Uint8Array(DECADE_ACTIONS);
-  const legal = new Int32Array(DECADE_ACTIONS);
+  const mask = new Uint8Array(lineActions(s.rule));
+  const legal = new Int32Array(lineActions(s.rule));
   return stackRuns(s, o, mask, legal, 0);
 }
 
 function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: number): string {
   if (length < o.minRun) return `a run needs at least ${o.minRun} cards (minRun)`;
   if (o.maxRun !== null && length > o.maxRun) return `a run has at most ${o.maxRun} cards (maxRun)`;
+  if (length > s.rule.longest) return `a run has at most ${s.rule.longest} cards`;
   const n = s.len[s.current];
   const name = stackName(s, s.current);
   if (!runCardsExist(s, o, start, length)) return n === 0 ? `${name} is empty` : `${name} has only ${cardsWord(n)}`;
   if (o.loop && length === n && start !== 0)
-    return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
+    return `a run of the whole of ${name} is id ${lineRunId(s.rule, 0, n)} (start 0)`;
   if (o.loop && start + length < n) return `on a loop a run must include the top card (position ${n - 1})`;
   const total = runTotal(s, start, length);
-  if (total > MAX_RUN_TOTAL || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
+  if (total > s.rule.maxTotal || s.rule.good(o)[total] !== 1)
+    return `the cards total ${total}, not ${s.rule.totalsText(o)}`;
   return 'it is legal';
 }
 
@@ -704,7 +750,7 @@ function whyIllegal(s: DecadeState, o: DecadeOptions, action: number): string {
   if (s.status === TERMINATED) return 'the game is over';
   if (s.status === TRUNCATED) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
   if (action === DRAW) return whyDrawIllegal(s, o);
-  return whyRunIllegal(s, o, runStartOf(action), runLengthOf(action));
+  return whyRunIllegal(s, o, lineRunStart(s.rule, action), lineRunLength(s.rule, action));
 }
 
 function stackText(s: DecadeState, k: number): string {
@@ -750,8 +796,8 @@ function spot(s: DecadeState, k: number, index: number): CardSpot {
 
 function actionCards(s: DecadeState, _o: DecadeOptions, action: number): CardSpot[] {
   if (action === DRAW) return []; // the next card is unseen
-  const start = runStartOf(action);
-  const length = runLengthOf(action);
+  const start = lineRunStart(s.rule, action);
+  const length = lineRunLength(s.rule, action);
   const n = s.len[s.current];
   const out: CardSpot[] = [];
   for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
@@ -915,9 +961,9 @@ function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
   if (o.pickedUp === 'discard' && s.stockLen > DECK_SIZE - dealt) {
     return `the stock holds ${s.stockLen} cards, but the deal takes ${dealt} and discarded cards never return`;
   }
-  const counts = new Int32Array(11);
-  for (let i = 0; i < s.stockLen; i++) counts[CARD_VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
-  for (let v = 1; v <= 10; v++)
+  const counts = new Int32Array(s.rule.values + 1);
+  for (let i = 0; i < s.stockLen; i++) counts[s.rule.value[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
+  for (let v = 1; v <= s.rule.values; v++)
     if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
   if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
   return null;
@@ -929,8 +975,8 @@ function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
  * cannot be split at all. A run's cards leave together, wrapped ones too, so each is a stretch.
  */
 function pileRunCounts(s: DecadeState, o: DecadeOptions): number {
-  const good = runTotals(o);
-  const maxLen = maxRunLength(o);
+  const good = s.rule.good(o);
+  const maxLen = maxRunLength(o, s.rule.longest);
   const n = s.pileLen;
   // reach[i]: bit r set when the first i cards split into r runs (at most 52 / 2 = 26 runs).
   const reach = new Int32Array(n + 1);
@@ -939,8 +985,8 @@ function pileRunCounts(s: DecadeState, o: DecadeOptions): number {
     if (reach[i] === 0) continue;
     let sum = 0;
     for (let length = 1; length <= maxLen && i + length <= n; length++) {
-      sum += CARD_VALUE[s.pile[i + length - 1]];
-      if (sum > MAX_RUN_TOTAL) break;
+      sum += s.rule.value[s.pile[i + length - 1]];
+      if (sum > s.rule.maxTotal) break;
       if (length >= o.minRun && good[sum] === 1) reach[i + length] |= reach[i] << 1;
     }
   }
@@ -965,7 +1011,7 @@ function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
   const netDraws = DECK_SIZE - initialDealt(o) - s.stockLen;
   const eliminated = s.numStacks - s.aliveCount;
   if (o.pickedUp === 'deck-bottom') {
-    const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+    const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o, s.rule.longest)) : 0);
     const least = Math.max(netDraws, 0) + runsAtLeast;
     if (s.steps < least)
       return (
@@ -985,10 +1031,10 @@ function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
   if (counts === 0) {
     const pile: string[] = [];
     for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
-    const most = o.maxRun === null ? '' : `..${maxRunLength(o)}`;
+    const most = o.maxRun === null ? '' : `..${maxRunLength(o, s.rule.longest)}`;
     return (
       `the discard pile ${pile.join(' ')} is not a sequence of runs (each ${o.minRun}${most || ' or more'} ` +
-      `cards totalling ${totalsText(o)}, in the order discarded)`
+      `cards totalling ${s.rule.totalsText(o)}, in the order discarded)`
     );
   }
   if (runs > 30 || (counts & (1 << runs)) === 0) {
@@ -1010,14 +1056,34 @@ function checkState(s: DecadeState, o: DecadeOptions): string | null {
 
 // ---------------------------------------------------------------- the engine
 
-export const decadeGame: Game<DecadeOptions, DecadeState> = {
-  name: 'decade',
+/**
+ * A line game: this engine with a run rule and its options (a schema whose output has Decade's fields, each option
+ * the rule does not vary fixed or left out). Decade is one; another run rule is another game, not another engine.
+ */
+export function lineGame(declared: {
+  name: string;
+  rule: LineRule;
+  optionsSchema: Game<DecadeOptions, DecadeState>['optionsSchema'];
+}): Game<DecadeOptions, DecadeState> {
+  const { name, rule, optionsSchema } = declared;
+  const actions = lineActions(rule);
+  return {
+    ...LINE_ENGINE,
+    name,
+    optionsSchema,
+    numActions: () => actions,
+    observationSize: (o) => observationSize(o, rule),
+    observationBounds: (o) => observationBounds(o, rule),
+    createState: (o) => createState(o, rule),
+    expectedReturn: (result, o) => expectedReturn(result, o, rule),
+    unwinnable,
+    inconsistencies: (game, o, rng) => decadeInconsistencies(game, o, rng, rule),
+  };
+}
+
+/** What every line game shares: all but its name, options, sizes and state (`lineGame`). */
+const LINE_ENGINE = {
   result: CARDS_LEFT_RESULT,
-  optionsSchema: decadeOptionsSchema,
-  numActions: () => DECADE_ACTIONS,
-  observationSize,
-  observationBounds,
-  createState,
   copyState,
   parseDeck,
   reset,
@@ -1026,7 +1092,6 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   status,
   observe,
   outcome,
-  expectedReturn,
   describeAction,
   whyIllegal,
   render,
@@ -1039,9 +1104,13 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   prompt: () => '',
   board,
   endText,
-  unwinnable,
-  inconsistencies: decadeInconsistencies,
-};
+} satisfies Partial<Game<DecadeOptions, DecadeState>>;
+
+export const decadeGame: Game<DecadeOptions, DecadeState> = lineGame({
+  name: 'decade',
+  rule: DECADE_RULE,
+  optionsSchema: decadeOptionsSchema,
+});
 
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o: DecadeOptions): string | null {
@@ -1079,13 +1148,18 @@ export function decadeOf(env: EngineView): { state: DecadeState; options: Decade
  * cards discarded, steps above the draws plus the runs the pile could hold, a one-card discard pile,
  * all 52 cards discarded in fewer steps than draws.
  */
-function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, unknown>, rng: Rng): (() => string)[] {
+function decadeInconsistencies(
+  game: Record<string, unknown>,
+  o: Record<string, unknown>,
+  rng: Rng,
+  rule: LineRule,
+): (() => string)[] {
   if (!Array.isArray(game.discarded) || typeof game.steps !== 'number') return [];
   const changes: (() => string)[] = [];
   const stacks = game.stacks as string[][];
   const stock = game.stock as string[];
   const discarded = game.discarded as string[];
-  const dealt = o.stacks === 7 ? 7 : 3;
+  const dealt = initialDealt(o as { stacks: number; dealAll?: boolean });
   const draws = 52 - dealt - stock.length;
   const maxSteps = o.maxSteps as number;
   if (draws >= 1) {
@@ -1103,9 +1177,13 @@ function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, 
     });
   }
   const single = discarded.length > 0 ? discarded : stock;
-  if (single.length > 0) {
+  // A card that is a run on its own (a seven where single cards go) would make a consistent pile.
+  const good = rule.good(o);
+  const lone = single.filter((c) => (o.minRun as number) > 1 || good[rule.value[parseCardCode(c)]] !== 1);
+  if (lone.length > 0) {
     changes.push(() => {
-      const card = single.splice(randomInt(rng, 0, single.length - 1), 1)[0];
+      const card = lone[randomInt(rng, 0, lone.length - 1)];
+      single.splice(single.indexOf(card), 1);
       stock.push(...discarded.splice(0));
       game.discarded = [card];
       return `a discard pile of the one card ${card}`;
@@ -1116,7 +1194,9 @@ function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, 
     game.stacks = stacks.map(() => []);
     if (o.stacks === 7) game.eliminated = stacks.map(() => true);
     game.stock = [];
-    game.steps = randomInt(rng, 0, Math.min(maxSteps, 52 - dealt - 1));
+    // Fewer steps than draws; dealt whole, fewer than the 4 runs of at most 14 cards that 52 cards take.
+    const fewest = dealt === 52 ? 4 : 52 - dealt;
+    game.steps = randomInt(rng, 0, Math.min(maxSteps, fewest - 1));
     return `all 52 cards discarded at step ${String(game.steps)}`;
   });
   return changes;

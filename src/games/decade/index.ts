@@ -1,6 +1,6 @@
 /**
  * The decade family as one game module: its engine (engine.ts, whose doc comment tables the options,
- * actions, observation, rewards and end), its seven ids, and its kit (kit.ts: the agents, the hint
+ * actions, observation, rewards and end), its eight ids, and its kit (kit.ts: the agents, the hint
  * sources and the training presets; training/: its own algorithms). It registers itself when imported
  * (src/games/index.ts); the rules for players are rules.md beside this file. Its parts for trained
  * models (learned/: the afterstate features and targets and the search with learned values) are
@@ -13,9 +13,12 @@ import { decadeGame, type decadeOptionsSchema } from './engine.js';
 import { DECADE_KIT } from './kit.js';
 
 export type { DecadeOptions } from './engine.js';
+import { SEVEN_UP_MODULE } from './seven-up/module.js';
+
+export type { SevenUpOptions } from './seven-up/engine.js';
 
 /**
- * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its seven
+ * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its eight
  * ids and its kit.
  */
 export const decade: GameModule = registerModule(
@@ -32,6 +35,12 @@ export const decade: GameModule = registerModule(
         title: 'Decade, discarding optional',
         preset: { discard: 'optional' },
         description: 'Decade, discarding optional: the player may draw instead',
+      },
+      {
+        id: 'decade-open',
+        title: 'Decade, dealt open',
+        preset: { dealAll: true },
+        description: 'Decade with all 52 cards dealt face up in the line at the start (PySolFC plays it so)',
       },
       {
         id: 'decade-max3',
@@ -97,12 +106,16 @@ export const decade: GameModule = registerModule(
   { shipped: true },
 );
 
+/** Seven Up: this engine with another run rule, a game of its own (seven-up/module.ts), listed after Decade's ids. */
+export const sevenUp: GameModule = registerModule(SEVEN_UP_MODULE, { shipped: true });
+
 type DecadeInput = z.input<typeof decadeOptionsSchema>;
 
 /** Decade's ids. */
 type DecadeId =
   | 'decade'
   | 'decade-optional'
+  | 'decade-open'
   | 'decade-max3'
   | 'decade-loop'
   | 'decade-fives'

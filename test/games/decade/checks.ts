@@ -18,6 +18,7 @@ export const checks: GameChecks = {
   ],
   goldens: [
     { file: 'decade', id: 'decade', options: {}, seeds: [7, 8] },
+    { file: 'decade-open', id: 'decade-open', options: {}, seeds: [15, 16] },
     { file: 'decade-optional', id: 'decade-optional', options: { reward: 'cards' }, seeds: [9] },
     { file: 'decade-max3', id: 'decade-max3', options: {}, seeds: [10] },
     { file: 'decade-loop', id: 'decade-loop', options: {}, seeds: [11] },

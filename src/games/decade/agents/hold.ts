@@ -19,7 +19,15 @@ import { DECK_SIZE, Position, type Rules } from './position.js';
 const STEPS_NEVER_BINDING = 78;
 
 export function holdsUntilStockEmpty(r: Rules): boolean {
-  return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
+  return r.optional && lineSolves(r);
+}
+
+/**
+ * Whether `LineSolver` values a position of these rules once its stock is empty: one straight line, discarded cards
+ * gone, a step limit that never binds. Forced or optional discards alike, since with nothing to draw they are the same.
+ */
+export function lineSolves(r: Rules): boolean {
+  return r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
 }
 
 /** Draws the whole stock onto the line (one stack): the position a holding player reaches. */

@@ -17,9 +17,10 @@
  *
  * When no card is unseen (the stock is empty or, with 'deck-bottom', its order is
  * remembered — memory.ts) the expectimax to the end is a plain search: it runs the exact
- * solver, capped at `endgameBudget` moves per action. With optional discards on one
- * straight line (`decade-optional`) it holds: draws while the stock lasts, which never
- * loses anything (hold.ts), then values the full line exactly, without search (`LineSolver`).
+ * solver, capped at `endgameBudget` moves per action; on one straight line it values the line
+ * exactly, without search (`LineSolver`), as on `decade-open` from the first move. With optional
+ * discards on one straight line (`decade-optional`) it holds: draws while the stock lasts, which
+ * never loses anything (hold.ts), then values the full line the same way.
  *
  * Cost is bounded: `depth` draws (3 with forced discards, 1 with optional ones, whose
  * chains of discards branch much more) and at most `maxNodes` positions per decision,
@@ -30,7 +31,7 @@ import type { DecadeOptions, DecadeState } from '../engine.js';
 import { createRng } from '../../../env/rng.js';
 import { checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
-import { LineSolver, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, holdsUntilStockEmpty, lineSolves } from './hold.js';
 import { StockMemory } from './memory.js';
 import { runLengthOf, runStartOf } from '../engine.js';
 import { DECK_SIZE, type Position, SearchLevels, type Rules } from './position.js';
@@ -165,7 +166,7 @@ export class LookaheadAgent implements Agent {
    * those grow with every move: the table is cleared for each decision.
    */
   private solvedValues(env: Env, state: DecadeState, config: LookaheadConfig): number[] {
-    if (holdsUntilStockEmpty(this.rules!)) return this.lineValues(env, state);
+    if (lineSolves(this.rules!)) return this.lineValues(env, state);
     const out: number[] = [];
     this.endgame ??= new Solver(this.rules!, 18);
     const root = this.levels!.at(0);

@@ -26,7 +26,7 @@ import type { Env } from '../../../env/env.js';
 import { TengymError } from '../../../env/errors.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
-import { LineSolver, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, holdsUntilStockEmpty, lineSolves } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { HeldPositions, Solver } from './solver.js';
 
@@ -119,7 +119,8 @@ export class OracleAgent implements Agent {
     if (rules !== this.rules) {
       this.rules = rules;
       const holds = holdsUntilStockEmpty(rules);
-      this.line = holds ? new LineSolver(rules) : null;
+      // The line's value is exact once nothing is left to draw (a line dealt whole, from the first move).
+      this.line = lineSolves(rules) ? new LineSolver(rules) : null;
       this.solver = holds ? null : new Solver(rules, this.tableBits);
       this.root = new Position(rules.stacks);
       this.dealLen = -1;
@@ -127,7 +128,7 @@ export class OracleAgent implements Agent {
     const root = this.root!;
     root.loadTrue(state);
     const out: number[] = [];
-    if (this.line !== null) {
+    if (this.line !== null && (this.solver === null || root.stockLen === 0)) {
       for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
       return out;
     }
