@@ -15,6 +15,7 @@ export * from './pyramid/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
 export * from './fourteen-out/index.js';
+export * from './nestor/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';
