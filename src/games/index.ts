@@ -14,8 +14,7 @@ export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
-export * from './fourteen-out/index.js';
-export * from './nestor/index.js';
+export * from './pile-pairs/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

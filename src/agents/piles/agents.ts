@@ -31,11 +31,14 @@ function placesOf(r: PilesRules, action: number): [number, number] {
   return [action - r.singleBase, action - r.singleBase];
 }
 
-/** `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once), a slot 0. */
+/**
+ * `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once); a slot's card,
+ * which the stock replaces with a new one, above any pile while the stock lasts.
+ */
 function greedyRank(s: PilesState, action: number): number {
   const r = s.rules;
   const [a, b] = placesOf(r, action);
-  const height = (p: number) => (p < r.slotBase ? s.heights[p] : 0);
+  const height = (p: number) => (p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0);
   return height(a) + (b !== a ? height(b) : 0);
 }
 

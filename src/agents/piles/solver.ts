@@ -115,7 +115,10 @@ export class PilesSolver {
     return false;
   }
 
-  /** Whether the loaded position can be won after the removal of places a and b (b = a for a single): 1, 0, or -1 when the budget ran out. */
+  /**
+   * Whether the loaded position can be won after the removal of places a and b (b = a for a single): 1, 0, or -1
+   * when the budget ran out.
+   */
   solveAfter(first: number, second: number, budget = SOLVE_BUDGET): number {
     this.nodes = 0;
     this.budget = budget;

@@ -56,7 +56,8 @@ export function fromJSON(json: unknown, s: PilesState): void {
   const r = s.rules;
   const parsed = jsonSchema(r).safeParse(json);
   if (!parsed.success) {
-    const more = `${r.slots > 0 ? `, slots: ${r.slots} card codes or null` : ''}${r.stockSize > 0 ? ', stock: [...]' : ''}`;
+    const slots = r.slots > 0 ? `, slots: ${r.slots} card codes or null` : '';
+    const more = `${slots}${r.stockSize > 0 ? ', stock: [...]' : ''}`;
     throw bad(
       `${formatZodError(parsed.error)} (expected { piles: ${r.pileCount} lists of card codes, bottom first${more}, ` +
         'removed: [...] })',

@@ -5,7 +5,7 @@ import { createAgent } from '../../../src/agents/index.js';
 import { DECK_SIZE, cardCode } from '../../../src/env/cards.js';
 import { make } from '../../../src/env/registry.js';
 
-/** The ranks A … K in clubs, then diamonds, hearts, spades: no pile of six repeats a rank; the singles are 10♠ to K♠. */
+/** A … K in clubs, then diamonds, hearts, spades: no pile of six repeats a rank; the singles are 10♠ to K♠. */
 const DECK = Array.from({ length: DECK_SIZE }, (_, k) => cardCode(((k % 13) << 2) | Math.floor(k / 13)));
 
 describe('nestor', () => {
