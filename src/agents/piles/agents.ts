@@ -10,7 +10,7 @@
  * A game's kit takes them from `pilesAgents(game)`.
  */
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
-import type { Env } from '../../env/env.js';
+import { validateSeed, type Env } from '../../env/env.js';
 import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
 import { createRng, randomInt, type Rng } from '../../env/rng.js';
 import { TengymError } from '../../env/errors.js';
@@ -101,8 +101,8 @@ class SolverAgent implements Agent {
   }
   /** The first move in `greedy`'s order after which the deal can still be won; `greedy`'s move where none is. */
   act(env: Env): number {
-    if (env.legalCount === 1) return env.legal[0];
     const s = pilesState(env, this.game, this.name);
+    if (env.legalCount === 1) return env.legal[0];
     const solver = this.load(s);
     const order = byRank(s, env.legalActions(), [], 'heuristic').actions;
     for (const { action } of order) {
@@ -135,9 +135,10 @@ class PimcAgent implements Agent {
   private sample: PilesState | null = null;
   constructor(private readonly game: AnyPilesGame) {}
   reset(seed: number): void {
-    this.rng = createRng(seed);
+    this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
   }
   act(env: Env): number {
+    pilesState(env, this.game, this.name);
     if (env.legalCount === 1) return env.legal[0];
     return this.score(env).actions[0].action;
   }
