@@ -16,10 +16,32 @@ import type { pilePairsOptionsSchema } from './engine.js';
 
 export type { PilePairsOptions } from './engine.js';
 
+/**
+ * The agents' win rates on 3,000 deals (docs/agents.md), measured by `tengym eval --env ID --agents
+ * random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy` on a loaded machine.
+ */
+const LADDERS: Record<string, Record<string, number>> = {
+  'fourteen-out': { random: 339, first: 253, greedy: 1075, solver: 2806 },
+  nestor: { random: 135, first: 191, greedy: 575, solver: 1795 },
+};
+
+const ladderOf = (id: string): GameKit['ladders'] =>
+  LADDERS[id] && {
+    [id]: {
+      deals: 3000,
+      seed: 1,
+      commands: [
+        `tengym eval --env ${id} --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy`,
+      ],
+      wins: LADDERS[id],
+    },
+  };
+
 /** A piles game's kit: the exact solver ranks hints on an open deal without a stock, else `pimc`. */
-function kitOf(game: PilesGame<engines.PilePairsOptions>, open: boolean): GameKit {
+function kitOf(game: PilesGame<engines.PilePairsOptions>, id: string, open: boolean): GameKit {
   const search = open ? 'solver' : 'pimc';
   return {
+    ladders: ladderOf(id),
     agents: pilesAgents(game, open),
     simpleBaseline: 'greedy',
     searches: [search],
@@ -35,7 +57,8 @@ const register = (
   title: string,
   description: string,
   open: boolean,
-): GameModule => registerModule({ game, ids: [{ id, title, description }], kit: kitOf(game, open) }, { shipped: true });
+): GameModule =>
+  registerModule({ game, ids: [{ id, title, description }], kit: kitOf(game, id, open) }, { shipped: true });
 
 /** Fourteen Out as registered. */
 export const fourteenOut = register(
