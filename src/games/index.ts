@@ -19,6 +19,7 @@ export * from './thirteens/index.js';
 export * from './simple-pairs/index.js';
 export * from './nines/index.js';
 export * from './monte-carlo/index.js';
+export * from './pile-pairs/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

@@ -103,7 +103,7 @@ describe('winnable deals', () => {
       const deals = DEALS(id);
       const env = make(id);
       const check = make(id);
-      const solver = winnableBy(env) === 'solver' ? createAgent('oracle', id) : null;
+      const solver = winnableBy(env) === 'solver' ? createAgent(kitOf(env.game).solver ?? 'oracle', id) : null;
       let seed = 0;
       let tried = 0;
       const started = performance.now();

@@ -5,6 +5,7 @@
  */
 import { DECK_SIZE, RANKS, cardCode, parseCardCode } from '../cards.js';
 import { TengymError } from '../errors.js';
+import { CARDS_LEFT_RESULT, type OptionsSchema } from '../game.js';
 
 /** A place without a card. */
 export const EMPTY = 255;
@@ -36,13 +37,15 @@ export function badState(message: string, layout?: string): TengymError {
 
 /**
  * The card ids of a state's card lists, field by field (a null is `empty`; a field of one card, or null
- * for none, gives a list of one or none), with each of the 52 cards in exactly one of them; the error
- * (`bad`, `badState` by default) names the field and index, or the cards missing.
+ * for none, gives a list of one or none), with each of the deck's cards in exactly one of them (the 52, or
+ * those `holds` marks: a stripped deck's); the error (`bad`, `badState` by default) names the field and
+ * index, or the cards missing.
  */
 export function parseCardLists<K extends string>(
   fields: Record<K, readonly (string | null)[] | string | null>,
   empty: number,
   bad: (message: string) => TengymError = badState,
+  holds?: Uint8Array,
 ): Record<K, number[]> {
   const where: string[] = new Array(DECK_SIZE).fill('');
   const out = {} as Record<K, number[]>;
@@ -56,6 +59,7 @@ export function parseCardLists<K extends string>(
       const card = parseCardCode(code);
       if (card < 0)
         throw bad(`${name} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+      if (holds && !holds[card]) throw bad(`${name} is ${cardCode(card)}, which this deck does not hold`);
       if (where[card])
         throw bad(
           `card ${cardCode(card)} is both in ${where[card]} and in ${name}; each card must be in exactly one place`,
@@ -65,11 +69,12 @@ export function parseCardLists<K extends string>(
     });
   }
   const missing: string[] = [];
-  for (let c = 0; c < DECK_SIZE; c++) if (!where[c]) missing.push(cardCode(c));
+  for (let c = 0; c < DECK_SIZE; c++) if (!where[c] && (!holds || holds[c])) missing.push(cardCode(c));
   if (missing.length) {
     const names = Object.keys(fields);
     const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-    throw bad(`cards ${missing.join(' ')} are missing; ${listed} must hold each of the 52 cards once`);
+    const size = holds ? holds.reduce((n, h) => n + h, 0) : DECK_SIZE;
+    throw bad(`cards ${missing.join(' ')} are missing; ${listed} must hold each of the ${size} cards once`);
   }
   return out;
 }
@@ -105,4 +110,35 @@ export function checkStockCounts(deck: Uint8Array, from: number, stockCount: Uin
     if (counted[r] !== stockCount[r])
       return `stock count of ${RANKS[r]} is ${stockCount[r]}, the stock holds ${counted[r]}`;
   return null;
+}
+
+/** What every layout's compiled rules hold that its `Game` reads alike. */
+interface LayoutRules {
+  readonly numActions: number;
+  readonly observationSize: number;
+  readonly undoLimit: 0 | 3 | 'unlimited';
+}
+
+/**
+ * The `Game` members a layout's game fills alike from its compiled rules (`rulesOf`): the result (cards left), the
+ * sizes, the observation bounds, a new state and the undos.
+ */
+export function layoutGameParts<O, R extends LayoutRules, S, B>(
+  optionsSchema: OptionsSchema<O>,
+  rulesOf: (o: O) => R,
+  createState: (r: R) => S,
+  observationBounds: (r: R) => B,
+) {
+  return {
+    result: CARDS_LEFT_RESULT,
+    optionsSchema,
+    numActions: (o: O) => rulesOf(o).numActions,
+    observationSize: (o: O) => rulesOf(o).observationSize,
+    observationBounds: (o: O) => observationBounds(rulesOf(o)),
+    createState: (o: O) => createState(rulesOf(o)),
+    undoLimit: (o: O) => {
+      const limit = rulesOf(o).undoLimit;
+      return limit === 'unlimited' ? Infinity : limit;
+    },
+  };
 }

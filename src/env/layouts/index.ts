@@ -15,10 +15,25 @@
  *   ranks removed alone, overlap pairs); its words and board in `triangle-text.ts`, its JSON and checks in
  *   `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game` (Pyramid).
  *
+ * - `piles.ts`: piles of which only the top card is available, the cards below face up or face down, beside
+ *   one-card slots refilled at once from a stock; removals of two tops that pair (a sum, one rank, pairs named
+ *   one by one) or of a rank alone. Its words and board in `piles-text.ts`, its JSON and checks in
+ *   `piles-json.ts`, and `piles-game.ts` joins them into a `Game`. `deck.ts`: the deck of some ranks a layout
+ *   deals (all thirteen, or a stripped deck's).
+ *
  * A game declares its layout and rules (`slotGame({ name, optionsSchema, rules, prompt })`, or
  * `triangleGame` likewise) and keeps only its special rules in its own folder. The hot path allocates nothing.
  */
 export * from './card-state.js';
+export { parseRankDeck, rankDeck, type RankDeck } from './deck.js';
+export { pilesGame, type PilesGame, type PilesGameSpec } from './piles-game.js';
+export {
+  compilePilesRules,
+  placeCard as pileTop,
+  type PilesRules,
+  type PilesRulesSpec,
+  type PilesState,
+} from './piles.js';
 export { slotGame, slotOptionFields, type SlotGame, type SlotGameSpec } from './slot-game.js';
 export {
   EMPTY,

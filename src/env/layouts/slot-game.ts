@@ -4,14 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { DECK_SIZE, parseStandardDeck } from '../cards.js';
-import {
-  CARDS_LEFT_RESULT,
-  type CardOutcome,
-  type DeckInput,
-  type Game,
-  type OptionsSchema,
-  type Outcome,
-} from '../game.js';
+import type { CardOutcome, DeckInput, Game, OptionsSchema, Outcome } from '../game.js';
+import { layoutGameParts } from './card-state.js';
 import { checkState, fromJSON, slotInconsistencies, toJSON } from './slot-json.js';
 import { actionCards, blockOf, board, describeAction, endText, render, stepNote, whyIllegal } from './slot-text.js';
 import {
@@ -71,12 +65,7 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
   return {
     name: spec.name,
     rulesOf,
-    result: CARDS_LEFT_RESULT,
-    optionsSchema: spec.optionsSchema,
-    numActions: (o) => rulesOf(o).numActions,
-    observationSize: (o) => rulesOf(o).observationSize,
-    observationBounds: (o) => observationBounds(rulesOf(o)),
-    createState: (o) => createState(rulesOf(o)),
+    ...layoutGameParts(spec.optionsSchema, rulesOf, createState, observationBounds),
     copyState,
     parseDeck: (deck: DeckInput) => parseStandardDeck(deck),
     reset: (s, _o, rng, deck) => resetState(s, rng, deck),
@@ -106,10 +95,6 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
     prompt: (s) => (s.legalCount === 0 || !spec.prompt ? '' : spec.prompt(s.rules)),
     board: (s) => board(s),
     stepNote: (s) => stepNote(s),
-    undoLimit: (o) => {
-      const limit = rulesOf(o).undoLimit;
-      return limit === 'unlimited' ? Infinity : limit;
-    },
     endText: (s) => endText(s),
     inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng),
   };

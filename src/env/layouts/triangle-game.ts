@@ -5,15 +5,7 @@
  * reserves), which take it as their rules come.
  */
 import { parseStandardDeck } from '../cards.js';
-import {
-  CARDS_LEFT_RESULT,
-  RUNNING,
-  type CardOutcome,
-  type DeckInput,
-  type Game,
-  type OptionsSchema,
-  type Outcome,
-} from '../game.js';
+import { RUNNING, type CardOutcome, type DeckInput, type Game, type OptionsSchema, type Outcome } from '../game.js';
 import {
   compileTriangleRules,
   copyState,
@@ -29,6 +21,7 @@ import {
   type TriangleRulesSpec,
   type TriangleState,
 } from './triangle.js';
+import { layoutGameParts } from './card-state.js';
 import { checkState, fromJSON, toJSON } from './triangle-json.js';
 import { actionCards, board, describeAction, render, stepNote, whyIllegal } from './triangle-text.js';
 
@@ -69,12 +62,7 @@ export function triangleGame<O extends object>(spec: TriangleGameSpec<O>): Trian
   const game: TriangleGame<O> = {
     name: spec.name,
     rulesOf,
-    result: CARDS_LEFT_RESULT,
-    optionsSchema: spec.optionsSchema,
-    numActions: (o) => rulesOf(o).numActions,
-    observationSize: (o) => rulesOf(o).observationSize,
-    observationBounds: (o) => observationBounds(rulesOf(o)),
-    createState: (o) => createState(rulesOf(o)),
+    ...layoutGameParts(spec.optionsSchema, rulesOf, createState, observationBounds),
     copyState,
     parseDeck: (deck: DeckInput) => parseStandardDeck(deck),
     reset: (s, _o, rng, deck) => resetState(s, rng, deck),
@@ -94,10 +82,6 @@ export function triangleGame<O extends object>(spec: TriangleGameSpec<O>): Trian
     toJSON: (s) => toJSON(s),
     fromJSON: (json, _o, s) => fromJSON(json, s),
     checkState: (s) => checkState(s),
-    undoLimit: (o) => {
-      const limit = rulesOf(o).undoLimit;
-      return limit === 'unlimited' ? Infinity : limit;
-    },
     sameOutcome: false,
     actionCards: (s, _o, action) => actionCards(s, action),
     prompt: (s) => (s.status === RUNNING && spec.prompt ? spec.prompt(s.rules) : ''),

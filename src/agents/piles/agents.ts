@@ -1,0 +1,216 @@
+/**
+ * The agents of every game over the piles layout (src/env/layouts/piles.ts), written once for the layout:
+ *
+ * | agent    | fair | idea |
+ * |----------|------|------|
+ * | `greedy` | yes  | the removal that takes from the tallest piles (it uncovers the most), a slot's card last |
+ * | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
+ * | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
+ *
+ * A game's kit takes them from `pilesAgents(game)`.
+ */
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
+import { validateSeed, type Env } from '../../env/env.js';
+import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
+import { createRng, randomInt, type Rng } from '../../env/rng.js';
+import { TengymError } from '../../env/errors.js';
+import { PilesSolver, SOLVE_BUDGET } from './solver.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: any options of a piles game
+type AnyPilesGame = PilesGame<any>;
+
+function pilesState(env: Env, game: AnyPilesGame, agent: string): PilesState {
+  checkPlaying(env, agent);
+  if (env.game !== game) throw new TengymError('bad-argument', `agent "${agent}" plays ${game.name}, not ${env.id}`);
+  return env.rawState as PilesState;
+}
+
+/** The places an action takes: a pair's two, or a single's one twice. */
+function placesOf(r: PilesRules, action: number): [number, number] {
+  if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
+  return [action - r.singleBase, action - r.singleBase];
+}
+
+/**
+ * `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once); a slot's card,
+ * which the stock replaces with a new one, above any pile while the stock lasts.
+ */
+function greedyRank(s: PilesState, action: number): number {
+  const r = s.rules;
+  const [a, b] = placesOf(r, action);
+  const height = (p: number) => (p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0);
+  return height(a) + (b !== a ? height(b) : 0);
+}
+
+function byRank(
+  s: PilesState,
+  actions: readonly number[],
+  scores: readonly number[],
+  kind: ActionScores['kind'],
+): ActionScores {
+  const list = actions.map((action, i) => ({ action, score: scores[i] ?? 0, rank: greedyRank(s, action) }));
+  list.sort((x, y) => y.score - x.score || y.rank - x.rank || x.action - y.action);
+  return { kind, actions: list.map(({ action, score }) => ({ action, score })) };
+}
+
+class GreedyAgent implements Agent {
+  readonly name = 'greedy';
+  readonly fair = true;
+  constructor(private readonly game: AnyPilesGame) {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
+  act(env: Env): number {
+    return this.score(env).actions[0].action;
+  }
+  /** Score: the heights of the piles the move takes from, higher first. */
+  score(env: Env): ActionScores {
+    const s = pilesState(env, this.game, this.name);
+    const actions = env.legalActions();
+    return byRank(
+      s,
+      actions,
+      actions.map((a) => greedyRank(s, a)),
+      'heuristic',
+    );
+  }
+}
+
+/** Whether the deal can still be won after each legal move: 1, 0, or 0.5 where the budget ran out. */
+function winsAfter(solver: PilesSolver, actions: readonly number[], budget: number): number[] {
+  return actions.map((action) => {
+    const [a, b] = placesOf(solver.rules, action);
+    const won = solver.solveAfter(a, b, budget);
+    return won < 0 ? 0.5 : won;
+  });
+}
+
+class SolverAgent implements Agent {
+  readonly name: string;
+  readonly fair: boolean;
+  private solver: PilesSolver | null = null;
+  constructor(
+    private readonly game: AnyPilesGame,
+    open: boolean,
+  ) {
+    this.name = open ? 'solver' : 'oracle';
+    this.fair = open;
+  }
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
+  /** The first move in `greedy`'s order after which the deal can still be won; `greedy`'s move where none is. */
+  act(env: Env): number {
+    const s = pilesState(env, this.game, this.name);
+    if (env.legalCount === 1) return env.legal[0];
+    const solver = this.load(s);
+    const order = byRank(s, env.legalActions(), [], 'heuristic').actions;
+    for (const { action } of order) {
+      const [a, b] = placesOf(s.rules, action);
+      if (solver.solveAfter(a, b) === 1) return action;
+    }
+    return order[0].action;
+  }
+  /** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
+  score(env: Env): ActionScores {
+    const s = pilesState(env, this.game, this.name);
+    const actions = env.legalActions();
+    return byRank(s, actions, winsAfter(this.load(s), actions, SOLVE_BUDGET), 'win-probability');
+  }
+  private load(s: PilesState): PilesSolver {
+    if (this.solver?.rules !== s.rules) this.solver = new PilesSolver(s.rules);
+    this.solver.load(s);
+    return this.solver;
+  }
+}
+
+/** `pimc`'s samples per decision. */
+const SAMPLES = 24;
+
+class PimcAgent implements Agent {
+  readonly name = 'pimc';
+  readonly fair = true;
+  private rng: Rng = createRng(1);
+  private solver: PilesSolver | null = null;
+  private sample: PilesState | null = null;
+  constructor(private readonly game: AnyPilesGame) {}
+  reset(seed: number): void {
+    this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+  }
+  act(env: Env): number {
+    pilesState(env, this.game, this.name);
+    if (env.legalCount === 1) return env.legal[0];
+    return this.score(env).actions[0].action;
+  }
+  /** Score: the share of sampled deals of the unseen cards that can still be won after the move. */
+  score(env: Env): ActionScores {
+    const s = pilesState(env, this.game, this.name);
+    const r = s.rules;
+    if (this.solver?.rules !== s.rules || !this.sample) {
+      this.solver = new PilesSolver(s.rules, 18);
+      this.sample = this.game.createState(env.options);
+    }
+    const actions = env.legalActions();
+    const total = new Array<number>(actions.length).fill(0);
+    const sample = this.sample;
+    // The unseen cards' places: face-down pile cards and the stock.
+    const unseen: number[] = [];
+    for (let p = 0; p < r.pileCount; p++)
+      for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
+    for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
+    const samples = unseen.length > 1 ? SAMPLES : 1;
+    for (let n = 0; n < samples; n++) {
+      this.game.copyState!(s, sample);
+      for (let i = unseen.length - 1; i > 0; i--) {
+        const j = randomInt(this.rng, 0, i);
+        [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+      }
+      let u = 0;
+      for (let p = 0; p < r.pileCount; p++)
+        for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
+      for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
+      this.solver.load(sample);
+      winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
+        total[i] += w / samples;
+      });
+    }
+    return byRank(s, actions, total, 'win-probability');
+  }
+}
+
+/**
+ * The catalogue entries of a piles game: `greedy`; `solver` on an open deal without a stock, else `pimc` and the
+ * `oracle`, which cheats.
+ */
+export function pilesAgents(game: AnyPilesGame, open: boolean): AgentSpec[] {
+  const games = [game];
+  const specs: AgentSpec[] = [
+    {
+      name: 'greedy',
+      description: 'the removal that takes from the tallest piles, which uncovers the most; a slot card last',
+      fair: true,
+      games,
+      create: () => new GreedyAgent(game),
+    },
+  ];
+  if (!open)
+    specs.push({
+      name: 'pimc',
+      description:
+        'determinized search: solves sampled deals of the unseen cards exactly and plays the move that wins the ' +
+        'most samples',
+      fair: true,
+      games,
+      create: () => new PimcAgent(game),
+    });
+  specs.push({
+    name: open ? 'solver' : 'oracle',
+    description: open
+      ? 'the exact solver: a move after which the deal can still be won, the greedy choice among them'
+      : 'CHEATS, sees the hidden cards: the exact solver on the true deal. The upper bound for the fair agents',
+    fair: open,
+    games,
+    create: () => new SolverAgent(game, open),
+  });
+  return specs;
+}

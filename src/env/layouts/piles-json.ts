@@ -1,0 +1,146 @@
+/**
+ * The piles layout's state as JSON (piles.ts has the layout): `{ piles: each pile bottom first, slots,
+ * stock, removed }` (slots and stock only where the layout has them), its parsing and loading, and the
+ * checks that a state could come from play. Messages say "bad piles state".
+ */
+import * as z from 'zod';
+import { cardCode } from '../cards.js';
+import { formatZodError } from '../errors.js';
+import { RUNNING } from '../game.js';
+import { EMPTY, RANK_WORDS, badState, parseCardLists } from './card-state.js';
+import type { PilesRules, PilesState } from './piles.js';
+
+interface PilesJson {
+  piles: string[][];
+  slots?: (string | null)[];
+  stock?: string[];
+  removed: string[];
+}
+
+export function toJSON(s: PilesState): PilesJson {
+  const r = s.rules;
+  const placed = new Uint8Array(r.deck.holds.length);
+  const code = (c: number) => {
+    placed[c] = 1;
+    return cardCode(c);
+  };
+  const piles = Array.from(s.heights, (h, p) => Array.from(s.cards.subarray(p * r.height, p * r.height + h), code));
+  const json: PilesJson = { piles, removed: [] };
+  if (r.slots > 0) json.slots = Array.from(s.slots, (c) => (c === EMPTY ? null : code(c)));
+  if (r.stockSize > 0) json.stock = Array.from(s.stock.subarray(s.stockAt), code);
+  json.removed = Array.from(r.deck.cards)
+    .filter((c) => !placed[c])
+    .map(cardCode);
+  return json;
+}
+
+const jsonSchemas = new Map<PilesRules, z.ZodType>();
+
+function jsonSchema(r: PilesRules): z.ZodType {
+  let schema = jsonSchemas.get(r);
+  if (!schema) {
+    schema = z.strictObject({
+      piles: z.array(z.array(z.string()).max(r.height)).length(r.pileCount),
+      ...(r.slots > 0 ? { slots: z.array(z.string().nullable()).length(r.slots) } : {}),
+      ...(r.stockSize > 0 ? { stock: z.array(z.string()).max(r.stockSize) } : {}),
+      removed: z.array(z.string()).max(r.deck.size),
+    });
+    jsonSchemas.set(r, schema);
+  }
+  return schema;
+}
+
+const bad = (message: string) => badState(message, 'piles');
+
+export function fromJSON(json: unknown, s: PilesState): void {
+  const r = s.rules;
+  const parsed = jsonSchema(r).safeParse(json);
+  if (!parsed.success) {
+    const slots = r.slots > 0 ? `, slots: ${r.slots} card codes or null` : '';
+    const more = `${slots}${r.stockSize > 0 ? ', stock: [...]' : ''}`;
+    throw bad(
+      `${formatZodError(parsed.error)} (expected { piles: ${r.pileCount} lists of card codes, bottom first${more}, ` +
+        'removed: [...] })',
+    );
+  }
+  const j = parsed.data as PilesJson;
+  const fields: Record<string, (string | null)[]> = {};
+  j.piles.forEach((pile, p) => {
+    fields[`piles[${p}]`] = pile;
+  });
+  fields.slots = j.slots ?? [];
+  fields.stock = j.stock ?? [];
+  fields.removed = j.removed;
+  const lists = parseCardLists(fields, EMPTY, bad, r.deck.holds);
+  s.cards.fill(EMPTY);
+  for (let p = 0; p < r.pileCount; p++) {
+    s.cards.set(lists[`piles[${p}]`], p * r.height);
+    s.heights[p] = j.piles[p].length;
+  }
+  s.slots.set(lists.slots);
+  s.stock.set(lists.stock, r.stockSize - lists.stock.length);
+  s.stockAt = r.stockSize - lists.stock.length;
+  s.removed = lists.removed.length;
+  s.status = RUNNING;
+  s.legalCount = 0;
+  const problem = checkState(s);
+  if (problem) throw bad(problem);
+}
+
+/** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
+export function checkState(s: PilesState): string | null {
+  const r = s.rules;
+  const seen = new Uint8Array(r.deck.holds.length);
+  const left = new Uint8Array(13);
+  const place = (c: number, where: string): string | null => {
+    if (c >= seen.length || !r.deck.holds[c]) return `${where} holds ${c}, not a card of this deck`;
+    if (seen[c]) return `card ${cardCode(c)} is in two places`;
+    seen[c] = 1;
+    left[c >> 2]++;
+    return null;
+  };
+  let count = 0;
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = s.heights[p];
+    if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+    for (let k = 0; k < r.height; k++) {
+      const c = s.cards[p * r.height + k];
+      if (k >= h) {
+        if (c !== EMPTY) return `pile ${p + 1} holds a card above its top`;
+        continue;
+      }
+      const problem = place(c, `pile ${p + 1}`);
+      if (problem) return problem;
+      count++;
+    }
+  }
+  if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize)
+    return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
+  for (let k = 0; k < r.slots; k++) {
+    if (s.slots[k] === EMPTY) {
+      if (s.stockAt < r.stockSize) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+      continue;
+    }
+    const problem = place(s.slots[k], `slot ${k + 1}`);
+    if (problem) return problem;
+    count++;
+  }
+  for (let k = s.stockAt; k < r.stockSize; k++) {
+    const problem = place(s.stock[k], `stock position ${k}`);
+    if (problem) return problem;
+    count++;
+  }
+  if (s.removed !== r.deck.size - count)
+    return `removed is ${s.removed}, the piles, slots and stock leave ${r.deck.size - count}`;
+  // A rank with one partner rank leaves with it: as many gone of each, or an even number of a rank paired with itself.
+  for (let rank = 0; rank < 13; rank++) {
+    const partners = r.partners[rank];
+    if (!r.deck.holds[4 * rank] || partners === 0 || (partners & (partners - 1)) !== 0) continue;
+    const other = 31 - Math.clz32(partners);
+    const gone = 4 - left[rank];
+    if (other === rank && gone % 2 === 1) return `${gone} ${RANK_WORDS[rank]} are removed; they go in pairs`;
+    if (other !== rank && r.partners[other] === 1 << rank && gone !== 4 - left[other])
+      return `${gone} ${RANK_WORDS[rank]} but ${4 - left[other]} ${RANK_WORDS[other]} are removed; they go in pairs`;
+  }
+  return null;
+}

@@ -1,0 +1,362 @@
+/**
+ * The piles layout: places that hold several cards, of which only the top one is available, beside
+ * optional one-card slots refilled at once from a stock. The cards under a pile's top lie face up (an
+ * open deal) or face down, the new top turning face up when the one above it leaves. Removals: two
+ * available cards whose ranks pair (a sum, the same rank, or pairs named one by one), and ranks removed
+ * alone. Its words and board are in `piles-text.ts`, its JSON and checks in `piles-json.ts`, and
+ * `piles-game.ts` joins them into a `Game`.
+ *
+ * The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
+ * the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
+ * Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
+ * single per place. The hot path (legalActions, step, status, observe) allocates nothing.
+ */
+import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
+import { randomInt, shuffleInPlace, type Rng } from '../rng.js';
+import { EMPTY } from './card-state.js';
+import { rankDeck, type RankDeck } from './deck.js';
+import { placePairId } from './triangle.js';
+
+/** What a game over piles declares under one set of options. Ranks are 0 = A … 12 = K; values A = 1 … K = 13. */
+export interface PilesRulesSpec {
+  /** Cards dealt to each pile, pile 0 first. */
+  readonly piles: readonly number[];
+  /** The cards under a pile's top lie face down; a new top turns face up. */
+  readonly hidden: boolean;
+  /** No pile is dealt two cards of one rank: a seeded deal swaps a repeat with a later card, as PySolFC's Nestor. */
+  readonly distinctRanks: boolean;
+  /** One-card slots beside the piles, refilled at once from the stock (lowest first). */
+  readonly slots: number;
+  /** Two cards pair when their values make this sum; null for none. */
+  readonly pairSum: number | null;
+  /** Two cards of one rank pair. */
+  readonly sameRank: boolean;
+  /** Rank pairs beyond the sum and the same rank (Ides of March's two aces: [[0, 0]]). */
+  readonly alsoPairs?: readonly (readonly [number, number])[];
+  /** Ranks removed alone. */
+  readonly singles: readonly number[];
+  /** The deck's ranks (default all thirteen). */
+  readonly ranks?: readonly number[];
+  /** Reward per card removed instead of 1 for a win. */
+  readonly rewardCards: boolean;
+  readonly undoLimit: 0 | 3 | 'unlimited';
+}
+
+/** A `PilesRulesSpec` with its shape and lookups: what the hot path reads, built once per spec. */
+export interface PilesRules extends PilesRulesSpec {
+  readonly deck: RankDeck;
+  readonly pileCount: number;
+  /** The most cards a pile holds: the room per pile in the state. */
+  readonly height: number;
+  /** Where each pile's cards start in the deal. */
+  readonly pileStart: readonly number[];
+  readonly slotBase: number;
+  readonly stockSize: number;
+  readonly places: number;
+  readonly pairIds: number;
+  readonly singleBase: number;
+  readonly numActions: number;
+  readonly pairFirst: Uint8Array;
+  readonly pairSecond: Uint8Array;
+  /** Bit q of partners[r] set when ranks r and q pair. */
+  readonly partners: Uint16Array;
+  readonly singleMask: number;
+  readonly observationSize: number;
+  /** Where the observation's parts start (the game's doc comment tables them). */
+  readonly obsSlots: number;
+  readonly obsHeights: number;
+  readonly obsUnseen: number;
+  readonly obsStock: number;
+}
+
+const rulesCache = new Map<string, PilesRules>();
+
+/** The spec's shape and lookups, built once per distinct spec. */
+export function compilePilesRules(p: PilesRulesSpec): PilesRules {
+  const key = JSON.stringify(p);
+  let rules = rulesCache.get(key);
+  if (!rules) {
+    rules = buildRules(p);
+    rulesCache.set(key, rules);
+  }
+  return rules;
+}
+
+function buildRules(p: PilesRulesSpec): PilesRules {
+  const deck = rankDeck(p.ranks);
+  const pileCount = p.piles.length;
+  const height = Math.max(...p.piles);
+  const pileStart: number[] = [];
+  let dealt = 0;
+  for (const n of p.piles) {
+    pileStart.push(dealt);
+    dealt += n;
+  }
+  if (dealt + p.slots > deck.size)
+    throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
+  const places = pileCount + p.slots;
+  const pairIds = (places * (places - 1)) / 2;
+  const pairFirst = new Uint8Array(pairIds);
+  const pairSecond = new Uint8Array(pairIds);
+  for (let i = 0; i < places; i++)
+    for (let j = i + 1; j < places; j++) {
+      pairFirst[placePairId(places, i, j)] = i;
+      pairSecond[placePairId(places, i, j)] = j;
+    }
+  const partners = new Uint16Array(13);
+  const link = (a: number, b: number) => {
+    partners[a] |= 1 << b;
+    partners[b] |= 1 << a;
+  };
+  for (let a = 0; a < 13; a++) {
+    if (p.sameRank) link(a, a);
+    const b = (p.pairSum ?? 0) - 2 - a;
+    if (p.pairSum !== null && b >= 0 && b < 13) link(a, b);
+  }
+  for (const [a, b] of p.alsoPairs ?? []) link(a, b);
+  const singleMask = p.singles.reduce((bits, r) => bits | (1 << r), 0);
+  for (let r = 0; r < 13; r++) if ((singleMask >>> r) & 1) partners[r] = 0;
+  const obsSlots = pileCount * height * 13;
+  const obsHeights = obsSlots + p.slots * 13;
+  const obsUnseen = obsHeights + pileCount;
+  return {
+    ...p,
+    deck,
+    pileCount,
+    height,
+    pileStart,
+    slotBase: pileCount,
+    stockSize: deck.size - dealt - p.slots,
+    places,
+    pairIds,
+    singleBase: pairIds,
+    numActions: pairIds + (p.singles.length > 0 ? places : 0),
+    pairFirst,
+    pairSecond,
+    partners,
+    singleMask,
+    observationSize: obsUnseen + 14,
+    obsSlots,
+    obsHeights,
+    obsUnseen,
+    obsStock: obsUnseen + 13,
+  };
+}
+
+/** A piles game's state. */
+export interface PilesState {
+  readonly rules: PilesRules;
+  /** Pile p's cards at p · height + k, k = 0 its bottom card; EMPTY past its top. */
+  readonly cards: Uint8Array;
+  /** Cards in each pile. */
+  readonly heights: Uint8Array;
+  /** The card in each slot, EMPTY once the stock cannot refill it. */
+  readonly slots: Uint8Array;
+  /** The stock, its top at `stockAt`. */
+  readonly stock: Uint8Array;
+  stockAt: number;
+  removed: number;
+  /** Set by legalActions. */
+  status: Status;
+  legalCount: number;
+  /** Scratch of legalActions: the rank at each place while it holds a card, else -1. */
+  readonly placeRank: Int8Array;
+  /** Scratch deck for seeded deals. */
+  readonly deal: Uint8Array;
+}
+
+export function createState(rules: PilesRules): PilesState {
+  return {
+    rules,
+    cards: new Uint8Array(rules.pileCount * rules.height).fill(EMPTY),
+    heights: new Uint8Array(rules.pileCount),
+    slots: new Uint8Array(rules.slots).fill(EMPTY),
+    stock: new Uint8Array(rules.stockSize),
+    stockAt: 0,
+    removed: 0,
+    status: RUNNING,
+    legalCount: 0,
+    placeRank: new Int8Array(rules.places).fill(-1),
+    deal: new Uint8Array(rules.deck.size),
+  };
+}
+
+const COPIED = ['cards', 'heights', 'slots', 'stock'] as const;
+
+export function copyState(src: PilesState, dst: PilesState): void {
+  for (const field of COPIED) dst[field].set(src[field]);
+  dst.stockAt = src.stockAt;
+  dst.removed = src.removed;
+  dst.status = src.status;
+  dst.legalCount = src.legalCount;
+}
+
+/** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
+function repeatedRank(deck: Uint8Array, from: number, n: number): number {
+  let seen = 0;
+  for (let k = from; k < from + n; k++) {
+    const bit = 1 << (deck[k] >> 2);
+    if (seen & bit) return k;
+    seen |= bit;
+  }
+  return -1;
+}
+
+/** PySolFC's Nestor `_shuffleHook` (montecarlo.py:741): a repeat in a pile is swapped with a random later card. */
+function spreadRanks(r: PilesRules, rng: Rng, deck: Uint8Array): void {
+  for (let p = 0; p < r.pileCount; p++) {
+    const end = r.pileStart[p] + r.piles[p];
+    for (let tries = 0; tries < 1000 && end < deck.length; tries++) {
+      const j = repeatedRank(deck, r.pileStart[p], r.piles[p]);
+      if (j < 0) break;
+      const k = randomInt(rng, end, deck.length - 1);
+      const card = deck[j];
+      deck[j] = deck[k];
+      deck[k] = card;
+    }
+  }
+}
+
+/** The pile a deal order breaks `distinctRanks` in, or -1. */
+export function pileWithRepeat(r: PilesRules, deck: Uint8Array): number {
+  for (let p = 0; p < r.pileCount; p++) if (repeatedRank(deck, r.pileStart[p], r.piles[p]) >= 0) return p;
+  return -1;
+}
+
+export function resetState(s: PilesState, rng: Rng, deck: Uint8Array | null): void {
+  const r = s.rules;
+  const d = s.deal;
+  d.set(deck ?? r.deck.cards);
+  if (!deck) {
+    shuffleInPlace(rng, d);
+    if (r.distinctRanks) spreadRanks(r, rng, d);
+  }
+  s.cards.fill(EMPTY);
+  for (let p = 0; p < r.pileCount; p++) {
+    s.cards.set(d.subarray(r.pileStart[p], r.pileStart[p] + r.piles[p]), p * r.height);
+    s.heights[p] = r.piles[p];
+  }
+  const dealt = d.length - r.stockSize;
+  s.slots.set(d.subarray(dealt - r.slots, dealt));
+  s.stock.set(d.subarray(dealt));
+  s.stockAt = 0;
+  s.removed = 0;
+  s.status = RUNNING;
+  s.legalCount = 0;
+}
+
+/** The card at a place (a pile's top, a slot's card), EMPTY for none. */
+export function placeCard(s: PilesState, place: number): number {
+  const r = s.rules;
+  if (place >= r.slotBase) return s.slots[place - r.slotBase];
+  const h = s.heights[place];
+  return h === 0 ? EMPTY : s.cards[place * r.height + h - 1];
+}
+
+export const isWon = (s: PilesState): boolean => s.removed === s.rules.deck.size;
+
+/** The result of the game so far: won, and the cards not removed. */
+export function outcome(s: PilesState): CardOutcome {
+  return { won: isWon(s), cardsLeft: s.rules.deck.size - s.removed };
+}
+
+// ---------------------------------------------------------------------------
+// The hot path: nothing below allocates.
+
+/** The game's `legalActions` (the options are the state's rules). */
+export function legalActions(s: PilesState, _o: unknown, mask: Uint8Array, legal: Int32Array): number {
+  const r = s.rules;
+  mask.fill(0);
+  const rank = s.placeRank;
+  const places = r.places;
+  for (let i = 0; i < r.pileCount; i++) {
+    const h = s.heights[i];
+    rank[i] = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+  }
+  for (let k = 0; k < r.slots; k++) rank[r.slotBase + k] = s.slots[k] === EMPTY ? -1 : s.slots[k] >> 2;
+  let n = 0;
+  for (let i = 0; i < places - 1; i++) {
+    const ri = rank[i];
+    if (ri < 0) continue;
+    const partners = r.partners[ri];
+    if (partners === 0) continue;
+    const base = i * places - (i * (i + 1)) / 2 - i - 1;
+    for (let j = i + 1; j < places; j++) {
+      const rj = rank[j];
+      if (rj < 0 || ((partners >>> rj) & 1) === 0) continue;
+      mask[base + j] = 1;
+      legal[n++] = base + j;
+    }
+  }
+  if (r.singleMask !== 0)
+    for (let p = 0; p < places; p++)
+      if (rank[p] >= 0 && (r.singleMask >>> rank[p]) & 1) {
+        mask[r.singleBase + p] = 1;
+        legal[n++] = r.singleBase + p;
+      }
+  s.legalCount = n;
+  s.status = n === 0 ? TERMINATED : RUNNING;
+  return n;
+}
+
+export function status(s: PilesState): Status {
+  return s.status;
+}
+
+/** Takes the card at `place`; an emptied slot is refilled from the stock at once. */
+function take(s: PilesState, place: number): void {
+  const r = s.rules;
+  s.removed++;
+  if (place < r.slotBase) {
+    const h = --s.heights[place];
+    s.cards[place * r.height + h] = EMPTY;
+    return;
+  }
+  s.slots[place - r.slotBase] = s.stockAt < r.stockSize ? s.stock[s.stockAt++] : EMPTY;
+}
+
+/** The game's `step`. */
+export function stepState(s: PilesState, _o: unknown, action: number): number {
+  const r = s.rules;
+  if (action < r.pairIds) {
+    take(s, r.pairFirst[action]);
+    take(s, r.pairSecond[action]);
+    if (r.rewardCards) return 2;
+  } else {
+    take(s, action - r.singleBase);
+    if (r.rewardCards) return 1;
+  }
+  return isWon(s) ? 1 : 0;
+}
+
+/** The game's `observe`. */
+export function observe(s: PilesState, _o: unknown, out: Float32Array): void {
+  const r = s.rules;
+  out.fill(0);
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = s.heights[p];
+    for (let d = 0; d < h; d++) {
+      const rank = s.cards[p * r.height + h - 1 - d] >> 2;
+      if (d === 0 || !r.hidden) out[(p * r.height + d) * 13 + rank] = 1;
+      else out[r.obsUnseen + rank] += 0.25;
+    }
+    out[r.obsHeights + p] = h / r.height;
+  }
+  for (let k = 0; k < r.slots; k++) if (s.slots[k] !== EMPTY) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
+  for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += 0.25;
+  if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
+}
+
+/** Every float in [0, 1]; a pile's height at most its deal; nothing unseen in an open deal without a stock. */
+export function observationBounds(r: PilesRules): ObservationBounds {
+  const low = new Float32Array(r.observationSize);
+  const high = new Float32Array(r.observationSize).fill(1);
+  for (let p = 0; p < r.pileCount; p++) {
+    high[r.obsHeights + p] = r.piles[p] / r.height;
+    for (let d = r.piles[p]; d < r.height; d++) high.fill(0, (p * r.height + d) * 13, (p * r.height + d + 1) * 13);
+  }
+  const unseen = r.hidden || r.stockSize > 0;
+  for (let rank = 0; rank < 13; rank++) if (!unseen || !r.deck.holds[4 * rank]) high[r.obsUnseen + rank] = 0;
+  if (r.stockSize === 0) high[r.obsStock] = 0;
+  return { low, high };
+}

@@ -1,0 +1,13 @@
+// Explicit decks for the games over the piles layout, as the contract test plays them: the deal of seed k,
+// read back from its state JSON (each pile bottom first, then the slots, then the stock), which is the deck
+// order the layout deals. Face-down cards and a seeded deal's own rules (Nestor's ranks) come with it.
+import { make } from '../../src/env/registry.js';
+
+export function pileDecks(id: string, count: number): string[][] {
+  const env = make(id);
+  return Array.from({ length: count }, (_, k) => {
+    env.reset({ seed: 9000 + k });
+    const game = env.getState().game as { piles: string[][]; slots?: (string | null)[]; stock?: string[] };
+    return [...game.piles.flat(), ...((game.slots ?? []) as string[]), ...(game.stock ?? [])];
+  });
+}
