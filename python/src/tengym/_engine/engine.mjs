@@ -219,7 +219,7 @@ function maskedKeys(schema, mask) {
 	}
 	return keys;
 }
-function omit(schema, mask) {
+function omit$1(schema, mask) {
 	const currDef = schema._zod.def;
 	const checks = currDef.checks;
 	if (checks && checks.length > 0) throw new Error(".omit() cannot be used on object schemas containing refinements");
@@ -231,7 +231,7 @@ function omit(schema, mask) {
 		checks: []
 	}));
 }
-function extend(schema, shape) {
+function extend$1(schema, shape) {
 	if (!isPlainObject$1(shape)) throw new Error("Invalid input to extend: expected a plain object");
 	const checks = schema._zod.def.checks;
 	if (checks && checks.length > 0) {
@@ -4914,6 +4914,14 @@ function strictObject$1(shape, params) {
 		...normalizeParams(params)
 	});
 }
+// @__NO_SIDE_EFFECTS__
+function extend(schema, shape) {
+	return extend$1(schema, shape);
+}
+// @__NO_SIDE_EFFECTS__
+function omit(schema, mask) {
+	return omit$1(schema, mask);
+}
 const ZodMiniTuple = /*@__PURE__*/ $constructor("ZodMiniTuple", (inst, def) => {
 	$ZodTuple.init(inst, def);
 	ZodMiniType.init(inst, def);
@@ -4952,6 +4960,17 @@ function literal$1(value, params) {
 		type: "literal",
 		values: Array.isArray(value) ? value : [value],
 		...normalizeParams(params)
+	});
+}
+const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def) => {
+	$ZodOptional.init(inst, def);
+	ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function optional$1(innerType) {
+	return new ZodMiniOptional({
+		type: "optional",
+		innerType
 	});
 }
 const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
@@ -6923,12 +6942,12 @@ function registerModule(module, options = {}) {
 /** Adds a registered game's model parts to its kit (`kitOf` gives them from then on). */
 function registerModelParts(game, parts) {
 	KITS.set(game, {
-		...kitOf(game),
+		...kitOf$1(game),
 		...parts
 	});
 }
 /** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
-function kitOf(game) {
+function kitOf$1(game) {
 	return KITS.get(game) ?? NO_KIT;
 }
 // src/env/layouts/card-state.ts
@@ -6962,10 +6981,11 @@ function badState$1(message, layout) {
 }
 /**
 * The card ids of a state's card lists, field by field (a null is `empty`; a field of one card, or null
-* for none, gives a list of one or none), with each of the 52 cards in exactly one of them; the error
-* (`bad`, `badState` by default) names the field and index, or the cards missing.
+* for none, gives a list of one or none), with each of the deck's cards in exactly one of them (the 52, or
+* those `holds` marks: a stripped deck's); the error (`bad`, `badState` by default) names the field and
+* index, or the cards missing.
 */
-function parseCardLists(fields, empty, bad = badState$1) {
+function parseCardLists(fields, empty, bad = badState$1, holds) {
 	const where = new Array(52).fill("");
 	const out = {};
 	for (const key of Object.keys(fields)) {
@@ -6976,17 +6996,19 @@ function parseCardLists(fields, empty, bad = badState$1) {
 			const name = one ? key : `${key}[${k}]`;
 			const card = parseCardCode(code);
 			if (card < 0) throw bad(`${name} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+			if (holds && !holds[card]) throw bad(`${name} is ${cardCode(card)}, which this deck does not hold`);
 			if (where[card]) throw bad(`card ${cardCode(card)} is both in ${where[card]} and in ${name}; each card must be in exactly one place`);
 			where[card] = name;
 			return card;
 		});
 	}
 	const missing = [];
-	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	for (let c = 0; c < 52; c++) if (!where[c] && (!holds || holds[c])) missing.push(cardCode(c));
 	if (missing.length) {
 		const names = Object.keys(fields);
 		const listed = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-		throw bad(`cards ${missing.join(" ")} are missing; ${listed} must hold each of the 52 cards once`);
+		const size = holds ? holds.reduce((n, h) => n + h, 0) : 52;
+		throw bad(`cards ${missing.join(" ")} are missing; ${listed} must hold each of the ${size} cards once`);
 	}
 	return out;
 }
@@ -7017,1311 +7039,91 @@ function checkStockCounts(deck, from, stockCount) {
 	for (let r = 0; r < 13; r++) if (counted[r] !== stockCount[r]) return `stock count of ${RANKS[r]} is ${stockCount[r]}, the stock holds ${counted[r]}`;
 	return null;
 }
-/** "a jack, a queen and a king": one of each rank, joined by `last`. */
-function oneOfEach(ranks, last) {
-	const words = Array.from(ranks, (r) => `a ${RANK_NAMES[r]}`);
-	return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
-}
-/** Pair id of slots i < j among `slots`: lexicographic order. */
-function pairId(slots, i, j) {
-	return i * slots - i * (i + 1) / 2 + (j - i - 1);
-}
-const rulesCache$1 = /* @__PURE__ */ new Map();
-/** The spec's ids and lookup tables, built once per distinct spec. */
-function compileSlotRules(p) {
-	const key = JSON.stringify(p);
-	const cached = rulesCache$1.get(key);
-	if (cached) return cached;
-	const T = p.slots;
-	const pairCount = T * (T - 1) / 2;
-	const pairFirst = new Uint8Array(pairCount);
-	const pairSecond = new Uint8Array(pairCount);
-	const pairBase = new Int32Array(T);
-	for (let i = 0; i < T; i++) {
-		pairBase[i] = pairId(T, i, i + 1);
-		for (let j = i + 1; j < T; j++) {
-			pairFirst[pairId(T, i, j)] = i;
-			pairSecond[pairId(T, i, j)] = j;
-		}
-	}
-	const setRanks = Uint8Array.from(p.sets?.ranks ?? []);
-	const singles = p.singles ?? [];
-	const quartets = p.quartets ?? [];
-	const blocked = p.blocked ?? [];
-	const sameRank = p.sameRankPairs ?? [];
-	const claimed = /* @__PURE__ */ new Set([
-		...singles,
-		...quartets,
-		...blocked,
-		...sameRank,
-		...setRanks
-	]);
-	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(14);
-	for (let r = 0; r < 13; r++) {
-		const q = p.pairSum - r - 2;
-		if (!claimed.has(r) && q >= 0 && q < 13 && !claimed.has(q)) partner[r] = q;
-	}
-	for (const r of sameRank) partner[r] = r;
-	const reserves = p.sets !== void 0 && p.sets.how !== "together";
-	const sameSuit = p.sameSuit ?? false;
-	const together = p.sets?.how === "together";
-	const setText = oneOfEach(setRanks, "and");
-	const pairNote = Array.from({ length: 13 }, (_, r) => {
-		if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
-		if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
-		if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
-		if (sameRank.includes(r)) return () => `a ${RANK_NAMES[r]} pairs only with another ${RANK_NAMES[r]}`;
-		if (!setRanks.includes(r)) return () => "";
-		if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
-		return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
-	});
-	let next = pairCount;
-	const block = (present, size) => {
-		if (!present) return -1;
-		next += size;
-		return next - size;
-	};
-	const singleBase = block(singles.length > 0, T);
-	const singleEnd = next;
-	const quartetBase = block(quartets.length > 0, quartets.length);
-	const quartetEnd = next;
-	const tripleBase = block(together, 4 ** setRanks.length);
-	const asideBase = block(reserves, T);
-	const dealId = block(p.refill === "on-deal", 1);
-	const slotWidth = p.observeSuits ? 17 : 13;
-	const reserveAt = reserves ? slotWidth * T : -1;
-	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
-	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
-	const rules = {
-		slots: T,
-		columns: p.columns,
-		pairSum: p.pairSum,
-		sameRankPairs: sameRank,
-		singles,
-		quartets,
-		blocked,
-		sets: p.sets,
-		refill: p.refill,
-		observeSuits: p.observeSuits ?? false,
-		rewardCards: p.rewardCards,
-		undoLimit: p.undoLimit,
-		sameSuit,
-		reserves,
-		pauseRefill: p.sets?.how === "reserve-no-refill",
-		buffered: p.refill === "on-deal",
-		refillAtOnce: p.refill === "at-once" && p.sets?.how !== "reserve-no-refill",
-		pairCount,
-		pairFirst,
-		pairSecond,
-		pairBase,
-		partner,
-		singleBase,
-		singleEnd,
-		quartetBase,
-		quartetEnd,
-		tripleBase,
-		asideBase,
-		dealId,
-		singleRanks: Uint8Array.from(singles),
-		quartetRanks: Uint8Array.from(quartets),
-		blockedRanks: Uint8Array.from(blocked),
-		setRanks,
-		setIndex: Int8Array.from({ length: 14 }, (_, r) => setRanks.indexOf(r)),
-		quartetOpen: Uint8Array.from(quartets, (r) => blocked.includes(r) ? 0 : 1),
-		setDigits: new Int8Array(setRanks.length),
-		numActions: next,
-		observationSize: ranksAt + 14,
-		slotWidth,
-		reserveAt,
-		unseenAt,
-		ranksAt,
-		clearTarget: 52 - 4 * blocked.length,
-		pairNote
-	};
-	rulesCache$1.set(key, rules);
-	return rules;
-}
-// src/env/layouts/slots.ts
 /**
-* The slot layout: face-up slots in a grid, dealt from a shuffled 52-card stock, lowest slot first.
-* A game over it declares its rules (`SlotRulesSpec`): the sum two cards make to pair, the ranks
-* removed alone, four at a time, never, or as a set of one of each (J-Q-K), and when emptied slots
-* refill. This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
-* words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
-* into a `Game` (`slotGame`): Tens, Block Ten, Thirteens and the Elevens family are declarations.
-*
-* Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
-*   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
-*   singles   T ids, the card of slot i removed alone
-*   quartets  one id per quartet rank, in the declared order: all four of that rank, from the slots
-*   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
-*             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
-*   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
-*   deal      one id, filling the empty slots (refill 'on-deal')
-*
-* Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
-* suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
-* the stock size / 52. The stock's order is never shown.
-*
-* State (typed arrays made once in createState, kept in step incrementally):
-*   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
-*   cardSlot[c]     the slot card c lies in, NOWHERE when it is not in a slot
-*   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
-*   reserve[f]      the card set aside for set rank f, EMPTY when none
-*   stockCount[r]   cards of rank r in the stock (what the player has not seen)
-*   deck            the deal order; deck[stockPos..51] is the stock, next card first
+* The `Game` members a layout's game fills alike from its compiled rules (`rulesOf`): the result (cards left), the
+* sizes, the observation bounds, a new state and the undos.
 */
-function createState$3(rules) {
-	const sets = rules.setRanks.length;
+function layoutGameParts(optionsSchema, rulesOf, createState, observationBounds) {
 	return {
-		rules,
-		slotCard: new Uint8Array(rules.slots).fill(255),
-		slotRank: new Uint8Array(rules.slots).fill(13),
-		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
-		rankSlots: /* @__PURE__ */ new Int32Array(15),
-		reserve: new Uint8Array(sets).fill(255),
-		stockCount: /* @__PURE__ */ new Uint8Array(13),
-		deck: orderedDeck(),
-		stockPos: 0,
-		removed: 0,
-		legalCount: 0,
-		note: 0,
-		lastSet: new Uint8Array(sets).fill(255)
-	};
-}
-function copyState$3(src, dst) {
-	dst.slotCard.set(src.slotCard);
-	dst.slotRank.set(src.slotRank);
-	dst.cardSlot.set(src.cardSlot);
-	dst.rankSlots.set(src.rankSlots);
-	dst.reserve.set(src.reserve);
-	dst.stockCount.set(src.stockCount);
-	dst.deck.set(src.deck);
-	dst.stockPos = src.stockPos;
-	dst.removed = src.removed;
-	dst.legalCount = src.legalCount;
-	dst.note = src.note;
-	dst.lastSet.set(src.lastSet);
-}
-/** Cards of rank r in the slots. */
-function countInSlots(s, rank) {
-	let x = s.rankSlots[rank];
-	x -= x >>> 1 & 1431655765;
-	x = (x & 858993459) + (x >>> 2 & 858993459);
-	return Math.imul(x + (x >>> 4) & 252645135, 16843009) >>> 24;
-}
-function emptySlot(s, i) {
-	const bit = 1 << i;
-	s.rankSlots[s.slotRank[i]] ^= bit;
-	s.rankSlots[13] |= bit;
-	s.cardSlot[s.slotCard[i]] = 255;
-	s.slotCard[i] = 255;
-	s.slotRank[i] = 13;
-}
-/** Deals the stock into the empty slots, lowest first, while it lasts. */
-function fillEmptySlots(s) {
-	const slots = s.rankSlots;
-	let pos = s.stockPos;
-	while (slots[13] !== 0 && pos < 52) {
-		const bit = slots[13] & -slots[13];
-		const i = 31 - Math.clz32(bit);
-		const card = s.deck[pos++];
-		const rank = card >> 2;
-		s.slotCard[i] = card;
-		s.slotRank[i] = rank;
-		s.cardSlot[card] = i;
-		slots[rank] |= bit;
-		slots[13] ^= bit;
-		s.stockCount[rank]--;
-	}
-	s.stockPos = pos;
-}
-function reservesEmpty(s) {
-	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return false;
-	return true;
-}
-/** The suit of the cards set aside, or -1 when the reserves are empty. */
-function reserveSuit(s) {
-	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
-	return -1;
-}
-const ORDERED_DECK$1 = orderedDeck();
-function resetState$1(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK$1);
-	if (!deck) shuffleInPlace(rng, s.deck);
-	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
-	s.rankSlots.fill(0);
-	s.rankSlots[13] = (1 << s.rules.slots) - 1;
-	if (s.reserve.length > 0) {
-		s.reserve.fill(255);
-		s.lastSet.fill(255);
-	}
-	s.stockCount.fill(4);
-	s.stockPos = 0;
-	s.removed = 0;
-	s.legalCount = 0;
-	s.note = 0;
-	fillEmptySlots(s);
-}
-/** The id offset of a set whose k-th card has suit digits[k]. */
-function setOffset(digits) {
-	let id = 0;
-	for (let k = 0; k < digits.length; k++) id = 4 * id + digits[k];
-	return id;
-}
-/** Marks the sets on the slots, in id order; returns the new count. */
-function legalSets(s, mask, legal, n) {
-	const r = s.rules;
-	const ranks = r.setRanks;
-	const k = ranks.length;
-	if (r.sameSuit) {
-		for (let u = 0; u < 4; u++) {
-			let all = true;
-			for (let f = 0; f < k && all; f++) all = s.cardSlot[ranks[f] * 4 + u] !== 255;
-			if (!all) continue;
-			r.setDigits.fill(u);
-			const id = r.tripleBase + setOffset(r.setDigits);
-			mask[id] = 1;
-			legal[n++] = id;
-		}
-		return n;
-	}
-	if (k === 3) {
-		for (let a = 0; a < 4; a++) {
-			if (s.cardSlot[ranks[0] * 4 + a] === 255) continue;
-			for (let b = 0; b < 4; b++) {
-				if (s.cardSlot[ranks[1] * 4 + b] === 255) continue;
-				for (let c = 0; c < 4; c++) {
-					if (s.cardSlot[ranks[2] * 4 + c] === 255) continue;
-					const id = r.tripleBase + 16 * a + 4 * b + c;
-					mask[id] = 1;
-					legal[n++] = id;
-				}
-			}
-		}
-		return n;
-	}
-	const digit = r.setDigits;
-	let pos = 0;
-	digit[0] = -1;
-	while (pos >= 0) {
-		let u = digit[pos] + 1;
-		while (u < 4 && s.cardSlot[ranks[pos] * 4 + u] === 255) u++;
-		if (u === 4) {
-			pos--;
-			continue;
-		}
-		digit[pos] = u;
-		if (pos < k - 1) digit[++pos] = -1;
-		else {
-			const id = r.tripleBase + setOffset(digit);
-			mask[id] = 1;
-			legal[n++] = id;
-		}
-	}
-	return n;
-}
-/** Marks the pairs of one suit (each card has one partner card); returns the new count. */
-function legalSuitPairs(s, mask, legal) {
-	const r = s.rules;
-	let n = 0;
-	for (let i = 0; i < r.slots - 1; i++) {
-		const p = r.partner[s.slotRank[i]];
-		if (p === 14) continue;
-		const j = s.cardSlot[p * 4 + (s.slotCard[i] & 3)];
-		if (j === 255 || j < i) continue;
-		const a = r.pairBase[i] - i - 1 + j;
-		mask[a] = 1;
-		legal[n++] = a;
-	}
-	return n;
-}
-/** Marks the pairs by rank (any card of the partner rank pairs); returns the new count. */
-function legalRankPairs(s, mask, legal) {
-	const r = s.rules;
-	const rank = s.slotRank;
-	const slots = s.rankSlots;
-	let n = 0;
-	for (let i = 0; i < r.slots - 1; i++) {
-		let later = slots[r.partner[rank[i]]] & -(2 << i);
-		if (later === 0) continue;
-		const offset = r.pairBase[i] - i - 1;
-		do {
-			const bit = later & -later;
-			later ^= bit;
-			const a = offset + 31 - Math.clz32(bit);
-			mask[a] = 1;
-			legal[n++] = a;
-		} while (later !== 0);
-	}
-	return n;
-}
-/** Marks the singles after the pairs; returns the new count. */
-function legalSingles(s, mask, legal, n) {
-	const r = s.rules;
-	let alone = 0;
-	for (let k = 0; k < r.singleRanks.length; k++) alone |= s.rankSlots[r.singleRanks[k]];
-	while (alone !== 0) {
-		const bit = alone & -alone;
-		alone ^= bit;
-		const a = r.singleBase + 31 - Math.clz32(bit);
-		mask[a] = 1;
-		legal[n++] = a;
-	}
-	return n;
-}
-/** Marks the sets and the set-asides after the quartets; returns the new count. */
-function legalSetsAndAsides(s, mask, legal, n) {
-	const r = s.rules;
-	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
-	if (r.asideBase >= 0) {
-		let bits = 0;
-		for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === 255) bits |= s.rankSlots[r.setRanks[f]];
-		const suit = r.sameSuit ? reserveSuit(s) : -1;
-		while (bits !== 0) {
-			const bit = bits & -bits;
-			bits ^= bit;
-			const i = 31 - Math.clz32(bit);
-			if (suit >= 0 && (s.slotCard[i] & 3) !== suit) continue;
-			mask[r.asideBase + i] = 1;
-			legal[n++] = r.asideBase + i;
-		}
-	}
-	return n;
-}
-/**
-* The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
-* the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
-*/
-function legalActions$3(s, _o, mask, legal) {
-	const r = s.rules;
-	mask.fill(0);
-	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
-	if (r.singleBase >= 0) n = legalSingles(s, mask, legal, n);
-	if (r.quartetBase >= 0) for (let q = 0; q < r.quartetRanks.length; q++) {
-		if (r.quartetOpen[q] === 0 || countInSlots(s, r.quartetRanks[q]) !== 4) continue;
-		mask[r.quartetBase + q] = 1;
-		legal[n++] = r.quartetBase + q;
-	}
-	if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
-	if (r.dealId >= 0 && s.rankSlots[13] !== 0 && s.stockPos < 52) {
-		mask[r.dealId] = 1;
-		legal[n++] = r.dealId;
-	}
-	s.legalCount = n;
-	return n;
-}
-/** The cards of set id `action`, in set order. */
-function setCards(r, action) {
-	let t = action - r.tripleBase;
-	const cards = new Array(r.setRanks.length);
-	for (let f = r.setRanks.length - 1; f >= 0; f--) {
-		cards[f] = r.setRanks[f] * 4 + (t & 3);
-		t >>= 2;
-	}
-	return cards;
-}
-/**
-* Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
-* calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
-*/
-function stepState$1(s, _o, action) {
-	const r = s.rules;
-	let gained = 2;
-	s.note = 0;
-	if (action < r.pairCount) {
-		emptySlot(s, r.pairFirst[action]);
-		emptySlot(s, r.pairSecond[action]);
-	} else if (action === r.dealId) gained = 0;
-	else if (action < r.singleEnd) {
-		emptySlot(s, action - r.singleBase);
-		gained = 1;
-	} else if (action < r.quartetEnd) {
-		const quartetRank = r.quartetRanks[action - r.quartetBase];
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
-		gained = 4;
-	} else if (r.tripleBase >= 0) {
-		const ranks = r.setRanks;
-		let t = action - r.tripleBase;
-		for (let f = ranks.length - 1; f >= 0; f--) {
-			emptySlot(s, s.cardSlot[ranks[f] * 4 + (t & 3)]);
-			t >>= 2;
-		}
-		gained = ranks.length;
-	} else {
-		const i = action - r.asideBase;
-		const card = s.slotCard[i];
-		emptySlot(s, i);
-		s.reserve[r.setIndex[card >> 2]] = card;
-		gained = s.reserve.length;
-		for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === 255) gained = 0;
-		if (gained > 0) {
-			s.lastSet.set(s.reserve);
-			s.reserve.fill(255);
-			s.note = 1;
-		}
-	}
-	s.removed += gained;
-	if (r.refillAtOnce) fillEmptySlots(s);
-	else if (r.buffered) {
-		if (action === r.dealId) fillEmptySlots(s);
-	} else if (reservesEmpty(s)) fillEmptySlots(s);
-	else if (s.stockPos < 52) s.note = 2;
-	if (r.rewardCards) return gained;
-	return isWon$1(s) ? 1 : 0;
-}
-/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
-function playSlotMove(s, action) {
-	return stepState$1(s, null, action);
-}
-/** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
-function isWon$1(s) {
-	return s.removed === s.rules.clearTarget && s.stockPos === 52;
-}
-function status$3(s) {
-	return s.legalCount === 0 ? 1 : 0;
-}
-function observe$3(s, _o, out) {
-	const r = s.rules;
-	const w = r.slotWidth;
-	out.fill(0, 0, r.ranksAt);
-	if (w === 13) {
-		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] !== 13) out[13 * i + s.slotRank[i]] = 1;
-	} else for (let i = 0; i < r.slots; i++) {
-		const card = s.slotCard[i];
-		if (card === 255) continue;
-		out[w * i + (card >> 2)] = 1;
-		out[w * i + 13 + (card & 3)] = 1;
-	}
-	if (r.reserveAt >= 0) {
-		for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) out[r.reserveAt + 4 * f + (s.reserve[f] & 3)] = 1;
-	}
-	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
-	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
-	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
-}
-/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (52 − T)/52 after the deal. */
-function observationBounds$3(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	high[r.ranksAt + 13] = (52 - r.slots) / 52;
-	return {
-		low,
-		high
-	};
-}
-function outcome$3(s) {
-	return {
-		won: isWon$1(s),
-		cardsLeft: 52 - s.removed
-	};
-}
-// src/env/layouts/slot-json.ts
-/**
-* The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
-* removed }`, its parsing and loading, the checks that a state could come from play, and the changes
-* that no play could give, which the fuzz tries.
-*/
-function toJSON$3(s) {
-	const code = (c) => c === 255 ? null : cardCode(c);
-	const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
-	const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
-	const tableau = Array.from(s.slotCard, code);
-	return s.rules.setRanks.length ? {
-		tableau,
-		reserve: Array.from(s.reserve, code),
-		stock,
-		removed
-	} : {
-		tableau,
-		stock,
-		removed
-	};
-}
-const jsonSchemas$1 = /* @__PURE__ */ new Map();
-function jsonSchema$1(r) {
-	const key = `${r.slots}/${r.setRanks.length}`;
-	let schema = jsonSchemas$1.get(key);
-	if (!schema) {
-		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
-		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
-		schema = r.setRanks.length ? /* @__PURE__ */ strictObject$1({
-			tableau: places(r.slots),
-			reserve: places(r.setRanks.length),
-			stock: cards,
-			removed: cards
-		}) : /* @__PURE__ */ strictObject$1({
-			tableau: places(r.slots),
-			stock: cards,
-			removed: cards
-		});
-		jsonSchemas$1.set(key, schema);
-	}
-	return schema;
-}
-function fromJSON$3(json, s) {
-	const r = s.rules;
-	const parsed = jsonSchema$1(r).safeParse(json);
-	if (!parsed.success) {
-		const reserve = r.setRanks.length ? `reserve: ${r.setRanks.length} card codes or null, ` : "";
-		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
-	}
-	const data = parsed.data;
-	const lists = parseCardLists(data.reserve ? {
-		tableau: data.tableau,
-		reserve: data.reserve,
-		stock: data.stock,
-		removed: data.removed
-	} : {
-		tableau: data.tableau,
-		stock: data.stock,
-		removed: data.removed
-	}, 255);
-	const scratch = createState$3(r);
-	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
-	const problem = checkState$3(scratch);
-	if (problem) throw badState$1(problem);
-	copyState$3(scratch, s);
-}
-/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$1(s, tableau, reserve, stock) {
-	const inStock = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of stock) inStock[c] = 1;
-	s.stockPos = 52 - stock.length;
-	let k = 0;
-	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
-	s.deck.set(stock, s.stockPos);
-	s.slotCard.set(tableau);
-	s.reserve.set(reserve);
-	s.rankSlots.fill(0);
-	s.stockCount.fill(0);
-	let placed = 0;
-	for (let i = 0; i < tableau.length; i++) {
-		const c = tableau[i];
-		s.slotRank[i] = c === 255 ? 13 : c >> 2;
-		s.rankSlots[s.slotRank[i]] |= 1 << i;
-		if (c !== 255) {
-			s.cardSlot[c] = i;
-			placed++;
-		}
-	}
-	for (const c of reserve) if (c !== 255) placed++;
-	for (const c of stock) s.stockCount[c >> 2]++;
-	s.removed = 52 - stock.length - placed;
-	s.legalCount = 0;
-}
-const NUMBER_WORDS = [
-	"no",
-	"one",
-	"two",
-	"three",
-	"four"
-];
-/** Each card once in the deck, slot cards among the dealt ones, the lookups in step with the slots. */
-function checkBookkeeping(s) {
-	const r = s.rules;
-	const order = checkDeckOrder(s.deck);
-	if ("problem" in order) return order.problem;
-	const { dealtAt } = order;
-	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
-	const expected = /* @__PURE__ */ new Int32Array(15);
-	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
-	let empty = 0;
-	for (let i = 0; i < r.slots; i++) {
-		const c = s.slotCard[i];
-		if (c === 255) {
-			if (s.slotRank[i] !== 13) return `slot ${i} is empty but has rank ${s.slotRank[i]}`;
-			expected[13] |= 1 << i;
-			empty++;
-			continue;
-		}
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
-		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
-		if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
-		located[c] = i;
-		expected[c >> 2] |= 1 << i;
-	}
-	if (s.rankSlots[14] !== 0) return "the no-partner slot set is not empty";
-	for (let k = 0; k <= 13; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === 13 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
-	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
-	let aside = 0;
-	for (let f = 0; f < s.reserve.length; f++) {
-		const c = s.reserve[f];
-		if (c === 255) continue;
-		if (c >= 52 || c >> 2 !== r.setRanks[f]) return `the ${RANK_NAMES[r.setRanks[f]]} reserve holds ${c < 52 ? cardCode(c) : c}`;
-		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
-		aside++;
-	}
-	const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
-	if (counts) return counts;
-	const removed = s.stockPos - (r.slots - empty) - aside;
-	const where = s.reserve.length ? "the slots, reserves and stock" : "the slots and stock";
-	if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
-	return null;
-}
-/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
-function checkRules(s) {
-	const r = s.rules;
-	const held = !reservesEmpty(s);
-	if (held && !r.reserves) return `a card is set aside, but ${oneOfEach(r.setRanks, "and")} go out together from the grid`;
-	if (held && s.reserve.every((c) => c !== 255)) return `the ${NUMBER_WORDS[s.reserve.length]} reserves are full; their set goes out at once`;
-	if (r.sameSuit && held && s.reserve.some((c) => c !== 255 && (c & 3) !== reserveSuit(s))) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((c) => c !== 255).map(cardLabel).join(" ")})`;
-	if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[13] !== 0) {
-		const more = r.pauseRefill ? " and no card is set aside" : "";
-		return `a slot is empty while the stock holds ${52 - s.stockPos} cards${more}; it is refilled at once`;
-	}
-	const gone = (/* @__PURE__ */ new Uint8Array(52)).fill(1);
-	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
-	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
-	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
-	for (const suit of r.sameSuit ? [
-		0,
-		1,
-		2,
-		3
-	] : [-1]) {
-		const of = suit < 0 ? "" : ` of ${SUIT_NAMES[suit]}`;
-		const goneOf = (rank) => {
-			let n = 0;
-			for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
-			return n;
-		};
-		for (let rank = 0; rank < 13; rank++) {
-			const k = goneOf(rank);
-			const p = r.partner[rank];
-			const words = `${RANK_WORDS[rank]}${of}`;
-			if (p === rank && k % 2) return `${k} ${words} are removed; they go in pairs`;
-			if (p !== 14 && p > rank && k !== goneOf(p)) return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS[p]}${of} are removed; they go in pairs`;
-			if (r.blockedRanks.includes(rank) && k > 0) return `${k} ${words} are removed; ${RANK_WORDS[rank]} are never removed here`;
-			if (r.quartetRanks.includes(rank) && k !== 0 && k !== 4) return `${k} ${words} are removed; they go four at a time`;
-		}
-		const sets = Array.from(r.setRanks, goneOf);
-		if (sets.some((k) => k !== sets[0])) {
-			const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
-			return `${`${counts.slice(0, -1).join(", ")} and ${counts[counts.length - 1]}${of}`} are removed; they go out one of each together`;
-		}
-	}
-	return null;
-}
-function checkState$3(s) {
-	return checkBookkeeping(s) ?? checkRules(s);
-}
-/**
-* Changes to a state's JSON that no play could give (the fuzz tries them; `fromJSON` must refuse them):
-* one card from the slots or the stock put among the removed ones alone, of a rank never removed alone.
-*/
-function slotInconsistencies(rules, game, rng) {
-	if (!Array.isArray(game.tableau) || !Array.isArray(game.removed) || !Array.isArray(game.stock)) return [];
-	const notAlone = (code) => code !== null && !rules.singleRanks.includes("A23456789TJQK".indexOf(code[0]));
-	const changes = [];
-	const tableau = game.tableau;
-	const stock = game.stock;
-	const removed = game.removed;
-	const filled = tableau.flatMap((c, i) => notAlone(c) ? [i] : []);
-	if (filled.length > 0) changes.push(() => {
-		const i = filled[randomInt(rng, 0, filled.length - 1)];
-		removed.push(tableau[i]);
-		tableau[i] = null;
-		return `the card of slot ${i} removed alone`;
-	});
-	const inStock = stock.flatMap((c, k) => notAlone(c) ? [k] : []);
-	if (inStock.length > 0) changes.push(() => {
-		const card = stock.splice(inStock[randomInt(rng, 0, inStock.length - 1)], 1)[0];
-		removed.push(card);
-		return `the stock card ${card} removed alone`;
-	});
-	return changes;
-}
-// src/env/layouts/slot-text.ts
-const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
-/** Which block an id is in. */
-function blockOf(r, action) {
-	if (action < r.pairCount) return "pair";
-	if (action === r.dealId) return "deal";
-	if (r.singleBase >= 0 && action < r.singleBase + r.slots) return "single";
-	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return "quartet";
-	return r.tripleBase >= 0 ? "set" : "aside";
-}
-function describeAction$3(s, action) {
-	const r = s.rules;
-	switch (blockOf(r, action)) {
-		case "pair": {
-			const i = r.pairFirst[action];
-			const j = r.pairSecond[action];
-			if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
-			return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
-		}
-		case "deal": return "deal";
-		case "single": {
-			const i = action - r.singleBase;
-			return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
-		}
-		case "quartet": return `remove four ${RANK_WORDS[r.quartetRanks[action - r.quartetBase]]}`;
-		case "set": return `remove ${setCards(r, action).map(cardLabel).join(" ")}`;
-		case "aside": {
-			const i = action - r.asideBase;
-			return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
-		}
-	}
-}
-/** Why two cards are not a pair, in a player's words: a rank never removed, each card's rank, the sum, the suits. */
-function pairProblem(r, first, second) {
-	const a = first >> 2;
-	const b = second >> 2;
-	if (r.partner[a] === b && (!r.sameSuit || (first & 3) === (second & 3))) return "it is legal";
-	for (const card of [first, second]) if (r.blockedRanks.includes(card >> 2)) return r.pairNote[card >> 2](card);
-	for (const card of [first, second]) {
-		const note = r.pairNote[card >> 2](card);
-		if (note) return note;
-	}
-	const sum = a + b + 2;
-	if (sum !== r.pairSum) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not ${r.pairSum}`;
-	return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
-}
-function whyIllegal$3(s, action) {
-	const r = s.rules;
-	if (s.legalCount === 0) return "the game is over";
-	switch (blockOf(r, action)) {
-		case "pair": {
-			const i = r.pairFirst[action];
-			const j = r.pairSecond[action];
-			if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
-			return pairProblem(r, s.slotCard[i], s.slotCard[j]);
-		}
-		case "deal":
-			if (s.stockPos === 52) return "the stock is empty";
-			return s.rankSlots[13] === 0 ? "no slot is empty" : "it is legal";
-		case "single": {
-			const i = action - r.singleBase;
-			const card = s.slotCard[i];
-			if (card === 255) return `slot ${i} is empty`;
-			if (r.singleRanks.includes(card >> 2)) return "it is legal";
-			const alone = RANK_WORDS[r.singleRanks[0]];
-			return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, "or")}; only ${alone} go alone`;
-		}
-		case "quartet": {
-			const rank = r.quartetRanks[action - r.quartetBase];
-			if (r.blockedRanks.includes(rank)) return `${RANK_WORDS[rank]} are never removed`;
-			const here = countInSlots(s, rank);
-			return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
-		}
-		case "set": {
-			const cards = setCards(r, action);
-			const away = cards.filter((c) => s.cardSlot[c] === 255);
-			if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
-			if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
-			return "it is legal";
-		}
-		case "aside": {
-			const i = action - r.asideBase;
-			const card = s.slotCard[i];
-			if (card === 255) return `slot ${i} is empty`;
-			const f = r.setRanks.indexOf(card >> 2);
-			if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, "or")}`;
-			const held = s.reserve[f];
-			if (held !== 255) return `a ${RANK_NAMES[card >> 2]} (${cardLabel(held)}) is already set aside`;
-			const suit = reserveSuit(s);
-			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
-			return "it is legal";
-		}
-	}
-}
-function render$3(s) {
-	const r = s.rules;
-	const lines = [];
-	for (let start = 0; start < r.slots; start += r.columns) {
-		const cells = [];
-		for (let i = start; i < Math.min(start + r.columns, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
-		lines.push(cells.join("  ").trimEnd());
-	}
-	if (r.reserves) {
-		const held = Array.from(r.setRanks, (rank, f) => `${RANKS[rank]}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
-		lines.push(`set aside  ${held.join("  ")}`);
-	}
-	const stock = 52 - s.stockPos;
-	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
-	return lines.join("\n");
-}
-/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
-function stepNote$2(s) {
-	if (s.note === 1) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
-	if (s.note === 2) return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, "and")} are all set aside.`;
-	return null;
-}
-/** How the game ended, for a player: cleared, or the cards left. */
-function endText$2(s) {
-	const { won, cardsLeft } = outcome$3(s);
-	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
-	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
-	return `No more moves: ${left}.`;
-}
-function slotSpot(s, index) {
-	return {
-		place: "slot",
-		index,
-		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
-	};
-}
-function actionCards$3(s, action) {
-	const r = s.rules;
-	switch (blockOf(r, action)) {
-		case "pair": return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
-		case "deal": return [];
-		case "single": return [slotSpot(s, action - r.singleBase)];
-		case "quartet": {
-			const rank = r.quartetRanks[action - r.quartetBase];
-			const out = [];
-			for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
-			return out;
-		}
-		case "set": return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
-		case "aside": return [slotSpot(s, action - r.asideBase)];
-	}
-}
-function board$3(s) {
-	const r = s.rules;
-	const cells = [];
-	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
-		empty: true,
-		place: "slot",
-		index: i
-	} : slotSpot(s, i));
-	const parts = [{
-		kind: "grid",
-		columns: r.columns,
-		cells
-	}];
-	if (r.reserves) parts.push({
-		kind: "columns",
-		columns: Array.from(r.setRanks, (rank, f) => ({
-			stack: f,
-			label: `${RANK_NAMES[rank]} set aside`,
-			current: false,
-			cleared: false,
-			cards: s.reserve[f] === 255 ? [] : [{
-				place: "reserve",
-				index: f,
-				code: cardCode(s.reserve[f])
-			}]
-		}))
-	});
-	parts.push({
-		kind: "piles",
-		piles: [{
-			kind: "stock",
-			count: 52 - s.stockPos,
-			label: "stock",
-			tappable: r.buffered
-		}, {
-			kind: "counter",
-			count: s.removed,
-			label: "removed"
-		}]
-	});
-	return {
-		style: "pairing",
-		parts
-	};
-}
-// src/env/layouts/slot-game.ts
-/**
-* A slot game from its declaration: `slotGame` joins the layout (slots.ts), its words (slot-text.ts)
-* and its JSON (slot-json.ts) into one `Game`.
-*/
-/**
-* The options every slot game takes, for its schema: undos per game, and the training reward, 1 for a
-* win or 1 per card (its description says "removed" or "cleared", as the game says it).
-*/
-function slotOptionFields(cards) {
-	return {
-		undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
-			0,
-			3,
-			"unlimited"
-		]), 0)).check(describe("Undos per game")),
-		reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe(`Training reward: 1 for a win, or per card ${cards}`))
-	};
-}
-/** A `Game` from a slot game's declaration. */
-function slotGame(spec) {
-	const rulesOf = (o) => compileSlotRules({
-		...spec.rules(o),
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit
-	});
-	return {
-		name: spec.name,
-		rulesOf,
 		result: CARDS_LEFT_RESULT,
-		optionsSchema: spec.optionsSchema,
+		optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$3(rulesOf(o)),
-		createState: (o) => createState$3(rulesOf(o)),
-		copyState: copyState$3,
-		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-		legalActions: legalActions$3,
-		step: stepState$1,
-		status: status$3,
-		observe: observe$3,
-		outcome: (s) => outcome$3(s),
-		expectedReturn: (result, o) => {
-			const { won, cardsLeft } = result;
-			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
-		},
-		describeAction: (s, _o, action) => describeAction$3(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
-		render: (s) => render$3(s),
-		toJSON: (s) => toJSON$3(s),
-		fromJSON: (json, _o, s) => fromJSON$3(json, s),
-		checkState: (s) => checkState$3(s),
-		sameOutcome: spec.sameOutcome ?? true,
-		actionCards: (s, _o, action) => actionCards$3(s, action),
-		moveKind: (s, _o, action) => {
-			const block = blockOf(s.rules, action);
-			if (block === "set") return s.rules.setRanks.length === 4 ? "quartet" : "triple";
-			return block === "aside" ? "single" : block;
-		},
-		prompt: (s) => s.legalCount === 0 || !spec.prompt ? "" : spec.prompt(s.rules),
-		board: (s) => board$3(s),
-		stepNote: (s) => stepNote$2(s),
+		observationBounds: (o) => observationBounds(rulesOf(o)),
+		createState: (o) => createState(rulesOf(o)),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
-		},
-		endText: (s) => endText$2(s),
-		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
-	};
-}
-/** The pair id of places i < j among `places`: lexicographic order. */
-function placePairId(places, i, j) {
-	return i * places - i * (i + 1) / 2 + (j - i - 1);
-}
-/** The slot of row r, card c. */
-const slotOf = (row, column) => row * (row + 1) / 2 + column;
-const shapes = /* @__PURE__ */ new Map();
-/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
-function triangleShape(rows) {
-	const cached = shapes.get(rows);
-	if (cached) return cached;
-	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
-	const slots = slotOf(rows, 0);
-	const places = slots + 2;
-	const pairIds = places * (places - 1) / 2;
-	const pairFirst = new Uint8Array(pairIds);
-	const pairSecond = new Uint8Array(pairIds);
-	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
-		pairFirst[placePairId(places, i, j)] = i;
-		pairSecond[placePairId(places, i, j)] = j;
-	}
-	const rowOf = new Uint8Array(slots);
-	const columnOf = new Uint8Array(slots);
-	const coverLeft = new Int8Array(slots).fill(-1);
-	const coverRight = new Int8Array(slots).fill(-1);
-	const coverMask = new Int32Array(slots);
-	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
-		rowOf[i] = r;
-		columnOf[i] = c;
-		if (r + 1 < rows) {
-			coverLeft[i] = i + r + 1;
-			coverRight[i] = i + r + 2;
-			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
 		}
-	}
-	const shape = {
-		rows,
-		slots,
-		talonSize: 52 - slots,
-		waste: slots,
-		stock: slots + 1,
-		places,
-		pairIds,
-		singleBase: pairIds,
-		draw: pairIds + places,
-		recycle: pairIds + places + 1,
-		numActions: pairIds + places + 2,
-		pairFirst,
-		pairSecond,
-		rowOf,
-		columnOf,
-		coverLeft,
-		coverRight,
-		coverMask,
-		full: slots === 32 ? -1 : (1 << slots) - 1
-	};
-	shapes.set(rows, shape);
-	return shape;
-}
-const rulesCache = /* @__PURE__ */ new Map();
-/** The spec's shape and lookups, built once per distinct spec. */
-function compileTriangleRules(p) {
-	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
-	if (cached) return cached;
-	const shape = triangleShape(p.rows);
-	const obsFree = shape.slots * 13;
-	const obsWasteTop = obsFree + shape.slots;
-	const obsStockCounts = obsWasteTop + 39;
-	const rules = {
-		...p,
-		...shape,
-		rankSum: p.pairSum - 2,
-		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
-		passLimit: p.talon.passes === "unlimited" ? Infinity : p.talon.passes,
-		unlimited: p.talon.passes === "unlimited",
-		topPlayable: p.talon.topPlayable,
-		talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
-		goalAll: p.goal === "all",
-		goalCards: p.goal === "all" ? 52 : shape.slots,
-		observationSize: obsStockCounts + 18,
-		obsFree,
-		obsWasteTop,
-		obsStockTop: obsWasteTop + 13,
-		obsWasteCounts: obsWasteTop + 26,
-		obsStockCounts,
-		obsStockSize: obsStockCounts + 13,
-		obsSteps: obsStockCounts + 17
-	};
-	rulesCache.set(key, rules);
-	return rules;
-}
-function createState$2(rules) {
-	return {
-		rules,
-		cards: new Uint8Array(rules.slots).fill(255),
-		present: 0,
-		talon: new Uint8Array(rules.talonSize),
-		talonLen: 0,
-		cursor: 0,
-		pass: 1,
-		steps: 0,
-		removed: 0,
-		status: 0,
-		placeRank: new Int8Array(rules.places).fill(-1),
-		deck: /* @__PURE__ */ new Uint8Array(52)
 	};
 }
-function copyState$2(src, dst) {
-	dst.cards.set(src.cards);
-	dst.present = src.present;
-	dst.talon.set(src.talon);
-	dst.talonLen = src.talonLen;
-	dst.cursor = src.cursor;
-	dst.pass = src.pass;
-	dst.steps = src.steps;
-	dst.removed = src.removed;
-	dst.status = src.status;
-}
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	const d = s.deck;
-	const slots = s.rules.slots;
-	d.set(deck ?? ORDERED_DECK);
-	if (!deck) shuffleInPlace(rng, d);
-	s.cards.set(d.subarray(0, slots));
-	s.present = s.rules.full;
-	s.talon.set(d.subarray(slots));
-	s.talonLen = s.rules.talonSize;
-	s.cursor = 0;
-	s.pass = 1;
-	s.steps = 0;
-	s.removed = 0;
-	s.status = 0;
-}
-/** Whether slot i holds a card that no card covers. */
-function isFree(r, present, slot) {
-	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
-}
-/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
-function soleCover(r, present, slot) {
-	const left = r.coverLeft[slot];
-	if (left < 0) return -1;
-	const hasLeft = present >>> left & 1;
-	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
-	return hasLeft === 1 ? left : left + 1;
-}
-/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
-function placeCard(s, place) {
-	const r = s.rules;
-	if (place < r.slots) return s.cards[place];
-	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
-	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
-}
-function popCount$1(bits) {
-	let n = 0;
-	for (let b = bits; b !== 0; n++) b &= b - 1;
-	return n;
-}
-function isWon(s) {
-	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
-}
-/** The result of the game so far: won, and the goal's cards not removed. */
-function outcome$2(s) {
-	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
-	return {
-		won: isWon(s),
-		cardsLeft
-	};
-}
-function add(mask, legal, n, id) {
-	mask[id] = 1;
-	legal[n] = id;
-	return n + 1;
-}
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
-function markAvailable(s) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const present = s.present;
-	const coverMask = r.coverMask;
-	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
-	rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-	rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
-}
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
-function removals(s, mask, legal, n) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const places = r.places;
-	const sum = r.rankSum;
-	const singles = r.singleMask;
-	const waste = r.waste;
-	const wastePairs = r.talon.topPairsWithWaste;
-	for (let i = 0; i < places - 1; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0) continue;
-			const cover = soleCover(r, s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
-			continue;
-		}
-		if (singles >>> ri & 1) continue;
-		const want = sum - ri;
-		for (let j = i + 1; j < places; j++) {
-			if (rank[j] !== want) continue;
-			if (i === waste && !wastePairs) continue;
-			n = add(mask, legal, n, placePairId(places, i, j));
-		}
-	}
-	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
-	return n;
-}
+// src/env/layouts/deck.ts
 /**
-* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
-* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
-* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
-* on the stock's order, which a player does not know on the first pass: any two that pair count (what
-* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+* The deck a layout deals: every suit of each rank it lists (all thirteen for a standard deck; The Wish's
+* ace and seven to king for a 32-card one). Card ids stay the standard ones (rank · 4 + suit), so codes,
+* labels and suits mean the same in every deck; only which cards are in it differs.
 */
-function removalAhead(s) {
-	const r = s.rules;
-	let freeRanks = 0;
-	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
-	let talonRanks = 0;
-	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
-	for (let rank = 0; rank < 13; rank++) {
-		if ((talonRanks >>> rank & 1) === 0) continue;
-		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
-		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
-	}
-	return false;
-}
-/** The game's `legalActions` (the options are the state's rules). */
-function legalActions$2(s, _o, mask, legal) {
-	const r = s.rules;
-	mask.fill(0);
-	if (isWon(s)) {
-		s.status = 1;
-		return 0;
-	}
-	markAvailable(s);
-	let n = removals(s, mask, legal, 0);
-	const removable = n;
-	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
-	else if (s.cursor > 0 && s.pass < r.passLimit) n = add(mask, legal, n, r.recycle);
-	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
-	if (n > 0 && s.steps >= r.maxSteps) {
-		mask.fill(0);
-		s.status = 2;
-		return 0;
-	}
-	if (n === 0) mask.fill(0);
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-function status$2(s) {
-	return s.status;
-}
-/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
-function removeAt(s, place) {
-	const r = s.rules;
-	s.removed++;
-	if (place < r.slots) {
-		s.cards[place] = 255;
-		s.present &= ~(1 << place);
-		return 1;
-	}
-	const at = place === r.waste ? s.cursor - 1 : s.cursor;
-	s.talon.copyWithin(at, at + 1, s.talonLen);
-	s.talonLen--;
-	if (place === r.waste) s.cursor--;
-	return r.goalAll ? 1 : 0;
-}
-/** The game's `step`. */
-function stepState(s, _o, action) {
-	const r = s.rules;
-	s.steps++;
-	let gained = 0;
-	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
-	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
-	else if (action === r.draw) s.cursor++;
-	else {
-		s.cursor = 0;
-		s.pass++;
-	}
-	if (r.rewardCards) return gained;
-	return gained > 0 && isWon(s) ? 1 : 0;
-}
-/** The game's `observe`. */
-function observe$2(s, _o, out) {
-	const r = s.rules;
-	out.fill(0);
-	const present = s.present;
-	for (let i = 0; i < r.slots; i++) {
-		if ((present >>> i & 1) === 0) continue;
-		out[13 * i + (s.cards[i] >> 2)] = 1;
-		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
-	}
-	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
-	const faceUp = r.topPlayable && s.cursor < s.talonLen;
-	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
-	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
-	const at = r.obsStockSize;
-	out[at] = (s.talonLen - s.cursor) / r.talonSize;
-	out[at + 1] = s.cursor / r.talonSize;
-	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
-	out[at + 3] = s.pass > 1 ? 1 : 0;
-	out[at + 4] = s.steps / r.maxSteps;
-}
-/**
-* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
-* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
-* talon card a pass; a turn-over between passes.
-*/
-function observationBounds$2(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	const alone = 4 * r.singles.length;
-	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
-	if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
-	return {
-		low,
-		high
+const ALL_RANKS$1 = [
+	0,
+	1,
+	2,
+	3,
+	4,
+	5,
+	6,
+	7,
+	8,
+	9,
+	10,
+	11,
+	12
+];
+const decks = /* @__PURE__ */ new Map();
+/** The deck of `ranks` (default: all thirteen), built once per list. */
+function rankDeck(ranks = ALL_RANKS$1) {
+	const sorted = [...new Set(ranks)].sort((a, b) => a - b);
+	const key = sorted.join(",");
+	const cached = decks.get(key);
+	if (cached) return cached;
+	if (sorted.length === 0 || sorted.some((r) => !Number.isInteger(r) || r < 0 || r > 12)) throw new RangeError(`a deck's ranks are 0..12, at least one: ${key}`);
+	const holds = /* @__PURE__ */ new Uint8Array(52);
+	for (const r of sorted) holds.fill(1, 4 * r, 4 * r + 4);
+	const cards = Uint8Array.from(sorted.flatMap((r) => [
+		4 * r,
+		4 * r + 1,
+		4 * r + 2,
+		4 * r + 3
+	]));
+	const deck = {
+		ranks: sorted,
+		size: cards.length,
+		cards,
+		holds,
+		standard: sorted.length === 13
 	};
+	decks.set(key, deck);
+	return deck;
+}
+/** A deck input (codes, as `reset({ deck })` takes them) as card ids: each card of `deck` once, no other. */
+function parseRankDeck(deck, input) {
+	if (deck.standard) return parseStandardDeck(input);
+	const tokens = deckTokens(input);
+	const out = new Uint8Array(deck.size);
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const bad = (message) => new TengymError("bad-deck", `bad deck: ${message}`);
+	tokens.forEach((token, i) => {
+		const c = parseCardCode(token);
+		if (c < 0) throw bad(`"${token}" at index ${i} is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+		if (!deck.holds[c]) throw bad(`${cardCode(c)} at index ${i} is not in this ${deck.size}-card deck`);
+		if (seen[c]) throw bad(`duplicate card ${cardCode(c)}`);
+		seen[c] = 1;
+		if (i < deck.size) out[i] = c;
+	});
+	if (tokens.length !== deck.size) {
+		const missing = Array.from(deck.cards).filter((c) => !seen[c]).map(cardCode);
+		throw bad(`${tokens.length} cards, this deck has ${deck.size}${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+	}
+	return out;
 }
 // node_modules/zod/v4/classic/errors.js
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
@@ -8953,7 +7755,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
 		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
 	},
 	extend(incoming) {
-		return extend(this, incoming);
+		return extend$1(this, incoming);
 	},
 	safeExtend(incoming) {
 		return safeExtend(this, incoming);
@@ -8965,7 +7767,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
 		return pick(this, mask);
 	},
 	omit(mask) {
-		return omit(this, mask);
+		return omit$1(this, mask);
 	},
 	partial(...args) {
 		return partial(ZodOptional, this, args[0]);
@@ -9240,6 +8042,2065 @@ function refine(fn, _params = {}) {
 function superRefine(fn, params) {
 	return /* @__PURE__ */ _superRefine(fn, params);
 }
+// src/env/layouts/piles-json.ts
+/**
+* The piles layout's state as JSON (piles.ts has the layout): `{ piles: each pile bottom first, slots,
+* stock, removed }` (slots and stock only where the layout has them), its parsing and loading, and the
+* checks that a state could come from play. Messages say "bad piles state".
+*/
+function toJSON$4(s) {
+	const r = s.rules;
+	const placed = new Uint8Array(r.deck.holds.length);
+	const code = (c) => {
+		placed[c] = 1;
+		return cardCode(c);
+	};
+	const json = {
+		piles: Array.from(s.heights, (h, p) => Array.from(s.cards.subarray(p * r.height, p * r.height + h), code)),
+		removed: []
+	};
+	if (r.slots > 0) json.slots = Array.from(s.slots, (c) => c === 255 ? null : code(c));
+	if (r.stockSize > 0) json.stock = Array.from(s.stock.subarray(s.stockAt), code);
+	json.removed = Array.from(r.deck.cards).filter((c) => !placed[c]).map(cardCode);
+	return json;
+}
+const jsonSchemas$2 = /* @__PURE__ */ new Map();
+function jsonSchema$2(r) {
+	let schema = jsonSchemas$2.get(r);
+	if (!schema) {
+		schema = strictObject({
+			piles: array(array(string()).max(r.height)).length(r.pileCount),
+			...r.slots > 0 ? { slots: array(string().nullable()).length(r.slots) } : {},
+			...r.stockSize > 0 ? { stock: array(string()).max(r.stockSize) } : {},
+			removed: array(string()).max(r.deck.size)
+		});
+		jsonSchemas$2.set(r, schema);
+	}
+	return schema;
+}
+const bad = (message) => badState$1(message, "piles");
+function fromJSON$4(json, s) {
+	const r = s.rules;
+	const parsed = jsonSchema$2(r).safeParse(json);
+	if (!parsed.success) {
+		const more = `${r.slots > 0 ? `, slots: ${r.slots} card codes or null` : ""}${r.stockSize > 0 ? ", stock: [...]" : ""}`;
+		throw bad(`${formatZodError(parsed.error)} (expected { piles: ${r.pileCount} lists of card codes, bottom first${more}, removed: [...] })`);
+	}
+	const j = parsed.data;
+	const fields = {};
+	j.piles.forEach((pile, p) => {
+		fields[`piles[${p}]`] = pile;
+	});
+	fields.slots = j.slots ?? [];
+	fields.stock = j.stock ?? [];
+	fields.removed = j.removed;
+	const lists = parseCardLists(fields, 255, bad, r.deck.holds);
+	s.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		s.cards.set(lists[`piles[${p}]`], p * r.height);
+		s.heights[p] = j.piles[p].length;
+	}
+	s.slots.set(lists.slots);
+	s.stock.set(lists.stock, r.stockSize - lists.stock.length);
+	s.stockAt = r.stockSize - lists.stock.length;
+	s.removed = lists.removed.length;
+	s.status = 0;
+	s.legalCount = 0;
+	const problem = checkState$4(s);
+	if (problem) throw bad(problem);
+}
+/** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
+function checkState$4(s) {
+	const r = s.rules;
+	const seen = new Uint8Array(r.deck.holds.length);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	const place = (c, where) => {
+		if (c >= seen.length || !r.deck.holds[c]) return `${where} holds ${c}, not a card of this deck`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		return null;
+	};
+	let count = 0;
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = s.heights[p];
+		if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+		for (let k = 0; k < r.height; k++) {
+			const c = s.cards[p * r.height + k];
+			if (k >= h) {
+				if (c !== 255) return `pile ${p + 1} holds a card above its top`;
+				continue;
+			}
+			const problem = place(c, `pile ${p + 1}`);
+			if (problem) return problem;
+			count++;
+		}
+	}
+	if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize) return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
+	for (let k = 0; k < r.slots; k++) {
+		if (s.slots[k] === 255) {
+			if (s.stockAt < r.stockSize) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+			continue;
+		}
+		const problem = place(s.slots[k], `slot ${k + 1}`);
+		if (problem) return problem;
+		count++;
+	}
+	for (let k = s.stockAt; k < r.stockSize; k++) {
+		const problem = place(s.stock[k], `stock position ${k}`);
+		if (problem) return problem;
+		count++;
+	}
+	if (s.removed !== r.deck.size - count) return `removed is ${s.removed}, the piles, slots and stock leave ${r.deck.size - count}`;
+	for (let rank = 0; rank < 13; rank++) {
+		const partners = r.partners[rank];
+		if (!r.deck.holds[4 * rank] || partners === 0 || (partners & partners - 1) !== 0) continue;
+		const other = 31 - Math.clz32(partners);
+		const gone = 4 - left[rank];
+		if (other === rank && gone % 2 === 1) return `${gone} ${RANK_WORDS[rank]} are removed; they go in pairs`;
+		if (other !== rank && r.partners[other] === 1 << rank && gone !== 4 - left[other]) return `${gone} ${RANK_WORDS[rank]} but ${4 - left[other]} ${RANK_WORDS[other]} are removed; they go in pairs`;
+	}
+	return null;
+}
+/** The pair id of places i < j among `places`: lexicographic order. */
+function placePairId(places, i, j) {
+	return i * places - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+const shapes = /* @__PURE__ */ new Map();
+/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
+function triangleShape(rows) {
+	const cached = shapes.get(rows);
+	if (cached) return cached;
+	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
+	const slots = slotOf(rows, 0);
+	const places = slots + 2;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const rowOf = new Uint8Array(slots);
+	const columnOf = new Uint8Array(slots);
+	const coverLeft = new Int8Array(slots).fill(-1);
+	const coverRight = new Int8Array(slots).fill(-1);
+	const coverMask = new Int32Array(slots);
+	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
+		rowOf[i] = r;
+		columnOf[i] = c;
+		if (r + 1 < rows) {
+			coverLeft[i] = i + r + 1;
+			coverRight[i] = i + r + 2;
+			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
+		}
+	}
+	const shape = {
+		rows,
+		slots,
+		talonSize: 52 - slots,
+		waste: slots,
+		stock: slots + 1,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		draw: pairIds + places,
+		recycle: pairIds + places + 1,
+		numActions: pairIds + places + 2,
+		pairFirst,
+		pairSecond,
+		rowOf,
+		columnOf,
+		coverLeft,
+		coverRight,
+		coverMask,
+		full: slots === 32 ? -1 : (1 << slots) - 1
+	};
+	shapes.set(rows, shape);
+	return shape;
+}
+const rulesCache$2 = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compileTriangleRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache$2.get(key);
+	if (cached) return cached;
+	const shape = triangleShape(p.rows);
+	const obsFree = shape.slots * 13;
+	const obsWasteTop = obsFree + shape.slots;
+	const obsStockCounts = obsWasteTop + 39;
+	const rules = {
+		...p,
+		...shape,
+		rankSum: p.pairSum - 2,
+		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
+		passLimit: p.talon.passes === "unlimited" ? Infinity : p.talon.passes,
+		unlimited: p.talon.passes === "unlimited",
+		topPlayable: p.talon.topPlayable,
+		talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
+		goalAll: p.goal === "all",
+		goalCards: p.goal === "all" ? 52 : shape.slots,
+		observationSize: obsStockCounts + 18 + (p.talon.idlePassEnds ? 1 : 0),
+		obsFree,
+		obsWasteTop,
+		obsStockTop: obsWasteTop + 13,
+		obsWasteCounts: obsWasteTop + 26,
+		obsStockCounts,
+		obsStockSize: obsStockCounts + 13,
+		obsSteps: obsStockCounts + 17,
+		obsPassRemoved: p.talon.idlePassEnds ? obsStockCounts + 18 : -1,
+		faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0
+	};
+	rulesCache$2.set(key, rules);
+	return rules;
+}
+function createState$4(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.slots).fill(255),
+		present: 0,
+		talon: new Uint8Array(rules.talonSize),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		passStartRemoved: 0,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52)
+	};
+}
+function copyState$4(src, dst) {
+	dst.cards.set(src.cards);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.passStartRemoved = src.passStartRemoved;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+}
+const ORDERED_DECK$1 = orderedDeck();
+function resetState$2(s, rng, deck) {
+	const d = s.deck;
+	const slots = s.rules.slots;
+	d.set(deck ?? ORDERED_DECK$1);
+	if (!deck) shuffleInPlace(rng, d);
+	s.cards.set(d.subarray(0, slots));
+	s.present = s.rules.full;
+	s.talon.set(d.subarray(slots));
+	s.talonLen = s.rules.talonSize;
+	s.cursor = 0;
+	s.pass = 1;
+	s.passStartRemoved = 0;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(r, present, slot) {
+	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+/** The slots still face down: dealt so, and a card covers them yet. */
+function faceDownSlots(r, present) {
+	let hidden = 0;
+	for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
+		const slot = 31 - Math.clz32(x & -x);
+		if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
+	}
+	return hidden;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(r, present, slot) {
+	const left = r.coverLeft[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
+function placeCard$1(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return s.cards[place];
+	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function isWon$2(s) {
+	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. */
+function outcome$4(s) {
+	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon$2(s),
+		cardsLeft
+	};
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const present = s.present;
+	const coverMask = r.coverMask;
+	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+	rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+	rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, mask, legal, n) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const places = r.places;
+	const sum = r.rankSum;
+	const singles = r.singleMask;
+	const waste = r.waste;
+	const wastePairs = r.talon.topPairsWithWaste;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
+			const cover = soleCover(r, s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
+			continue;
+		}
+		if (singles >>> ri & 1) continue;
+		const want = sum - ri;
+		for (let j = i + 1; j < places; j++) {
+			if (rank[j] !== want) continue;
+			if (i === waste && !wastePairs) continue;
+			n = add(mask, legal, n, placePairId(places, i, j));
+		}
+	}
+	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+* on the stock's order, which a player does not know on the first pass: any two that pair count (what
+* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+*/
+function removalAhead(s) {
+	const r = s.rules;
+	let freeRanks = 0;
+	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	for (let rank = 0; rank < 13; rank++) {
+		if ((talonRanks >>> rank & 1) === 0) continue;
+		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
+		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
+	}
+	return false;
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$4(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	if (isWon$2(s)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s);
+	let n = removals(s, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+	else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved)) n = add(mask, legal, n, r.recycle);
+	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+	if (n > 0 && s.steps >= r.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$4(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slots) {
+		s.cards[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	const at = place === r.waste ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === r.waste) s.cursor--;
+	return r.goalAll ? 1 : 0;
+}
+/** The game's `step`. */
+function stepState$2(s, _o, action) {
+	const r = s.rules;
+	s.steps++;
+	let gained = 0;
+	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+	else if (action === r.draw) s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
+	else {
+		s.cursor = 0;
+		s.pass++;
+		s.passStartRemoved = s.removed;
+	}
+	if (r.rewardCards) return gained;
+	return gained > 0 && isWon$2(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe$4(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < r.slots; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+		else if (r.faceDownMask >>> i & 1) {
+			out[r.obsStockCounts + (s.cards[i] >> 2)] += .25;
+			continue;
+		}
+		out[13 * i + (s.cards[i] >> 2)] = 1;
+	}
+	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
+	const at = r.obsStockSize;
+	out[at] = (s.talonLen - s.cursor) / r.talonSize;
+	out[at + 1] = s.cursor / r.talonSize;
+	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+	out[at + 3] = s.pass > 1 ? 1 : 0;
+	out[at + 4] = s.steps / r.maxSteps;
+	if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
+}
+/**
+* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+* talon card a pass; a turn-over between passes.
+*/
+function observationBounds$4(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	const alone = 4 * r.singles.length;
+	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+	if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+	return {
+		low,
+		high
+	};
+}
+// src/env/layouts/piles.ts
+/**
+* The piles layout: places that hold several cards, of which only the top one is available, beside
+* optional one-card slots refilled at once from a stock. The cards under a pile's top lie face up (an
+* open deal) or face down, the new top turning face up when the one above it leaves. Removals: two
+* available cards whose ranks pair (a sum, the same rank, or pairs named one by one), and ranks removed
+* alone. Its words and board are in `piles-text.ts`, its JSON and checks in `piles-json.ts`, and
+* `piles-game.ts` joins them into a `Game`.
+*
+* The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
+* the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
+* Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
+* single per place. The hot path (legalActions, step, status, observe) allocates nothing.
+*/
+const rulesCache$1 = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compilePilesRules(p) {
+	const key = JSON.stringify(p);
+	let rules = rulesCache$1.get(key);
+	if (!rules) {
+		rules = buildRules(p);
+		rulesCache$1.set(key, rules);
+	}
+	return rules;
+}
+function buildRules(p) {
+	const deck = rankDeck(p.ranks);
+	const pileCount = p.piles.length;
+	const height = Math.max(...p.piles);
+	const pileStart = [];
+	let dealt = 0;
+	for (const n of p.piles) {
+		pileStart.push(dealt);
+		dealt += n;
+	}
+	if (dealt + p.slots > deck.size) throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
+	const places = pileCount + p.slots;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const partners = /* @__PURE__ */ new Uint16Array(13);
+	const link = (a, b) => {
+		partners[a] |= 1 << b;
+		partners[b] |= 1 << a;
+	};
+	for (let a = 0; a < 13; a++) {
+		if (p.sameRank) link(a, a);
+		const b = (p.pairSum ?? 0) - 2 - a;
+		if (p.pairSum !== null && b >= 0 && b < 13) link(a, b);
+	}
+	for (const [a, b] of p.alsoPairs ?? []) link(a, b);
+	const singleMask = p.singles.reduce((bits, r) => bits | 1 << r, 0);
+	for (let r = 0; r < 13; r++) if (singleMask >>> r & 1) partners[r] = 0;
+	const obsSlots = pileCount * height * 13;
+	const obsHeights = obsSlots + p.slots * 13;
+	const obsUnseen = obsHeights + pileCount;
+	return {
+		...p,
+		deck,
+		pileCount,
+		height,
+		pileStart,
+		slotBase: pileCount,
+		stockSize: deck.size - dealt - p.slots,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		numActions: pairIds + (p.singles.length > 0 ? places : 0),
+		pairFirst,
+		pairSecond,
+		partners,
+		singleMask,
+		observationSize: obsUnseen + 14,
+		obsSlots,
+		obsHeights,
+		obsUnseen,
+		obsStock: obsUnseen + 13
+	};
+}
+function createState$3(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.pileCount * rules.height).fill(255),
+		heights: new Uint8Array(rules.pileCount),
+		slots: new Uint8Array(rules.slots).fill(255),
+		stock: new Uint8Array(rules.stockSize),
+		stockAt: 0,
+		removed: 0,
+		status: 0,
+		legalCount: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deal: new Uint8Array(rules.deck.size)
+	};
+}
+const COPIED = [
+	"cards",
+	"heights",
+	"slots",
+	"stock"
+];
+function copyState$3(src, dst) {
+	for (const field of COPIED) dst[field].set(src[field]);
+	dst.stockAt = src.stockAt;
+	dst.removed = src.removed;
+	dst.status = src.status;
+	dst.legalCount = src.legalCount;
+}
+/** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
+function repeatedRank(deck, from, n) {
+	let seen = 0;
+	for (let k = from; k < from + n; k++) {
+		const bit = 1 << (deck[k] >> 2);
+		if (seen & bit) return k;
+		seen |= bit;
+	}
+	return -1;
+}
+/** PySolFC's Nestor `_shuffleHook` (montecarlo.py:741): a repeat in a pile is swapped with a random later card. */
+function spreadRanks(r, rng, deck) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const end = r.pileStart[p] + r.piles[p];
+		for (let tries = 0; tries < 1e3 && end < deck.length; tries++) {
+			const j = repeatedRank(deck, r.pileStart[p], r.piles[p]);
+			if (j < 0) break;
+			const k = randomInt(rng, end, deck.length - 1);
+			const card = deck[j];
+			deck[j] = deck[k];
+			deck[k] = card;
+		}
+	}
+}
+/** The pile a deal order breaks `distinctRanks` in, or -1. */
+function pileWithRepeat(r, deck) {
+	for (let p = 0; p < r.pileCount; p++) if (repeatedRank(deck, r.pileStart[p], r.piles[p]) >= 0) return p;
+	return -1;
+}
+function resetState$1(s, rng, deck) {
+	const r = s.rules;
+	const d = s.deal;
+	d.set(deck ?? r.deck.cards);
+	if (!deck) {
+		shuffleInPlace(rng, d);
+		if (r.distinctRanks) spreadRanks(r, rng, d);
+	}
+	s.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		s.cards.set(d.subarray(r.pileStart[p], r.pileStart[p] + r.piles[p]), p * r.height);
+		s.heights[p] = r.piles[p];
+	}
+	const dealt = d.length - r.stockSize;
+	s.slots.set(d.subarray(dealt - r.slots, dealt));
+	s.stock.set(d.subarray(dealt));
+	s.stockAt = 0;
+	s.removed = 0;
+	s.status = 0;
+	s.legalCount = 0;
+}
+/** The card at a place (a pile's top, a slot's card), EMPTY for none. */
+function placeCard(s, place) {
+	const r = s.rules;
+	if (place >= r.slotBase) return s.slots[place - r.slotBase];
+	const h = s.heights[place];
+	return h === 0 ? 255 : s.cards[place * r.height + h - 1];
+}
+const isWon$1 = (s) => s.removed === s.rules.deck.size;
+/** The result of the game so far: won, and the cards not removed. */
+function outcome$3(s) {
+	return {
+		won: isWon$1(s),
+		cardsLeft: s.rules.deck.size - s.removed
+	};
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$3(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	const rank = s.placeRank;
+	const places = r.places;
+	for (let i = 0; i < r.pileCount; i++) {
+		const h = s.heights[i];
+		rank[i] = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+	}
+	for (let k = 0; k < r.slots; k++) rank[r.slotBase + k] = s.slots[k] === 255 ? -1 : s.slots[k] >> 2;
+	let n = 0;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) continue;
+		const partners = r.partners[ri];
+		if (partners === 0) continue;
+		const base = i * places - i * (i + 1) / 2 - i - 1;
+		for (let j = i + 1; j < places; j++) {
+			const rj = rank[j];
+			if (rj < 0 || (partners >>> rj & 1) === 0) continue;
+			mask[base + j] = 1;
+			legal[n++] = base + j;
+		}
+	}
+	if (r.singleMask !== 0) {
+		for (let p = 0; p < places; p++) if (rank[p] >= 0 && r.singleMask >>> rank[p] & 1) {
+			mask[r.singleBase + p] = 1;
+			legal[n++] = r.singleBase + p;
+		}
+	}
+	s.legalCount = n;
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$3(s) {
+	return s.status;
+}
+/** Takes the card at `place`; an emptied slot is refilled from the stock at once. */
+function take(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slotBase) {
+		const h = --s.heights[place];
+		s.cards[place * r.height + h] = 255;
+		return;
+	}
+	s.slots[place - r.slotBase] = s.stockAt < r.stockSize ? s.stock[s.stockAt++] : 255;
+}
+/** The game's `step`. */
+function stepState$1(s, _o, action) {
+	const r = s.rules;
+	if (action < r.pairIds) {
+		take(s, r.pairFirst[action]);
+		take(s, r.pairSecond[action]);
+		if (r.rewardCards) return 2;
+	} else {
+		take(s, action - r.singleBase);
+		if (r.rewardCards) return 1;
+	}
+	return isWon$1(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe$3(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = s.heights[p];
+		for (let d = 0; d < h; d++) {
+			const rank = s.cards[p * r.height + h - 1 - d] >> 2;
+			if (d === 0 || !r.hidden) out[(p * r.height + d) * 13 + rank] = 1;
+			else out[r.obsUnseen + rank] += .25;
+		}
+		out[r.obsHeights + p] = h / r.height;
+	}
+	for (let k = 0; k < r.slots; k++) if (s.slots[k] !== 255) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
+	for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
+	if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
+}
+/** Every float in [0, 1]; a pile's height at most its deal; nothing unseen in an open deal without a stock. */
+function observationBounds$3(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	for (let p = 0; p < r.pileCount; p++) {
+		high[r.obsHeights + p] = r.piles[p] / r.height;
+		for (let d = r.piles[p]; d < r.height; d++) high.fill(0, (p * r.height + d) * 13, (p * r.height + d + 1) * 13);
+	}
+	const unseen = r.hidden || r.stockSize > 0;
+	for (let rank = 0; rank < 13; rank++) if (!unseen || !r.deck.holds[4 * rank]) high[r.obsUnseen + rank] = 0;
+	if (r.stockSize === 0) high[r.obsStock] = 0;
+	return {
+		low,
+		high
+	};
+}
+// src/env/layouts/piles-text.ts
+const placeName$1 = (r, place) => place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
+const placesOf$1 = (r, action) => action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+function describeAction$4(s, action) {
+	const r = s.rules;
+	const places = placesOf$1(r, action);
+	const cards = places.map((p) => placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map((p) => placeName$1(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** The pairing rule in words: "make 14", "are of one rank", "make 15, or are two aces". */
+function pairText(r) {
+	const ways = [];
+	if (r.pairSum !== null) ways.push(`make ${r.pairSum}`);
+	if (r.sameRank) ways.push("are of one rank");
+	for (const [a, b] of r.alsoPairs ?? []) ways.push(a === b ? `are two ${RANK_NAMES[a]}s` : `are a ${RANK_NAMES[a]} and a ${RANK_NAMES[b]}`);
+	return ways.join(", or ");
+}
+function whyIllegal$4(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	const places = placesOf$1(r, action);
+	for (const p of places) if (placeCard(s, p) === 255) return `${placeName$1(r, p)} is empty`;
+	const [a, b] = places.map((p) => placeCard(s, p));
+	if (b === void 0) {
+		const alone = r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
+		return r.singleMask >>> (a >> 2) & 1 ? "it is legal" : `${cardLabel(a)} is not ${alone}, which goes alone`;
+	}
+	for (const c of [a, b]) if (r.singleMask >>> (c >> 2) & 1) return `a ${RANK_NAMES[c >> 2]} is removed alone`;
+	if (r.partners[a >> 2] >>> (b >> 2) & 1) return "it is legal";
+	return `${cardLabel(a)} and ${cardLabel(b)} do not pair: two cards pair when they ${pairText(r)}`;
+}
+/** A pile's cards as text, bottom first; face-down cards as "##". */
+function pileText(s, p) {
+	const r = s.rules;
+	const h = s.heights[p];
+	const cards = [];
+	for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? "##" : cardLabel(s.cards[p * r.height + k]));
+	return cards.length ? cards.join(" ") : "--";
+}
+function render$4(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let p = 0; p < r.pileCount; p++) lines.push(`pile ${String(p + 1).padStart(2)}: ${pileText(s, p)}`);
+	if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => c === 255 ? "--" : cardLabel(c)).join(" ")}`);
+	const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, "card")} · ` : "";
+	lines.push(`${stock}removed ${s.removed}`);
+	if (s.legalCount === 0) {
+		const { won, cardsLeft } = outcome$3(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} left`);
+	}
+	return lines.join("\n");
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf$1(s, place) {
+	const r = s.rules;
+	const card = placeCard(s, place);
+	if (place < r.slotBase) return {
+		place: "piles",
+		stack: place,
+		index: s.heights[place] - 1,
+		code: cardCode(card)
+	};
+	return {
+		place: "slots",
+		index: place - r.slotBase,
+		code: cardCode(card)
+	};
+}
+function actionCards$4(s, action) {
+	return placesOf$1(s.rules, action).filter((p) => placeCard(s, p) !== 255).map((p) => spotOf$1(s, p));
+}
+function board$4(s) {
+	const r = s.rules;
+	const columns = [];
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = s.heights[p];
+		const cards = [];
+		for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++) cards.push({
+			place: "piles",
+			stack: p,
+			index: k,
+			code: cardCode(s.cards[p * r.height + k])
+		});
+		const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : "";
+		columns.push({
+			stack: p,
+			label: `pile ${p + 1}${down}`,
+			current: false,
+			cleared: h === 0,
+			cards
+		});
+	}
+	const piles = [];
+	for (let k = 0; k < r.slots; k++) {
+		const card = s.slots[k];
+		piles.push({
+			kind: "card",
+			label: `slot ${k + 1}`,
+			card: card === 255 ? null : {
+				place: "slots",
+				index: k,
+				code: cardCode(card)
+			}
+		});
+	}
+	if (r.stockSize > 0) piles.push({
+		kind: "stock",
+		count: r.stockSize - s.stockAt,
+		label: "stock",
+		tappable: false
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [{
+			kind: "columns",
+			columns
+		}, {
+			kind: "piles",
+			piles
+		}]
+	};
+}
+// src/env/layouts/piles-game.ts
+/**
+* A piles game from its declaration: `pilesGame` joins the layout (piles.ts), its words (piles-text.ts)
+* and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane
+* and Ides of March are declarations over it.
+*/
+/** The prompt: what goes out, in words. */
+function promptOf(r) {
+	const alone = r.singles.length ? `, or a ${r.singles.map((rank) => RANK_NAMES[rank]).join(" or ")} alone` : "";
+	return `Remove two available cards that ${pairText(r)}${alone}.`;
+}
+/** A `Game` from a piles game's declaration. */
+function pilesGame(spec) {
+	const rulesOf = (o) => compilePilesRules({
+		...spec.rules(o),
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	});
+	const parseDeck = (input, o) => {
+		const r = rulesOf(o);
+		const deck = parseRankDeck(r.deck, input);
+		const pile = r.distinctRanks ? pileWithRepeat(r, deck) : -1;
+		if (pile >= 0) throw new TengymError("bad-deck", `bad deck: pile ${pile + 1} would hold two cards of one rank, which this game never deals`);
+		return deck;
+	};
+	return {
+		name: spec.name,
+		rulesOf,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$3, observationBounds$3),
+		copyState: copyState$3,
+		parseDeck,
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+		legalActions: legalActions$3,
+		step: stepState$1,
+		status: status$3,
+		observe: observe$3,
+		outcome: outcome$3,
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.deck.size - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$4(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$4(s, action),
+		render: render$4,
+		toJSON: toJSON$4,
+		fromJSON: (json, _o, s) => fromJSON$4(json, s),
+		checkState: checkState$4,
+		sameOutcome: spec.sameOutcome ?? false,
+		actionCards: (s, _o, action) => actionCards$4(s, action),
+		prompt: (s) => s.legalCount === 0 ? "" : promptOf(s.rules),
+		board: board$4
+	};
+}
+/** "a jack, a queen and a king": one of each rank, joined by `last`. */
+function oneOfEach(ranks, last) {
+	const words = Array.from(ranks, (r) => `a ${RANK_NAMES[r]}`);
+	return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+}
+/** "an ace", "an eight", "a king". */
+const withArticle = (name) => `${/^[ae]/.test(name) ? "an" : "a"} ${name}`;
+const GATHER_OF = {
+	"on-deal": 1,
+	"after-removal": 2,
+	"once-stock-out": 3,
+	"up-columns": 4
+};
+/** Per slot, the slots it touches: the eight around it, or its row and column ('line'); every slot without `touch`. */
+function touchingSlots(p) {
+	const touching = new Int32Array(p.slots).fill(-1);
+	if (p.touch === void 0) return touching;
+	const w = p.columns;
+	for (let i = 0; i < p.slots; i++) {
+		touching[i] = 0;
+		for (let j = 0; j < p.slots; j++) {
+			const rows = Math.abs(Math.floor(i / w) - Math.floor(j / w));
+			const cols = Math.abs(i % w - j % w);
+			if ((p.touch === "line" ? rows === 0 || cols === 0 : rows <= 1 && cols <= 1) && i !== j) touching[i] |= 1 << j;
+		}
+	}
+	return touching;
+}
+/** Pair id of slots i < j among `slots`: lexicographic order. */
+function pairId(slots, i, j) {
+	return i * slots - i * (i + 1) / 2 + (j - i - 1);
+}
+const rulesCache = /* @__PURE__ */ new Map();
+/** The spec's ids and lookup tables, built once per distinct spec. */
+function compileSlotRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const T = p.slots;
+	const pairCount = T * (T - 1) / 2;
+	const pairFirst = new Uint8Array(pairCount);
+	const pairSecond = new Uint8Array(pairCount);
+	const pairBase = new Int32Array(T);
+	for (let i = 0; i < T; i++) {
+		pairBase[i] = pairId(T, i, i + 1);
+		for (let j = i + 1; j < T; j++) {
+			pairFirst[pairId(T, i, j)] = i;
+			pairSecond[pairId(T, i, j)] = j;
+		}
+	}
+	const setRanks = Uint8Array.from(p.sets?.ranks ?? []);
+	const singles = p.singles ?? [];
+	const quartets = p.quartets ?? [];
+	const blocked = p.blocked ?? [];
+	const sameRank = p.sameRankPairs ?? [];
+	const claimed = /* @__PURE__ */ new Set([
+		...singles,
+		...quartets,
+		...blocked,
+		...sameRank,
+		...setRanks
+	]);
+	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(14);
+	for (let r = 0; r < 13; r++) {
+		const q = p.pairSum - r - 2;
+		if (!claimed.has(r) && q >= 0 && q < 13 && !claimed.has(q)) partner[r] = q;
+	}
+	for (const r of sameRank) partner[r] = r;
+	const reserves = p.sets !== void 0 && p.sets.how !== "together";
+	const sameSuit = p.sameSuit ?? false;
+	const together = p.sets?.how === "together";
+	const oneRankReserves = reserves && p.sets?.oneRank === true;
+	const reserveCount = oneRankReserves ? 4 : setRanks.length;
+	const setText = oneOfEach(setRanks, "and");
+	const pairNote = Array.from({ length: 13 }, (_, r) => {
+		if (blocked.includes(r)) return () => `${RANK_WORDS[r]} are never removed`;
+		if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
+		if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
+		if (sameRank.includes(r)) return () => `${withArticle(RANK_NAMES[r])} pairs only with another ${RANK_NAMES[r]}`;
+		if (!setRanks.includes(r)) return () => "";
+		if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
+		if (setRanks[0] >= 10) return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
+		return (card) => `${cardLabel(card)} is set aside, not paired: ${RANK_WORDS[setRanks[0]]} and higher go one at a time`;
+	});
+	let next = pairCount;
+	const block = (present, size) => {
+		if (!present) return -1;
+		next += size;
+		return next - size;
+	};
+	const singleBase = block(singles.length > 0, T);
+	const singleEnd = next;
+	const quartetBase = block(quartets.length > 0, quartets.length);
+	const quartetEnd = next;
+	const tripleBase = block(together, 4 ** setRanks.length);
+	const asideBase = block(reserves, T);
+	const dealId = block(p.refill === "on-deal", 1);
+	const slotWidth = p.observeSuits ? 17 : 13;
+	const reserveAt = reserves ? slotWidth * T : -1;
+	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
+	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
+	const rules = {
+		slots: T,
+		columns: p.columns,
+		pairSum: p.pairSum,
+		sameRankPairs: sameRank,
+		singles,
+		quartets,
+		blocked,
+		sets: p.sets,
+		refill: p.refill,
+		touch: p.touch,
+		consolidate: p.consolidate,
+		observeSuits: p.observeSuits ?? false,
+		rewardCards: p.rewardCards,
+		undoLimit: p.undoLimit,
+		sameSuit,
+		reserves,
+		pauseRefill: p.sets?.how === "reserve-no-refill",
+		oneRankReserves,
+		reserveCount,
+		buffered: p.refill === "on-deal",
+		refillAtOnce: p.refill === "at-once" && p.sets?.how !== "reserve-no-refill" && p.consolidate === void 0,
+		pairCount,
+		pairFirst,
+		pairSecond,
+		pairBase,
+		partner,
+		singleBase,
+		singleEnd,
+		quartetBase,
+		quartetEnd,
+		tripleBase,
+		asideBase,
+		dealId,
+		singleRanks: Uint8Array.from(singles),
+		quartetRanks: Uint8Array.from(quartets),
+		blockedRanks: Uint8Array.from(blocked),
+		setRanks,
+		setIndex: Int8Array.from({ length: 14 }, (_, r) => setRanks.indexOf(r)),
+		quartetOpen: Uint8Array.from(quartets, (r) => blocked.includes(r) ? 0 : 1),
+		setDigits: new Int8Array(setRanks.length),
+		numActions: next,
+		observationSize: ranksAt + 14,
+		slotWidth,
+		reserveAt,
+		unseenAt,
+		ranksAt,
+		clearTarget: 52 - 4 * blocked.length,
+		pairNote,
+		near: p.touch !== void 0,
+		touching: touchingSlots(p),
+		gather: p.consolidate === void 0 ? 0 : GATHER_OF[p.consolidate]
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+// src/env/layouts/slots.ts
+/**
+* The slot layout: face-up slots in a grid, dealt from a shuffled 52-card stock, lowest slot first.
+* A game over it declares its rules (`SlotRulesSpec`): the sum two cards make to pair, the ranks
+* removed alone, four at a time, never, or as a set of one of each (J-Q-K), which slots a pair may
+* join (any two, or touching ones), and when emptied slots refill (and whether the cards first close
+* up). This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
+* words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
+* into a `Game` (`slotGame`): Tens, Block Ten, Thirteens, the Elevens family and the grid games
+* (Monte Carlo's) are declarations.
+*
+* Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
+*   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
+*   singles   T ids, the card of slot i removed alone
+*   quartets  one id per quartet rank, in the declared order: all four of that rank, from the slots
+*   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
+*             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
+*   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
+*   deal      one id, filling the empty slots (refill 'on-deal'); with `consolidate` it first closes the gaps
+*             (or raises the cards up their columns), and stays legal while that would move a card
+*
+* With `touch`, a pair's two slots must touch (`touching`, a bit set per slot, masks the partner rank's slots).
+*
+* Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
+* suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
+* the stock size / 52. The stock's order is never shown.
+*
+* State (typed arrays made once in createState, kept in step incrementally):
+*   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
+*   cardSlot[c]     the slot card c lies in, NOWHERE when it is not in a slot
+*   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
+*   reserve[f]      the card set aside for set rank f, EMPTY when none
+*   stockCount[r]   cards of rank r in the stock (what the player has not seen)
+*   deck            the deal order; deck[stockPos..51] is the stock, next card first
+*/
+function createState$2(rules) {
+	const sets = rules.reserveCount;
+	return {
+		rules,
+		slotCard: new Uint8Array(rules.slots).fill(255),
+		slotRank: new Uint8Array(rules.slots).fill(13),
+		cardSlot: (/* @__PURE__ */ new Uint8Array(52)).fill(255),
+		rankSlots: /* @__PURE__ */ new Int32Array(15),
+		reserve: new Uint8Array(sets).fill(255),
+		stockCount: /* @__PURE__ */ new Uint8Array(13),
+		deck: orderedDeck(),
+		stockPos: 0,
+		removed: 0,
+		legalCount: 0,
+		note: 0,
+		lastSet: new Uint8Array(sets).fill(255)
+	};
+}
+function copyState$2(src, dst) {
+	dst.slotCard.set(src.slotCard);
+	dst.slotRank.set(src.slotRank);
+	dst.cardSlot.set(src.cardSlot);
+	dst.rankSlots.set(src.rankSlots);
+	dst.reserve.set(src.reserve);
+	dst.stockCount.set(src.stockCount);
+	dst.deck.set(src.deck);
+	dst.stockPos = src.stockPos;
+	dst.removed = src.removed;
+	dst.legalCount = src.legalCount;
+	dst.note = src.note;
+	dst.lastSet.set(src.lastSet);
+}
+/** Cards of rank r in the slots. */
+function countInSlots(s, rank) {
+	let x = s.rankSlots[rank];
+	x -= x >>> 1 & 1431655765;
+	x = (x & 858993459) + (x >>> 2 & 858993459);
+	return Math.imul(x + (x >>> 4) & 252645135, 16843009) >>> 24;
+}
+function emptySlot(s, i) {
+	const bit = 1 << i;
+	s.rankSlots[s.slotRank[i]] ^= bit;
+	s.rankSlots[13] |= bit;
+	s.cardSlot[s.slotCard[i]] = 255;
+	s.slotCard[i] = 255;
+	s.slotRank[i] = 13;
+}
+/** Deals the stock into the empty slots, lowest first, while it lasts. */
+function fillEmptySlots(s) {
+	const slots = s.rankSlots;
+	let pos = s.stockPos;
+	while (slots[13] !== 0 && pos < 52) {
+		const bit = slots[13] & -slots[13];
+		const i = 31 - Math.clz32(bit);
+		const card = s.deck[pos++];
+		const rank = card >> 2;
+		s.slotCard[i] = card;
+		s.slotRank[i] = rank;
+		s.cardSlot[card] = i;
+		slots[rank] |= bit;
+		slots[13] ^= bit;
+		s.stockCount[rank]--;
+	}
+	s.stockPos = pos;
+}
+/** Moves the card of slot `from` to the empty slot `to`. */
+function moveCard(s, from, to) {
+	const bits = 1 << from | 1 << to;
+	const card = s.slotCard[from];
+	s.rankSlots[card >> 2] ^= bits;
+	s.rankSlots[13] ^= bits;
+	s.slotCard[to] = card;
+	s.slotRank[to] = card >> 2;
+	s.cardSlot[card] = to;
+	s.slotCard[from] = 255;
+	s.slotRank[from] = 13;
+}
+/** The cards slide to close the gaps in reading order (their order kept); the empty slots end up last. */
+function closeGaps(s) {
+	let to = 0;
+	for (let i = 0; i < s.rules.slots; i++) {
+		if (s.slotCard[i] === 255) continue;
+		if (i !== to) moveCard(s, i, to);
+		to++;
+	}
+}
+/** Each card rises up its column past the empty slots above it. */
+function raiseColumns(s) {
+	const w = s.rules.columns;
+	for (let i = w; i < s.rules.slots; i++) {
+		if (s.slotCard[i] === 255) continue;
+		let k = i;
+		while (k >= w && s.slotCard[k - w] === 255) k -= w;
+		if (k !== i) moveCard(s, i, k);
+	}
+}
+/** The slots as `consolidate` gathers them after a move (`dealt`: the move was the deal), then the refill. */
+function gatherSlots(s, dealt) {
+	const how = s.rules.gather;
+	if (how === 3) {
+		fillEmptySlots(s);
+		if (s.stockPos === 52) closeGaps(s);
+		return;
+	}
+	if (how === 2 || dealt) {
+		if (how === 4) raiseColumns(s);
+		else closeGaps(s);
+		fillEmptySlots(s);
+	}
+}
+/**
+* Whether consolidating would move a card: a gap lies before a card in reading order, or, up the columns, an empty
+* slot lies above a card.
+*/
+function cardsWouldMove(s) {
+	const empty = s.rankSlots[13];
+	if (empty === 0) return false;
+	const held = ~empty & (1 << s.rules.slots) - 1;
+	if (s.rules.gather === 4) return (held >>> s.rules.columns & empty) !== 0;
+	return (held & -(empty & -empty)) !== 0;
+}
+function reservesEmpty(s) {
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return false;
+	return true;
+}
+/** The suit of the cards set aside, or -1 when the reserves are empty. */
+function reserveSuit(s) {
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
+	return -1;
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	s.deck.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, s.deck);
+	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
+	s.rankSlots.fill(0);
+	s.rankSlots[13] = (1 << s.rules.slots) - 1;
+	if (s.reserve.length > 0) {
+		s.reserve.fill(255);
+		s.lastSet.fill(255);
+	}
+	s.stockCount.fill(4);
+	s.stockPos = 0;
+	s.removed = 0;
+	s.legalCount = 0;
+	s.note = 0;
+	fillEmptySlots(s);
+}
+/** The id offset of a set whose k-th card has suit digits[k]. */
+function setOffset(digits) {
+	let id = 0;
+	for (let k = 0; k < digits.length; k++) id = 4 * id + digits[k];
+	return id;
+}
+/** Marks the sets on the slots, in id order; returns the new count. */
+function legalSets(s, mask, legal, n) {
+	const r = s.rules;
+	const ranks = r.setRanks;
+	const k = ranks.length;
+	if (r.sameSuit) {
+		for (let u = 0; u < 4; u++) {
+			let all = true;
+			for (let f = 0; f < k && all; f++) all = s.cardSlot[ranks[f] * 4 + u] !== 255;
+			if (!all) continue;
+			r.setDigits.fill(u);
+			const id = r.tripleBase + setOffset(r.setDigits);
+			mask[id] = 1;
+			legal[n++] = id;
+		}
+		return n;
+	}
+	if (k === 3) {
+		for (let a = 0; a < 4; a++) {
+			if (s.cardSlot[ranks[0] * 4 + a] === 255) continue;
+			for (let b = 0; b < 4; b++) {
+				if (s.cardSlot[ranks[1] * 4 + b] === 255) continue;
+				for (let c = 0; c < 4; c++) {
+					if (s.cardSlot[ranks[2] * 4 + c] === 255) continue;
+					const id = r.tripleBase + 16 * a + 4 * b + c;
+					mask[id] = 1;
+					legal[n++] = id;
+				}
+			}
+		}
+		return n;
+	}
+	const digit = r.setDigits;
+	let pos = 0;
+	digit[0] = -1;
+	while (pos >= 0) {
+		let u = digit[pos] + 1;
+		while (u < 4 && s.cardSlot[ranks[pos] * 4 + u] === 255) u++;
+		if (u === 4) {
+			pos--;
+			continue;
+		}
+		digit[pos] = u;
+		if (pos < k - 1) digit[++pos] = -1;
+		else {
+			const id = r.tripleBase + setOffset(digit);
+			mask[id] = 1;
+			legal[n++] = id;
+		}
+	}
+	return n;
+}
+/** Marks the pairs of one suit (each card has one partner card); returns the new count. */
+function legalSuitPairs(s, mask, legal) {
+	const r = s.rules;
+	let n = 0;
+	for (let i = 0; i < r.slots - 1; i++) {
+		const p = r.partner[s.slotRank[i]];
+		if (p === 14) continue;
+		const j = s.cardSlot[p * 4 + (s.slotCard[i] & 3)];
+		if (j === 255 || j < i) continue;
+		const a = r.pairBase[i] - i - 1 + j;
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+/** Marks the pairs by rank (any card of the partner rank pairs); returns the new count. */
+function legalRankPairs(s, mask, legal) {
+	const r = s.rules;
+	const rank = s.slotRank;
+	const slots = s.rankSlots;
+	let n = 0;
+	for (let i = 0; i < r.slots - 1; i++) {
+		let later = slots[r.partner[rank[i]]] & -(2 << i);
+		if (later === 0) continue;
+		const offset = r.pairBase[i] - i - 1;
+		do {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		} while (later !== 0);
+	}
+	return n;
+}
+/** Marks the pairs by rank in touching slots (`touch`); returns the new count. */
+function legalNearPairs(s, mask, legal) {
+	const r = s.rules;
+	const rank = s.slotRank;
+	const slots = s.rankSlots;
+	let n = 0;
+	for (let i = 0; i < r.slots - 1; i++) {
+		let later = slots[r.partner[rank[i]]] & r.touching[i] & -(2 << i);
+		if (later === 0) continue;
+		const offset = r.pairBase[i] - i - 1;
+		do {
+			const bit = later & -later;
+			later ^= bit;
+			const a = offset + 31 - Math.clz32(bit);
+			mask[a] = 1;
+			legal[n++] = a;
+		} while (later !== 0);
+	}
+	return n;
+}
+/** Marks the singles after the pairs; returns the new count. */
+function legalSingles(s, mask, legal, n) {
+	const r = s.rules;
+	let alone = 0;
+	for (let k = 0; k < r.singleRanks.length; k++) alone |= s.rankSlots[r.singleRanks[k]];
+	while (alone !== 0) {
+		const bit = alone & -alone;
+		alone ^= bit;
+		const a = r.singleBase + 31 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+/** Marks the sets and the set-asides after the quartets; returns the new count. */
+function legalSetsAndAsides(s, mask, legal, n) {
+	const r = s.rules;
+	if (r.tripleBase >= 0) n = legalSets(s, mask, legal, n);
+	if (r.asideBase >= 0) {
+		let bits = 0;
+		if (r.oneRankReserves && s.reserve[0] !== 255) bits = s.rankSlots[s.reserve[0] >> 2];
+		else for (let f = 0; f < r.setRanks.length; f++) if (s.reserve[f] === 255) bits |= s.rankSlots[r.setRanks[f]];
+		const suit = r.sameSuit ? reserveSuit(s) : -1;
+		while (bits !== 0) {
+			const bit = bits & -bits;
+			bits ^= bit;
+			const i = 31 - Math.clz32(bit);
+			if (suit >= 0 && (s.slotCard[i] & 3) !== suit) continue;
+			mask[r.asideBase + i] = 1;
+			legal[n++] = r.asideBase + i;
+		}
+	}
+	return n;
+}
+/**
+* The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
+* the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
+*/
+function legalActions$2(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : r.near ? legalNearPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
+	if (r.singleBase >= 0) n = legalSingles(s, mask, legal, n);
+	if (r.quartetBase >= 0) for (let q = 0; q < r.quartetRanks.length; q++) {
+		if (r.quartetOpen[q] === 0 || countInSlots(s, r.quartetRanks[q]) !== 4) continue;
+		mask[r.quartetBase + q] = 1;
+		legal[n++] = r.quartetBase + q;
+	}
+	if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
+	if (r.dealId >= 0 && (s.rankSlots[13] !== 0 && s.stockPos < 52 || r.gather !== 0 && cardsWouldMove(s))) {
+		mask[r.dealId] = 1;
+		legal[n++] = r.dealId;
+	}
+	s.legalCount = n;
+	return n;
+}
+/** The cards of set id `action`, in set order. */
+function setCards(r, action) {
+	let t = action - r.tripleBase;
+	const cards = new Array(r.setRanks.length);
+	for (let f = r.setRanks.length - 1; f >= 0; f--) {
+		cards[f] = r.setRanks[f] * 4 + (t & 3);
+		t >>= 2;
+	}
+	return cards;
+}
+/**
+* Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
+* calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
+*/
+function stepState(s, _o, action) {
+	const r = s.rules;
+	let gained = 2;
+	s.note = 0;
+	if (action < r.pairCount) {
+		emptySlot(s, r.pairFirst[action]);
+		emptySlot(s, r.pairSecond[action]);
+	} else if (action === r.dealId) gained = 0;
+	else if (action < r.singleEnd) {
+		emptySlot(s, action - r.singleBase);
+		gained = 1;
+	} else if (action < r.quartetEnd) {
+		const quartetRank = r.quartetRanks[action - r.quartetBase];
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
+		gained = 4;
+	} else if (r.tripleBase >= 0) {
+		const ranks = r.setRanks;
+		let t = action - r.tripleBase;
+		for (let f = ranks.length - 1; f >= 0; f--) {
+			emptySlot(s, s.cardSlot[ranks[f] * 4 + (t & 3)]);
+			t >>= 2;
+		}
+		gained = ranks.length;
+	} else {
+		const i = action - r.asideBase;
+		const card = s.slotCard[i];
+		emptySlot(s, i);
+		if (r.oneRankReserves) {
+			let f = 0;
+			while (s.reserve[f] !== 255) f++;
+			s.reserve[f] = card;
+		} else s.reserve[r.setIndex[card >> 2]] = card;
+		gained = s.reserve.length;
+		for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] === 255) gained = 0;
+		if (gained > 0) {
+			s.lastSet.set(s.reserve);
+			s.reserve.fill(255);
+			s.note = 1;
+		}
+	}
+	s.removed += gained;
+	if (r.refillAtOnce) fillEmptySlots(s);
+	else if (r.gather !== 0) gatherSlots(s, action === r.dealId);
+	else if (r.buffered) {
+		if (action === r.dealId) fillEmptySlots(s);
+	} else if (reservesEmpty(s)) fillEmptySlots(s);
+	else if (s.stockPos < 52) s.note = 2;
+	if (r.rewardCards) return gained;
+	return isWon(s) ? 1 : 0;
+}
+/** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
+function playSlotMove(s, action) {
+	return stepState(s, null, action);
+}
+/** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
+function isWon(s) {
+	return s.removed === s.rules.clearTarget && s.stockPos === 52;
+}
+function status$2(s) {
+	return s.legalCount === 0 ? 1 : 0;
+}
+function observe$2(s, _o, out) {
+	const r = s.rules;
+	const w = r.slotWidth;
+	out.fill(0, 0, r.ranksAt);
+	if (w === 13) {
+		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] !== 13) out[13 * i + s.slotRank[i]] = 1;
+	} else for (let i = 0; i < r.slots; i++) {
+		const card = s.slotCard[i];
+		if (card === 255) continue;
+		out[w * i + (card >> 2)] = 1;
+		out[w * i + 13 + (card & 3)] = 1;
+	}
+	if (r.reserveAt >= 0) for (let f = 0; f < s.reserve.length; f++) {
+		const card = s.reserve[f];
+		if (card !== 255) out[r.reserveAt + 4 * (r.oneRankReserves ? r.setIndex[card >> 2] : f) + (card & 3)] = 1;
+	}
+	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
+	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
+	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
+}
+/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (52 − T)/52 after the deal. */
+function observationBounds$2(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	high[r.ranksAt + 13] = (52 - r.slots) / 52;
+	return {
+		low,
+		high
+	};
+}
+function outcome$2(s) {
+	return {
+		won: isWon(s),
+		cardsLeft: 52 - s.removed
+	};
+}
+// src/env/layouts/slot-json.ts
+/**
+* The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
+* removed }`, its parsing and loading, the checks that a state could come from play, and the changes
+* that no play could give, which the fuzz tries.
+*/
+function toJSON$3(s) {
+	const code = (c) => c === 255 ? null : cardCode(c);
+	const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
+	const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
+	const tableau = Array.from(s.slotCard, code);
+	return s.rules.setRanks.length ? {
+		tableau,
+		reserve: Array.from(s.reserve, code),
+		stock,
+		removed
+	} : {
+		tableau,
+		stock,
+		removed
+	};
+}
+const jsonSchemas$1 = /* @__PURE__ */ new Map();
+function jsonSchema$1(r) {
+	const key = `${r.slots}/${r.reserveCount}`;
+	let schema = jsonSchemas$1.get(key);
+	if (!schema) {
+		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
+		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
+		schema = r.setRanks.length ? /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			reserve: places(r.reserveCount),
+			stock: cards,
+			removed: cards
+		}) : /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			stock: cards,
+			removed: cards
+		});
+		jsonSchemas$1.set(key, schema);
+	}
+	return schema;
+}
+function fromJSON$3(json, s) {
+	const r = s.rules;
+	const parsed = jsonSchema$1(r).safeParse(json);
+	if (!parsed.success) {
+		const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : "";
+		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
+	}
+	const data = parsed.data;
+	const lists = parseCardLists(data.reserve ? {
+		tableau: data.tableau,
+		reserve: data.reserve,
+		stock: data.stock,
+		removed: data.removed
+	} : {
+		tableau: data.tableau,
+		stock: data.stock,
+		removed: data.removed
+	}, 255);
+	const scratch = createState$2(r);
+	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+	const problem = checkState$3(scratch);
+	if (problem) throw badState$1(problem);
+	copyState$2(scratch, s);
+}
+/** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
+function loadState$1(s, tableau, reserve, stock) {
+	const inStock = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of stock) inStock[c] = 1;
+	s.stockPos = 52 - stock.length;
+	let k = 0;
+	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	s.deck.set(stock, s.stockPos);
+	s.slotCard.set(tableau);
+	s.reserve.set(reserve);
+	s.rankSlots.fill(0);
+	s.stockCount.fill(0);
+	let placed = 0;
+	for (let i = 0; i < tableau.length; i++) {
+		const c = tableau[i];
+		s.slotRank[i] = c === 255 ? 13 : c >> 2;
+		s.rankSlots[s.slotRank[i]] |= 1 << i;
+		if (c !== 255) {
+			s.cardSlot[c] = i;
+			placed++;
+		}
+	}
+	for (const c of reserve) if (c !== 255) placed++;
+	for (const c of stock) s.stockCount[c >> 2]++;
+	s.removed = 52 - stock.length - placed;
+	s.legalCount = 0;
+}
+const NUMBER_WORDS = [
+	"no",
+	"one",
+	"two",
+	"three",
+	"four"
+];
+/** Each card once in the deck, slot cards among the dealt ones, the lookups in step with the slots. */
+function checkBookkeeping(s) {
+	const r = s.rules;
+	const order = checkDeckOrder(s.deck);
+	if ("problem" in order) return order.problem;
+	const { dealtAt } = order;
+	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
+	const expected = /* @__PURE__ */ new Int32Array(15);
+	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
+	let empty = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.slotCard[i];
+		if (c === 255) {
+			if (s.slotRank[i] !== 13) return `slot ${i} is empty but has rank ${s.slotRank[i]}`;
+			expected[13] |= 1 << i;
+			empty++;
+			continue;
+		}
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
+		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
+		if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
+		located[c] = i;
+		expected[c >> 2] |= 1 << i;
+	}
+	if (s.rankSlots[14] !== 0) return "the no-partner slot set is not empty";
+	for (let k = 0; k <= 13; k++) if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === 13 ? "empty slots" : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+	for (let c = 0; c < 52; c++) if (s.cardSlot[c] !== located[c]) return `card ${cardCode(c)} is looked up in slot ${s.cardSlot[c]}, but lies in ${located[c] === 255 ? "no slot" : `slot ${located[c]}`}`;
+	let aside = 0;
+	for (let f = 0; f < s.reserve.length; f++) {
+		const c = s.reserve[f];
+		if (c === 255) continue;
+		if (r.oneRankReserves) {
+			if (c >= 52 || r.setIndex[c >> 2] < 0 || c >> 2 !== s.reserve[0] >> 2 || s.reserve[f - 1] === 255) return `reserve ${f + 1} holds ${c < 52 ? cardCode(c) : c}: the reserves fill in order, one rank`;
+		} else if (c >= 52 || c >> 2 !== r.setRanks[f]) return `the ${RANK_NAMES[r.setRanks[f]]} reserve holds ${c < 52 ? cardCode(c) : c}`;
+		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is set aside and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
+		aside++;
+	}
+	const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
+	if (counts) return counts;
+	const removed = s.stockPos - (r.slots - empty) - aside;
+	const where = s.reserve.length ? "the slots, reserves and stock" : "the slots and stock";
+	if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
+	return null;
+}
+/** The removed and set-aside cards could have gone in legal moves, and the refill left no hole it would have filled. */
+function checkRules(s) {
+	const r = s.rules;
+	const held = !reservesEmpty(s);
+	if (held && !r.reserves) return `a card is set aside, but ${oneOfEach(r.setRanks, "and")} go out together from the grid`;
+	if (held && s.reserve.every((c) => c !== 255)) return `the ${NUMBER_WORDS[s.reserve.length]} reserves are full; their set goes out at once`;
+	if (r.sameSuit && held && s.reserve.some((c) => c !== 255 && (c & 3) !== reserveSuit(s))) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((c) => c !== 255).map(cardLabel).join(" ")})`;
+	if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[13] !== 0) {
+		const more = r.pauseRefill ? " and no card is set aside" : "";
+		return `a slot is empty while the stock holds ${52 - s.stockPos} cards${more}; it is refilled at once`;
+	}
+	if ((r.gather === 2 || r.gather === 3 && s.stockPos === 52) && cardsWouldMove(s)) return "a card lies after an empty slot; the cards close up after every removal";
+	const gone = (/* @__PURE__ */ new Uint8Array(52)).fill(1);
+	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
+	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
+	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
+	for (const suit of r.sameSuit ? [
+		0,
+		1,
+		2,
+		3
+	] : [-1]) {
+		const of = suit < 0 ? "" : ` of ${SUIT_NAMES[suit]}`;
+		const goneOf = (rank) => {
+			let n = 0;
+			for (let u = 0; u < 4; u++) if (suit < 0 || u === suit) n += gone[rank * 4 + u];
+			return n;
+		};
+		for (let rank = 0; rank < 13; rank++) {
+			const k = goneOf(rank);
+			const p = r.partner[rank];
+			const words = `${RANK_WORDS[rank]}${of}`;
+			if (p === rank && k % 2) return `${k} ${words} are removed; they go in pairs`;
+			if (p !== 14 && p > rank && k !== goneOf(p)) return `${k} ${words} but ${goneOf(p)} ${RANK_WORDS[p]}${of} are removed; they go in pairs`;
+			if (r.blockedRanks.includes(rank) && k > 0) return `${k} ${words} are removed; ${RANK_WORDS[rank]} are never removed here`;
+			if (r.quartetRanks.includes(rank) && k !== 0 && k !== 4) return `${k} ${words} are removed; they go four at a time`;
+		}
+		const sets = Array.from(r.setRanks, goneOf);
+		const notFour = r.setRanks.findIndex((rank) => goneOf(rank) % 4 !== 0);
+		if (r.oneRankReserves && notFour >= 0) return `${sets[notFour]} ${RANK_WORDS[r.setRanks[notFour]]}${of} are removed; they go out four at a time`;
+		if (!r.oneRankReserves && sets.some((k) => k !== sets[0])) {
+			const counts = Array.from(r.setRanks, (rank, f) => `${sets[f]} ${RANK_WORDS[rank]}`);
+			return `${`${counts.slice(0, -1).join(", ")} and ${counts[counts.length - 1]}${of}`} are removed; they go out one of each together`;
+		}
+	}
+	return null;
+}
+function checkState$3(s) {
+	return checkBookkeeping(s) ?? checkRules(s);
+}
+/**
+* Changes to a state's JSON that no play could give (the fuzz tries them; `fromJSON` must refuse them):
+* one card from the slots or the stock put among the removed ones alone, of a rank never removed alone.
+*/
+function slotInconsistencies(rules, game, rng) {
+	if (!Array.isArray(game.tableau) || !Array.isArray(game.removed) || !Array.isArray(game.stock)) return [];
+	const notAlone = (code) => code !== null && !rules.singleRanks.includes("A23456789TJQK".indexOf(code[0]));
+	const changes = [];
+	const tableau = game.tableau;
+	const stock = game.stock;
+	const removed = game.removed;
+	const filled = tableau.flatMap((c, i) => notAlone(c) ? [i] : []);
+	if (filled.length > 0) changes.push(() => {
+		const i = filled[randomInt(rng, 0, filled.length - 1)];
+		removed.push(tableau[i]);
+		tableau[i] = null;
+		return `the card of slot ${i} removed alone`;
+	});
+	const inStock = stock.flatMap((c, k) => notAlone(c) ? [k] : []);
+	if (inStock.length > 0) changes.push(() => {
+		const card = stock.splice(inStock[randomInt(rng, 0, inStock.length - 1)], 1)[0];
+		removed.push(card);
+		return `the stock card ${card} removed alone`;
+	});
+	return changes;
+}
+// src/env/layouts/slot-text.ts
+const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
+/** Which block an id is in. */
+function blockOf(r, action) {
+	if (action < r.pairCount) return "pair";
+	if (action === r.dealId) return "deal";
+	if (r.singleBase >= 0 && action < r.singleBase + r.slots) return "single";
+	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return "quartet";
+	return r.tripleBase >= 0 ? "set" : "aside";
+}
+function describeAction$3(s, action) {
+	const r = s.rules;
+	switch (blockOf(r, action)) {
+		case "pair": {
+			const i = r.pairFirst[action];
+			const j = r.pairSecond[action];
+			if (s.slotCard[i] !== 255 && s.slotCard[j] !== 255) return `remove ${slotText(s, i)} + ${slotText(s, j)}`;
+			return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
+		}
+		case "deal": return r.gather === 0 ? "deal" : consolidateText(s);
+		case "single": {
+			const i = action - r.singleBase;
+			return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
+		}
+		case "quartet": return `remove four ${RANK_WORDS[r.quartetRanks[action - r.quartetBase]]}`;
+		case "set": return `remove ${setCards(r, action).map(cardLabel).join(" ")}`;
+		case "aside": {
+			const i = action - r.asideBase;
+			return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
+		}
+	}
+}
+/** The cards a consolidating deal moves: those after a gap, or below an empty slot of their column. */
+function cardsToMove(s) {
+	const r = s.rules;
+	const moved = [];
+	let gap = false;
+	for (let i = 0; i < r.slots; i++) if (s.slotCard[i] === 255) gap = true;
+	else if (r.gather === 4 ? i >= r.columns && s.slotCard[i - r.columns] === 255 : gap) moved.push(i);
+	if (r.gather !== 4) return moved;
+	for (let i = r.columns; i < r.slots; i++) if (s.slotCard[i] !== 255 && !moved.includes(i) && moved.includes(i - r.columns)) moved.push(i);
+	return moved.sort((a, b) => a - b);
+}
+/** A consolidating deal in a player's words: "consolidate: 3 cards close the gaps, 4 dealt into the end slots". */
+function consolidateText(s) {
+	const up = s.rules.gather === 4;
+	const moved = cardsToMove(s).length;
+	const dealt = Math.min(countInSlots(s, 13), 52 - s.stockPos);
+	const parts = [];
+	if (moved > 0) parts.push(up ? `${plural(moved, "card")} rise up their columns` : `${plural(moved, "card")} close the gaps`);
+	if (dealt > 0) parts.push(`${plural(dealt, "card")} dealt into the ${up ? "empty" : "end"} slots`);
+	return `consolidate: ${parts.join(", ")}`;
+}
+/** Why two cards are not a pair, in a player's words: a rank never removed, each card's rank, the sum, the suits. */
+function pairProblem(r, first, second) {
+	const a = first >> 2;
+	const b = second >> 2;
+	if (r.partner[a] === b && (!r.sameSuit || (first & 3) === (second & 3))) return "it is legal";
+	for (const card of [first, second]) if (r.blockedRanks.includes(card >> 2)) return r.pairNote[card >> 2](card);
+	for (const card of [first, second]) {
+		const note = r.pairNote[card >> 2](card);
+		if (note) return note;
+	}
+	const sum = a + b + 2;
+	if (sum !== r.pairSum) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not ${r.pairSum}`;
+	return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
+}
+function whyIllegal$3(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	switch (blockOf(r, action)) {
+		case "pair": {
+			const i = r.pairFirst[action];
+			const j = r.pairSecond[action];
+			if (s.slotCard[i] === 255 || s.slotCard[j] === 255) return `slot ${s.slotCard[i] === 255 ? i : j} is empty`;
+			const problem = pairProblem(r, s.slotCard[i], s.slotCard[j]);
+			if (problem !== "it is legal" || (r.touching[i] >> j & 1) === 1) return problem;
+			const where = r.touch === "line" ? "in one row or column" : "in touching slots";
+			return `${slotText(s, i)} and ${slotText(s, j)} are not ${where}`;
+		}
+		case "deal":
+			if (r.gather !== 0 && cardsWouldMove(s)) return "it is legal";
+			if (s.stockPos === 52) return r.gather === 0 ? "the stock is empty" : "the stock is empty and no card would move";
+			return s.rankSlots[13] === 0 ? "no slot is empty" : "it is legal";
+		case "single": {
+			const i = action - r.singleBase;
+			const card = s.slotCard[i];
+			if (card === 255) return `slot ${i} is empty`;
+			if (r.singleRanks.includes(card >> 2)) return "it is legal";
+			const alone = RANK_WORDS[r.singleRanks[0]];
+			return `${cardLabel(card)} is not ${oneOfEach(r.singleRanks, "or")}; only ${alone} go alone`;
+		}
+		case "quartet": {
+			const rank = r.quartetRanks[action - r.quartetBase];
+			if (r.blockedRanks.includes(rank)) return `${RANK_WORDS[rank]} are never removed`;
+			const here = countInSlots(s, rank);
+			return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
+		}
+		case "set": {
+			const cards = setCards(r, action);
+			const away = cards.filter((c) => s.cardSlot[c] === 255);
+			if (away.length > 0) return `${away.map(cardLabel).join(" and ")} ${away.length === 1 ? "is" : "are"} not on the grid`;
+			if (r.sameSuit && new Set(cards.map((c) => c & 3)).size > 1) return `${cards.map(cardLabel).join(" ")} are not of one suit`;
+			return "it is legal";
+		}
+		case "aside": {
+			const i = action - r.asideBase;
+			const card = s.slotCard[i];
+			if (card === 255) return `slot ${i} is empty`;
+			const f = r.setRanks.indexOf(card >> 2);
+			if (f < 0) return `${cardLabel(card)} is not ${oneOfEach(r.setRanks, "or")}`;
+			if (r.oneRankReserves) {
+				const heldRank = s.reserve[0] === 255 ? card >> 2 : s.reserve[0] >> 2;
+				if (heldRank === card >> 2) return "it is legal";
+				return `the cards set aside are ${RANK_WORDS[heldRank]}; ${cardLabel(card)} cannot join them`;
+			}
+			const held = s.reserve[f];
+			if (held !== 255) return `a ${RANK_NAMES[card >> 2]} (${cardLabel(held)}) is already set aside`;
+			const suit = reserveSuit(s);
+			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
+			return "it is legal";
+		}
+	}
+}
+function render$3(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let start = 0; start < r.slots; start += r.columns) {
+		const cells = [];
+		for (let i = start; i < Math.min(start + r.columns, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		lines.push(cells.join("  ").trimEnd());
+	}
+	if (r.reserves) {
+		const held = Array.from(r.oneRankReserves ? [
+			"1",
+			"2",
+			"3",
+			"4"
+		] : Array.from(r.setRanks, (rank) => RANKS[rank]), (name, f) => `${name}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
+		lines.push(`set aside  ${held.join("  ")}`);
+	}
+	const stock = 52 - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	return lines.join("\n");
+}
+/** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
+function stepNote$2(s) {
+	if (s.note === 1) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
+	if (s.note === 2 && s.rules.oneRankReserves) return "The empty slots stay empty until four cards of one rank are set aside.";
+	if (s.note === 2) return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, "and")} are all set aside.`;
+	return null;
+}
+/** How the game ended, for a player: cleared, or the cards left. */
+function endText$2(s) {
+	const { won, cardsLeft } = outcome$2(s);
+	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
+	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
+	return `No more moves: ${left}.`;
+}
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards$3(s, action) {
+	const r = s.rules;
+	switch (blockOf(r, action)) {
+		case "pair": return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+		case "deal": return [];
+		case "single": return [slotSpot(s, action - r.singleBase)];
+		case "quartet": {
+			const rank = r.quartetRanks[action - r.quartetBase];
+			const out = [];
+			for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+			return out;
+		}
+		case "set": return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
+		case "aside": return [slotSpot(s, action - r.asideBase)];
+	}
+}
+const CONSOLIDATE_TITLE = "Tap to consolidate: the cards close up, then the stock fills the empty slots";
+function board$3(s) {
+	const r = s.rules;
+	const cells = [];
+	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	const parts = [{
+		kind: "grid",
+		columns: r.columns,
+		cells
+	}];
+	if (r.reserves) parts.push({
+		kind: "columns",
+		columns: Array.from(s.reserve, (_, f) => ({
+			stack: f,
+			label: r.oneRankReserves ? `reserve ${f + 1}` : `${RANK_NAMES[r.setRanks[f]]} set aside`,
+			current: false,
+			cleared: false,
+			cards: s.reserve[f] === 255 ? [] : [{
+				place: "reserve",
+				index: f,
+				code: cardCode(s.reserve[f])
+			}]
+		}))
+	});
+	parts.push({
+		kind: "piles",
+		piles: [r.gather !== 0 && r.buffered ? {
+			kind: "stock",
+			count: 52 - s.stockPos,
+			label: "stock",
+			tappable: true,
+			title: CONSOLIDATE_TITLE
+		} : {
+			kind: "stock",
+			count: 52 - s.stockPos,
+			label: "stock",
+			tappable: r.buffered
+		}, {
+			kind: "counter",
+			count: s.removed,
+			label: "removed"
+		}]
+	});
+	return {
+		style: "pairing",
+		parts
+	};
+}
+// src/env/layouts/slot-game.ts
+/**
+* A slot game from its declaration: `slotGame` joins the layout (slots.ts), its words (slot-text.ts)
+* and its JSON (slot-json.ts) into one `Game`.
+*/
+/**
+* The options every slot game takes, for its schema: undos per game, and the training reward, 1 for a
+* win or 1 per card (its description says "removed" or "cleared", as the game says it).
+*/
+function slotOptionFields(cards) {
+	return {
+		undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([
+			0,
+			3,
+			"unlimited"
+		]), 0)).check(describe("Undos per game")),
+		reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe(`Training reward: 1 for a win, or per card ${cards}`))
+	};
+}
+/** A `Game` from a slot game's declaration. */
+function slotGame(spec) {
+	const rulesOf = (o) => compileSlotRules({
+		...spec.rules(o),
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	});
+	return {
+		name: spec.name,
+		rulesOf,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$2, observationBounds$2),
+		copyState: copyState$2,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: legalActions$2,
+		step: stepState,
+		status: status$2,
+		observe: observe$2,
+		outcome: (s) => outcome$2(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$3(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
+		render: (s) => render$3(s),
+		toJSON: (s) => toJSON$3(s),
+		fromJSON: (json, _o, s) => fromJSON$3(json, s),
+		checkState: (s) => checkState$3(s),
+		sameOutcome: spec.sameOutcome ?? true,
+		actionCards: (s, _o, action) => actionCards$3(s, action),
+		moveKind: (s, _o, action) => {
+			const block = blockOf(s.rules, action);
+			if (block === "set") return s.rules.setRanks.length === 4 ? "quartet" : "triple";
+			return block === "aside" ? "single" : block;
+		},
+		prompt: (s) => s.legalCount === 0 || !spec.prompt ? "" : spec.prompt(s.rules),
+		board: (s) => board$3(s),
+		stepNote: (s) => stepNote$2(s),
+		endText: (s) => endText$2(s),
+		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
+	};
+}
 // src/env/layouts/triangle-json.ts
 /**
 * The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
@@ -9260,7 +10121,7 @@ function toJSON$2(s) {
 	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
 	const removed = [];
 	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	return {
+	const json = {
 		[r.name]: cards,
 		stockTop,
 		stock,
@@ -9269,10 +10130,12 @@ function toJSON$2(s) {
 		pass: s.pass,
 		steps: s.steps
 	};
+	if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
+	return json;
 }
 const jsonSchemas = /* @__PURE__ */ new Map();
 function jsonSchema(r) {
-	const key = `${r.name}/${r.slots}`;
+	const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}`;
 	let schema = jsonSchemas.get(key);
 	if (!schema) {
 		schema = strictObject({
@@ -9282,7 +10145,8 @@ function jsonSchema(r) {
 			waste: array(string()).max(r.talonSize),
 			removed: array(string()).max(52),
 			pass: int().min(1),
-			steps: int().min(0)
+			steps: int().min(0),
+			...r.talon.idlePassEnds ? { passStartRemoved: int().min(0) } : {}
 		});
 		jsonSchemas.set(key, schema);
 	}
@@ -9318,6 +10182,7 @@ function fromJSON$2(json, s) {
 	s.pass = j.pass;
 	s.steps = j.steps;
 	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.passStartRemoved = j.passStartRemoved ?? 0;
 	s.status = 0;
 	const problem = checkState$2(s);
 	if (problem) throw bad(problem);
@@ -9358,12 +10223,18 @@ function checkState$2(s) {
 		if (gone !== partners) return `${gone} ${RANK_WORDS[rank]} but ${partners} ${RANK_WORDS[other]} are removed; they go in pairs`;
 	}
 	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit) return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
+	if (!Number.isInteger(s.passStartRemoved) || s.passStartRemoved < 0 || s.passStartRemoved > removed) return `passStartRemoved ${s.passStartRemoved} outside 0..removed (${removed})`;
+	if (s.pass === 1 && s.passStartRemoved !== 0) return `passStartRemoved is ${s.passStartRemoved} on the first pass`;
 	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
 	const least = s.pass - 1 + Math.ceil(removed / 2);
 	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
 	return null;
 }
 // src/env/layouts/triangle-text.ts
+/** Whether the card of `slot` lies face down: dealt so, and a card covers it yet. */
+const faceDown = (s, slot) => (s.rules.faceDownMask >>> slot & 1) === 1 && (s.present & s.rules.coverMask[slot]) !== 0;
+/** A slot's card as a player sees it: its label, or "##" face down. */
+const seenLabel = (s, slot) => faceDown(s, slot) ? "##" : cardLabel(s.cards[slot]);
 function placeName(r, place) {
 	if (place === r.waste) return "the waste's top card";
 	if (place === r.stock) return "the stock's top card";
@@ -9380,7 +10251,7 @@ function describeAction$2(s, action) {
 	if (action === r.draw) return "draw";
 	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
 	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
-	const cards = places.map((p) => placeCard(s, p));
+	const cards = places.map((p) => p < r.slots && faceDown(s, p) ? 255 : placeCard$1(s, p));
 	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
 	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
 }
@@ -9394,13 +10265,13 @@ function placeProblem(s, place) {
 	}
 	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
 	if (isFree(r, s.present, place)) return null;
-	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => cardLabel(s.cards[c]));
-	return `${cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
+	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => seenLabel(s, c));
+	return `${faceDown(s, place) ? `${placeName(r, place)} (face down)` : cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
 }
 function whyPairIllegal(s, first, second) {
 	const r = s.rules;
-	const a = placeCard(s, first);
-	const b = placeCard(s, second);
+	const a = placeCard$1(s, first);
+	const b = placeCard$1(s, second);
 	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
 	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
 	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
@@ -9422,13 +10293,14 @@ function whyIllegal$2(s, action) {
 		if (s.cursor < s.talonLen) return "the stock is not empty yet";
 		if (s.cursor === 0) return "the waste is empty";
 		if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
+		if (!turnAllowed(s)) return "no card was removed in this pass: the next one would go the same way";
 		return "it is legal";
 	}
 	if (action >= r.singleBase) {
 		const place = action - r.singleBase;
 		const problem = placeProblem(s, place);
 		if (problem) return problem;
-		const card = placeCard(s, place);
+		const card = placeCard$1(s, place);
 		if (isSingle(r, card)) return "it is legal";
 		const alone = singlesText(r);
 		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
@@ -9440,7 +10312,7 @@ function render$2(s) {
 	const lines = [];
 	for (let row = 0, i = 0; row < r.rows; row++) {
 		const cells = [];
-		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : cardLabel(s.cards[i])).padStart(3));
+		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : seenLabel(s, i)).padStart(3));
 		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
 	}
 	const stock = s.talonLen - s.cursor;
@@ -9449,14 +10321,17 @@ function render$2(s) {
 	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · removed ${s.removed}`);
 	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
 	else if (s.status === 1) {
-		const { won, cardsLeft } = outcome$2(s);
+		const { won, cardsLeft } = outcome$4(s);
 		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
 	}
 	return lines.join("\n");
 }
+/** Whether the rule of idle passes lets the waste be turned over (a card removed in this pass, or no such rule). */
+const turnAllowed = (s) => !s.rules.talon.idlePassEnds || s.removed > s.passStartRemoved;
 /** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
 function stepNote$1(s) {
-	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	if (s.status !== 1 || isWon$2(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	if (s.cursor === s.talonLen && !turnAllowed(s)) return "A whole pass went by without a card removed, and the next would go the same way: the game is over.";
 	return "No card can be removed again, however often the waste is turned over: the game is over.";
 }
 /** Where the card at `place` lies, as the state JSON places it. */
@@ -9495,6 +10370,7 @@ function board$2(s) {
 			index: i
 		} : {
 			...spotOf(s, i),
+			...faceDown(s, i) ? { code: "" } : {},
 			blocked: !isFree(r, s.present, i)
 		});
 		rows.push(cells);
@@ -9505,7 +10381,7 @@ function board$2(s) {
 		count: s.talonLen - s.cursor,
 		label: "stock",
 		tappable: true,
-		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit ? { title: "turn the waste over" } : {}
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit && turnAllowed(s) ? { title: "turn the waste over" } : {}
 	}];
 	if (faceUp) piles.push({
 		kind: "card",
@@ -9555,26 +10431,37 @@ function board$2(s) {
 * has room for its kin (rows, the pair sum, the ranks removed alone, the talon's draw and passes,
 * reserves), which take it as their rules come.
 */
+/**
+* The rules that come straight from the options every triangle game shares: `reward` ('win' or 'cards') and
+* `undoLimit`.
+*/
+function triangleRewardRules(o) {
+	return {
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	};
+}
+/** Every game `triangleGame` made, so that agents written for the layout know its envs. */
+const triangleGames = /* @__PURE__ */ new WeakSet();
+/** The state of an env of a triangle game (for agents, which only read it), or null for another game's env. */
+function triangleStateOf(env) {
+	return triangleGames.has(env.game) ? env.rawState : null;
+}
 /** A `Game` from a triangle game's declaration. */
 function triangleGame(spec) {
 	const rulesOf = (o) => compileTriangleRules(spec.rules(o));
-	return {
+	const game = {
 		name: spec.name,
 		rulesOf,
-		result: CARDS_LEFT_RESULT,
-		optionsSchema: spec.optionsSchema,
-		numActions: (o) => rulesOf(o).numActions,
-		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$2(rulesOf(o)),
-		createState: (o) => createState$2(rulesOf(o)),
-		copyState: copyState$2,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$4, observationBounds$4),
+		copyState: copyState$4,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: legalActions$2,
-		step: stepState,
-		status: status$2,
-		observe: observe$2,
-		outcome: (s) => outcome$2(s),
+		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
+		legalActions: legalActions$4,
+		step: stepState$2,
+		status: status$4,
+		observe: observe$4,
+		outcome: (s) => outcome$4(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			const r = rulesOf(o);
@@ -9586,10 +10473,6 @@ function triangleGame(spec) {
 		toJSON: (s) => toJSON$2(s),
 		fromJSON: (json, _o, s) => fromJSON$2(json, s),
 		checkState: (s) => checkState$2(s),
-		undoLimit: (o) => {
-			const limit = rulesOf(o).undoLimit;
-			return limit === "unlimited" ? Infinity : limit;
-		},
 		sameOutcome: false,
 		actionCards: (s, _o, action) => actionCards$2(s, action),
 		prompt: (s) => s.status === 0 && spec.prompt ? spec.prompt(s.rules) : "",
@@ -9597,12 +10480,117 @@ function triangleGame(spec) {
 		stepNote: (s) => stepNote$1(s),
 		unwinnable: (o) => unwinnable$1(rulesOf(o))
 	};
+	triangleGames.add(game);
+	return game;
 }
 /** A win removes the triangle's cards, two at most a step: fewer steps than half of them win no deal. */
 function unwinnable$1(r) {
 	const slots = r.rows * (r.rows + 1) / 2;
 	const least = Math.ceil(slots / 2);
 	return r.maxSteps < least ? `a win removes the ${slots} cards of the ${r.name}, two at most a step, and maxSteps ${r.maxSteps} stops the game before ${least} steps` : null;
+}
+// src/agents/agent.ts
+/**
+* The one agent interface used by evaluation, hints and play. An agent sees the env
+* (its legal list, observation and state) and returns a legal action; where it has
+* them it also scores every legal action, best first, which is what hints show.
+*
+* Fairness: a fair agent must not read the order of the stock (the cards not yet
+* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+* the unseen cards never changes a fair agent's choice.
+*/
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+/**
+* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+* episode running. A caller's mistake is said as one, not met as a TypeError or an action
+* that is not legal.
+*/
+function checkPlaying(env, agent) {
+	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
+	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
+}
+/**
+* What a trained model's agent checks first once its `dispose()` freed the model: said as a
+* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
+* where a search answers from what it kept).
+*/
+function checkNotDisposed(disposed, agent) {
+	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
+}
+/**
+* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+* passed over by this agent and met later by one that does use it.
+*/
+function checkUnusedSeed(seed, agent) {
+	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
+}
+/**
+* An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
+* (`checkUnusedSeed`). Fair unless it says otherwise.
+*/
+var SeedlessAgent = class {
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+};
+/** A seedless agent that plays the move its own `score` ranks first. */
+var BestScoredAgent = class extends SeedlessAgent {
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+};
+// src/agents/slot-patient.ts
+/** Whether setting aside the card of slot i lets its set still go out (the reserves and the grid as they stand). */
+function safeAside(s, i) {
+	const r = s.rules;
+	if (!r.pauseRefill) return true;
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return true;
+	const rank = s.slotRank[i];
+	if (r.oneRankReserves) return countInSlots(s, rank) === s.reserve.length;
+	for (let f = 0; f < r.setRanks.length; f++) if (countInSlots(s, r.setRanks[f]) === 0) return false;
+	return true;
+}
+/** The slot layout's `patient`: safe moves score 1, set-asides that stop the grid for good 0; the lowest id first. */
+var SlotPatientAgent = class extends BestScoredAgent {
+	games;
+	name = "patient";
+	constructor(games) {
+		super();
+		this.games = games;
+	}
+	score(env) {
+		checkPlaying(env, this.name);
+		if (!this.games.includes(env.game)) throw new TengymError("bad-argument", `agent "${this.name}" plays ${this.games.map((g) => g.name)}, not ${env.id}`);
+		const s = env.rawState;
+		const r = s.rules;
+		const actions = env.legalActions().map((action) => {
+			return {
+				action,
+				score: r.asideBase >= 0 && action >= r.asideBase && action < r.asideBase + r.slots && !safeAside(s, action - r.asideBase) ? 0 : 1
+			};
+		});
+		actions.sort((a, b) => b.score - a.score || a.action - b.action);
+		return {
+			kind: "heuristic",
+			actions
+		};
+	}
+};
+/** `patient`'s catalogue entry for these slot games. */
+function slotPatientSpec(games, plays) {
+	return {
+		name: "patient",
+		description: "any move but a set-aside first; a card goes aside only when its set can still go out (the full-information optimum where no slot refills while a reserve holds a card)",
+		fair: true,
+		games,
+		...plays ? { plays } : {},
+		create: () => new SlotPatientAgent(games)
+	};
 }
 // src/games/pairing/options.ts
 /** The options Tens and Block Ten share, spread into each game's schema. */
@@ -9632,25 +10620,42 @@ const tensGame = slotGame({
 		tableau: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([13, 15]), 13)).check(describe("Slots on the table (15 is easier)")),
 		refill: sharedOptionFields.refill,
 		blockTens: (/* @__PURE__ */ _default$1(/* @__PURE__ */ boolean$1(), false)).check(describe("Tens stay on the table (Block Ten)")),
+		highCards: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["quartets", "reserves"]), "quartets")).check(describe("10s, Js, Qs, Ks: four of a rank at once, or set aside one at a time (PySolFC)")),
 		undoLimit: sharedOptionFields.undoLimit,
 		reward: sharedOptionFields.reward
 	}),
+	sameOutcome: (o) => o.highCards === "quartets",
 	rules: (o) => ({
 		slots: o.tableau,
 		columns: 5,
 		pairSum: 10,
-		quartets: [
+		quartets: o.highCards === "quartets" ? [
 			9,
 			10,
 			11,
 			12
-		],
+		] : [],
+		sets: o.highCards === "reserves" ? {
+			ranks: o.blockTens ? [
+				10,
+				11,
+				12
+			] : [
+				9,
+				10,
+				11,
+				12
+			],
+			how: "reserve-no-refill",
+			oneRank: true
+		} : void 0,
 		blocked: o.blockTens ? [9] : [],
 		refill: o.refill === "buffered" ? "on-deal" : "at-once"
 	})
 });
 // src/games/pairing/index.ts
 const TENS = "Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau";
+const RESERVES = "Tens as PySolFC plays it: 10s, Js, Qs, Ks set aside one at a time, four of a rank, no refill meanwhile";
 const BLOCK_TEN = "Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot";
 registerModule({
 	game: tensGame,
@@ -9658,12 +10663,32 @@ registerModule({
 		id: "tens",
 		title: "Tens",
 		description: TENS
+	}, {
+		id: "tens-reserves",
+		title: "Tens with reserves",
+		preset: { highCards: "reserves" },
+		description: RESERVES
 	}],
-	kit: { variantDifficulty: { tens: {
-		easy: { tableau: 15 },
-		medium: {},
-		hard: { blockTens: true }
-	} } }
+	kit: {
+		variantDifficulty: { tens: {
+			easy: { tableau: 15 },
+			medium: {},
+			hard: { blockTens: true }
+		} },
+		agents: [slotPatientSpec([tensGame], (env) => env.options.highCards === "reserves")],
+		simpleBaseline: "patient",
+		hintBaseline: (_env, baseline) => baseline("patient", "the exact optimum: a card goes aside only when all four of its rank are in sight"),
+		ladders: { "tens-reserves": {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env tens-reserves --agents random,first,patient --episodes 3000 --seed 1 --reference patient"],
+			wins: {
+				random: 0,
+				first: 73,
+				patient: 275
+			}
+		} }
+	}
 }, { shipped: true });
 registerModule({
 	game: blockTenGame,
@@ -9673,9 +10698,50 @@ registerModule({
 		description: BLOCK_TEN
 	}]
 }, { shipped: true });
+// src/env/layouts/line-rule.ts
+/**
+* The run rule of a line game: which runs of adjacent cards leave the line. A line engine takes one
+* as a declaration (what a card counts, which totals discard, how long a run may be) and compiles it
+* into its action ids and observation, so a new line game is a rule, not a second engine.
+*
+* Action ids: 0 draws; the run of L cards starting at position s (0 = the oldest card) is
+* `1 + s·lengths + (L − shortest)`, where `lengths = longest − shortest + 1`.
+*/
+/** Run lengths per start position in the action ids. */
+function lengthsOf(rule) {
+	return rule.longest - rule.shortest + 1;
+}
+/** How many action ids the rule has: the draw, and one per start and length. */
+function lineActions(rule) {
+	return 1 + 52 * lengthsOf(rule);
+}
+/** The id of the run of `length` cards starting at `start`. */
+function lineRunId(rule, start, length) {
+	return 1 + start * lengthsOf(rule) + (length - rule.shortest);
+}
+/** The start position of run id `action` (≥ 1). */
+function lineRunStart(rule, action) {
+	return (action - 1) / lengthsOf(rule) | 0;
+}
+/** The length of run id `action` (≥ 1). */
+function lineRunLength(rule, action) {
+	return (action - 1) % lengthsOf(rule) + rule.shortest;
+}
+/** A table of the totals 0 … maxTotal that discard. */
+function totalsTable(maxTotal, discards) {
+	const t = new Uint8Array(maxTotal + 1);
+	for (let v = 1; v <= maxTotal; v++) if (discards(v)) t[v] = 1;
+	return t;
+}
+/** Cards per value in a standard deck under `value`. */
+function cardsPerValue(value, values) {
+	const counts = new Int32Array(values + 1);
+	for (const v of value) counts[v]++;
+	return counts;
+}
 // src/games/decade/engine.ts
 /**
-* Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
+* Decade (`decade`) and its family: `decade-open`, `decade-optional`, `decade-max3`, `decade-loop`,
 * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
 * one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
 *
@@ -9698,6 +10764,7 @@ registerModule({
 * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
 * | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
 * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
+* | `dealAll`  | boolean, or left out           | left out    | true: all 52 cards are dealt face up in the line at the start, and there is no stock (one line only). Absent rather than false by default, so the options of the ids without it read as before |
 *
 * ## Actions (677 ids)
 *
@@ -9725,14 +10792,14 @@ registerModule({
 * | 523*S+10                    | stock size / 52 |
 * | 523*S+11                    | steps taken / maxSteps |
 *
-* Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+* Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks, 52 with `dealAll`):
 *
 * | index                       | low | high | why |
 * |-----------------------------|-----|------|-----|
 * | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
 * | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
 * | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
-* | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+* | 523*S+10                    | 0   | max(52 − D, 1)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52. With `dealAll` the stock is always empty, and 1/52 keeps the range from being empty |
 * | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
 *
 * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
@@ -9756,65 +10823,72 @@ registerModule({
 * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
 * with one stack and 'deck-bottom' the game can never be won.
 *
-* Past 600 lines on purpose: one hot path serves seven ids, whose options meet in the same loops; split, each
+* The run rule (what a card counts, the totals that discard, the run lengths and so the action ids and the
+* one-hot width) is a declaration, `DECADE_RULE` (src/env/layouts/line-rule.ts); `lineGame` builds a line game
+* from another rule and options schema, as Seven Up does (src/games/seven-up/engine.ts).
+*
+* Past 600 lines on purpose: one hot path serves eight ids, whose options meet in the same loops; split, each
 * option's code would be spread over files.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS$1 = 52;
+const SLOTS$2 = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
-const VALUE_FLOATS = 10;
-const CARD_FLOATS = 520;
-/** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES$1 = 78;
 /** Card value by card code: A=1 … 9, T/J/Q/K=10. */
 const CARD_VALUE = Uint8Array.from({ length: 52 }, (_, c) => Math.min((c >> 2) + 1, 10));
-function totalsTable(totals) {
-	const t = /* @__PURE__ */ new Uint8Array(36);
-	for (const v of totals) t[v] = 1;
-	return t;
-}
-const TENS_TOTALS = totalsTable([
-	10,
-	20,
-	30
-]);
-const FIVES_TOTALS = totalsTable([
-	5,
-	10,
-	15,
-	20,
-	25,
-	30,
-	35
-]);
+const TENS_TOTALS = totalsTable(35, (t) => t % 10 === 0);
+const FIVES_TOTALS = totalsTable(35, (t) => t % 5 === 0);
 /** good[t] = 1 when a run totalling t (0..MAX_RUN_TOTAL) discards under these options. Shared: do not write to it. */
 function runTotals(o) {
 	return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
+/** Decade's run rule: values capped at 10, totals 10, 20, 30 (with `fives` every multiple of 5), 2 to 14 cards. */
+const DECADE_RULE = {
+	value: CARD_VALUE,
+	values: 10,
+	perValue: cardsPerValue(CARD_VALUE, 10),
+	shortest: 2,
+	longest: 14,
+	maxTotal: 35,
+	good: (o) => runTotals(o),
+	totalsText: (o) => o.fives ? "5, 10, 15, 20, 25, 30 or 35" : "10, 20 or 30",
+	stepsWithoutCycles: 78
+};
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
-const MAX_STEPS_CAP$1 = 1e5;
+const MAX_STEPS_CAP$2 = 1e5;
 /** An option with its default and the words a form labels it with. */
-const option$1 = (schema, value, description) => (/* @__PURE__ */ _default$1(schema, value)).check(describe(description));
-const decadeOptionsSchema = (/* @__PURE__ */ strictObject$1({
-	stacks: option$1(/* @__PURE__ */ literal$1([1, 7]), 1, "One line of cards, or seven stacks"),
-	minRun: option$1(int$1().check(/* @__PURE__ */ _gte(2), /* @__PURE__ */ _lte(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` })), 2, "Fewest cards in a discard"),
-	maxRun: option$1(/* @__PURE__ */ nullable$1(int$1().check(/* @__PURE__ */ _gte(2))), null, "Most cards in a discard (empty: no limit)"),
-	loop: option$1(/* @__PURE__ */ boolean$1(), false, "A discard may wrap around the ends"),
-	fives: option$1(/* @__PURE__ */ boolean$1(), false, "Totals of 5, 15, 25 and 35 discard too"),
-	discard: option$1(/* @__PURE__ */ _enum$1(["forced", "optional"]), "forced", "A possible discard must be made (forced), or may wait (optional)"),
-	pickedUp: option$1(/* @__PURE__ */ _enum$1(["discard", "deck-bottom"]), "discard", "Discarded cards leave the game, or go under the stock"),
-	win: option$1(/* @__PURE__ */ _enum$1(["empty", "one-left"]), "empty", "Won with no card left, or with one at most"),
-	maxSteps: option$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(MAX_STEPS_CAP$1, { error: `maxSteps must be at most ${MAX_STEPS_CAP$1}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` })), 5e3, "Moves before the game is stopped"),
-	reward: option$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win", "Training reward: 1 for a win, or per card cleared")
-})).check(/* @__PURE__ */ superRefine$1((o, ctx) => {
-	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
-		code: "custom",
-		path: ["maxRun"],
-		message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`
-	});
-}, { when: (payload) => payload.issues.length === 0 }));
+const decadeOption = (schema, value, description) => (/* @__PURE__ */ _default$1(schema, value)).check(describe(description));
+/** Decade's option fields, before the checks across them: another line game's schema starts from them. */
+const decadeOptionFields = /* @__PURE__ */ strictObject$1({
+	stacks: decadeOption(/* @__PURE__ */ literal$1([1, 7]), 1, "One line of cards, or seven stacks"),
+	minRun: decadeOption(int$1().check(/* @__PURE__ */ _gte(2), /* @__PURE__ */ _lte(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` })), 2, "Fewest cards in a discard"),
+	maxRun: decadeOption(/* @__PURE__ */ nullable$1(int$1().check(/* @__PURE__ */ _gte(2))), null, "Most cards in a discard (empty: no limit)"),
+	loop: decadeOption(/* @__PURE__ */ boolean$1(), false, "A discard may wrap around the ends"),
+	fives: decadeOption(/* @__PURE__ */ boolean$1(), false, "Totals of 5, 15, 25 and 35 discard too"),
+	discard: decadeOption(/* @__PURE__ */ _enum$1(["forced", "optional"]), "forced", "A possible discard must be made (forced), or may wait (optional)"),
+	pickedUp: decadeOption(/* @__PURE__ */ _enum$1(["discard", "deck-bottom"]), "discard", "Discarded cards leave the game, or go under the stock"),
+	win: decadeOption(/* @__PURE__ */ _enum$1(["empty", "one-left"]), "empty", "Won with no card left, or with one at most"),
+	maxSteps: decadeOption(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(MAX_STEPS_CAP$2, { error: `maxSteps must be at most ${MAX_STEPS_CAP$2}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` })), 5e3, "Moves before the game is stopped"),
+	reward: decadeOption(/* @__PURE__ */ _enum$1(["win", "cards"]), "win", "Training reward: 1 for a win, or per card cleared"),
+	dealAll: /* @__PURE__ */ optional$1((/* @__PURE__ */ boolean$1()).check(describe("All 52 cards dealt face up at the start, no stock")))
+});
+const decadeOptionsSchema = decadeOptionFields.check(lineOptionsCheck());
+/** The checks across a line game's options: the run bounds in order, a whole deal on one line only. */
+function lineOptionsCheck() {
+	return /* @__PURE__ */ superRefine$1((o, ctx) => {
+		if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
+			code: "custom",
+			path: ["maxRun"],
+			message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`
+		});
+		if (o.dealAll === true && o.stacks !== 1) ctx.addIssue({
+			code: "custom",
+			path: ["dealAll"],
+			message: "dealAll deals every card into one line: it needs stacks 1"
+		});
+	}, { when: (payload) => payload.issues.length === 0 });
+}
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
 function runActionId(start, length) {
 	return 1 + start * LENGTHS_PER_START + (length - 2);
@@ -9828,17 +10902,19 @@ function runLengthOf(action) {
 	return (action - 1) % LENGTHS_PER_START + 2;
 }
 /** The most cards a run may have under these options. */
-function maxRunLength(o) {
-	return o.maxRun === null ? 14 : Math.min(o.maxRun, 14);
+function maxRunLength(o, longest = 14) {
+	return o.maxRun === null ? longest : Math.min(o.maxRun, longest);
 }
-/** Cards the deal puts on the table: one on each of 7 stacks, three on a line. */
+/** Cards the deal puts on the table: one on each of 7 stacks, three on a line, all 52 with `dealAll`. */
 function initialDealt(o) {
+	if (o.dealAll === true) return 52;
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$1(o) {
+function createState$1(o, rule) {
 	return {
+		rule,
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS$1),
+		table: new Uint8Array(o.stacks * SLOTS$2),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -9847,7 +10923,7 @@ function createState$1(o) {
 		stock: /* @__PURE__ */ new Uint8Array(52),
 		stockHead: 0,
 		stockLen: 0,
-		stockValues: /* @__PURE__ */ new Int32Array(11),
+		stockValues: new Int32Array(rule.values + 1),
 		pile: /* @__PURE__ */ new Uint8Array(52),
 		pileLen: 0,
 		steps: 0,
@@ -9897,14 +10973,14 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS$1 + s.len[k]] = card;
+	s.table[k * SLOTS$2 + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
 function pushUnderStock(s, card) {
 	s.stock[(s.stockHead + s.stockLen) % 52] = card;
 	s.stockLen++;
-	s.stockValues[CARD_VALUE[card]]++;
+	s.stockValues[s.rule.value[card]]++;
 }
 function reset$1(s, o, rng, deck) {
 	const d = s.deck;
@@ -9932,21 +11008,26 @@ function addLegal(mask, legal, count, id) {
 * the whole stack only as s = 0. Appends ids from legal[count]; returns the new count.
 */
 function stackRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const t = s.table;
-	const good = runTotals(o);
+	const rule = s.rule;
+	const value = rule.value;
+	const maxTotal = rule.maxTotal;
+	const good = rule.good(o);
+	const lengths = lengthsOf(rule);
+	const idBase = 1 - rule.shortest;
 	const minRun = o.minRun;
-	const maxLen = maxRunLength(o);
+	const maxLen = maxRunLength(o, rule.longest);
 	if (!o.loop) {
 		for (let st = 0; st + minRun <= n; st++) {
 			const end = Math.min(st + maxLen, n);
 			let sum = 0;
 			for (let i = st; i < end; i++) {
-				sum += CARD_VALUE[t[base + i]];
-				if (sum > 35) break;
+				sum += value[t[base + i]];
+				if (sum > maxTotal) break;
 				const length = i - st + 1;
-				if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+				if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, idBase + st * lengths + length);
 			}
 		}
 		return count;
@@ -9954,19 +11035,19 @@ function stackRuns(s, o, mask, legal, count) {
 	if (n < minRun) return count;
 	if (n <= maxLen) {
 		let sum = 0;
-		for (let i = 0; i < n; i++) sum += CARD_VALUE[t[base + i]];
-		if (sum <= 35 && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(0, n));
+		for (let i = 0; i < n; i++) sum += value[t[base + i]];
+		if (sum <= maxTotal && good[sum] === 1) count = addLegal(mask, legal, count, idBase + n);
 	}
 	const longest = Math.min(maxLen, n - 1);
 	for (let st = Math.max(1, n - longest); st < n; st++) {
 		let sum = 0;
-		for (let i = st; i < n; i++) sum += CARD_VALUE[t[base + i]];
+		for (let i = st; i < n; i++) sum += value[t[base + i]];
 		let length = n - st;
 		let wrap = 0;
-		while (sum <= 35) {
-			if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+		while (sum <= maxTotal) {
+			if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, idBase + st * lengths + length);
 			if (length >= longest) break;
-			sum += CARD_VALUE[t[base + wrap]];
+			sum += value[t[base + wrap]];
 			wrap++;
 			length++;
 		}
@@ -10005,7 +11086,7 @@ function draw(s) {
 	const card = s.stock[s.stockHead];
 	s.stockHead = (s.stockHead + 1) % 52;
 	s.stockLen--;
-	s.stockValues[CARD_VALUE[card]]--;
+	s.stockValues[s.rule.value[card]]--;
 	const k = nextLiveStack(s, s.current);
 	pushToStack(s, k, card);
 	s.current = k;
@@ -10017,7 +11098,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS$1;
+	const base = k * SLOTS$2;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -10050,26 +11131,26 @@ function step$1(s, o, action) {
 	let reward = 0;
 	if (action === 0) draw(s);
 	else {
-		const length = runLengthOf(action);
-		discardRun(s, o, runStartOf(action), length);
+		const length = lineRunLength(s.rule, action);
+		discardRun(s, o, lineRunStart(s.rule, action), length);
 		if (o.reward === "cards") reward = length;
 	}
 	if (o.reward === "win" && endedWon(s, o)) reward = 1;
 	return reward;
 }
-function observationSize$1(o) {
-	return o.stacks * 523 + VALUE_FLOATS + 2;
+function observationSize$1(o, rule) {
+	return o.stacks * (SLOTS$2 * rule.values + 3) + rule.values + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o) {
-	const size = observationSize$1(o);
+function observationBounds$1(o, rule) {
+	const size = observationSize$1(o, rule);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
-	const at = o.stacks * 523;
+	const at = o.stacks * (SLOTS$2 * rule.values + 3) + rule.values;
 	const dealt = initialDealt(o);
 	const deckBottom = o.pickedUp === "deck-bottom";
-	high[at + 10] = deckBottom ? 1 : (52 - dealt) / 52;
-	high[at + 11] = deckBottom ? 1 : Math.min(o.maxSteps, 52 - dealt + Math.floor(52 / o.minRun)) / o.maxSteps;
+	high[at] = deckBottom ? 1 : Math.max(52 - dealt, 1) / 52;
+	high[at + 1] = deckBottom ? 1 : Math.min(o.maxSteps, 52 - dealt + Math.floor(52 / o.minRun)) / o.maxSteps;
 	return {
 		low,
 		high
@@ -10078,17 +11159,20 @@ function observationBounds$1(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS$1;
+	const cardBase = k * SLOTS$2;
 	const t = s.table;
-	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
-	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
-		const hot = CARD_VALUE[t[cardBase + p]] - 1;
-		for (let v = 0; v < VALUE_FLOATS; v++) out[at + v] = v === hot ? 1 : 0;
+	const value = s.rule.value;
+	const width = s.rule.values;
+	const stackAt = k * SLOTS$2 * width;
+	let at = stackAt + s.obsFrom[k] * width;
+	for (let p = s.obsFrom[k]; p < n; p++, at += width) {
+		const hot = value[t[cardBase + p]] - 1;
+		for (let v = 0; v < width; v++) out[at + v] = v === hot ? 1 : 0;
 	}
 	const written = s.obsLen[k];
-	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
+	if (written > n) out.fill(0, stackAt + n * width, stackAt + written * width);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS$1;
+	s.obsFrom[k] = SLOTS$2;
 }
 function observe$1(s, o, out) {
 	const S = s.numStacks;
@@ -10098,18 +11182,19 @@ function observe$1(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
-	let at = S * CARD_FLOATS;
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$2) observeStack(s, k, out);
+	const width = s.rule.values;
+	let at = S * SLOTS$2 * width;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS$1;
+		out[at + k] = s.len[k] / SLOTS$2;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
 	at += 3 * S;
-	for (let v = 1; v <= 9; v++) out[at + v - 1] = s.stockValues[v] / 4;
-	out[at + 9] = s.stockValues[10] / 16;
-	out[at + 10] = s.stockLen / 52;
-	out[at + 11] = s.steps / o.maxSteps;
+	const perValue = s.rule.perValue;
+	for (let v = 1; v <= width; v++) out[at + v - 1] = s.stockValues[v] / perValue[v];
+	out[at + width] = s.stockLen / 52;
+	out[at + width + 1] = s.steps / o.maxSteps;
 }
 function outcome$1(s, o) {
 	return {
@@ -10143,10 +11228,10 @@ function endText$1(s, o, ending) {
 * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
 * ran out).
 */
-function expectedReturn$1(result, o) {
+function expectedReturn$1(result, o, rule) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
-	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
+	if (o.pickedUp === "deck-bottom" || o.maxSteps < rule.stepsWithoutCycles) return null;
 	if (o.stacks === 7 && r.cardsLeft === 0) return null;
 	return 52 - r.cardsLeft;
 }
@@ -10167,10 +11252,10 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	let sum = 0;
-	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
+	for (let i = 0; i < length; i++) sum += s.rule.value[s.table[base + (start + i) % n]];
 	return sum;
 }
 function describeAction$1(s, o, action) {
@@ -10178,18 +11263,15 @@ function describeAction$1(s, o, action) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto ${stackName(s, k)}`;
 	}
-	const start = runStartOf(action);
-	const length = runLengthOf(action);
+	const start = lineRunStart(s.rule, action);
+	const length = lineRunLength(s.rule, action);
 	const from = s.numStacks === 1 ? "" : ` from ${stackName(s, s.current)}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS$2;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
 	return `discard ${labels.join(" ")} (${runTotal(s, start, length)})${from}`;
-}
-function totalsText(o) {
-	return o.fives ? "5, 10, 15, 20, 25, 30 or 35" : "10, 20 or 30";
 }
 function whyDrawIllegal(s, o) {
 	if (s.aliveCount === 0) return "every stack is eliminated";
@@ -10199,29 +11281,30 @@ function whyDrawIllegal(s, o) {
 }
 /** How many runs are legal now (a refusal's reason only: it allocates). */
 function legalRunCount(s, o) {
-	return stackRuns(s, o, new Uint8Array(DECADE_ACTIONS), new Int32Array(DECADE_ACTIONS), 0);
+	return stackRuns(s, o, new Uint8Array(lineActions(s.rule)), new Int32Array(lineActions(s.rule)), 0);
 }
 function whyRunIllegal(s, o, start, length) {
 	if (length < o.minRun) return `a run needs at least ${o.minRun} cards (minRun)`;
 	if (o.maxRun !== null && length > o.maxRun) return `a run has at most ${o.maxRun} cards (maxRun)`;
+	if (length > s.rule.longest) return `a run has at most ${s.rule.longest} cards`;
 	const n = s.len[s.current];
 	const name = stackName(s, s.current);
 	if (!runCardsExist(s, o, start, length)) return n === 0 ? `${name} is empty` : `${name} has only ${cardsWord(n)}`;
-	if (o.loop && length === n && start !== 0) return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
+	if (o.loop && length === n && start !== 0) return `a run of the whole of ${name} is id ${lineRunId(s.rule, 0, n)} (start 0)`;
 	if (o.loop && start + length < n) return `on a loop a run must include the top card (position ${n - 1})`;
 	const total = runTotal(s, start, length);
-	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
+	if (total > s.rule.maxTotal || s.rule.good(o)[total] !== 1) return `the cards total ${total}, not ${s.rule.totalsText(o)}`;
 	return "it is legal";
 }
 function whyIllegal$1(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
-	return whyRunIllegal(s, o, runStartOf(action), runLengthOf(action));
+	return whyRunIllegal(s, o, lineRunStart(s.rule, action), lineRunLength(s.rule, action));
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$2 + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
@@ -10249,13 +11332,13 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS$1 + index])
+		code: cardCode(s.table[k * SLOTS$2 + index])
 	};
 }
 function actionCards$1(s, _o, action) {
 	if (action === 0) return [];
-	const start = runStartOf(action);
-	const length = runLengthOf(action);
+	const start = lineRunStart(s.rule, action);
+	const length = lineRunLength(s.rule, action);
 	const n = s.len[s.current];
 	const out = [];
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
@@ -10301,7 +11384,7 @@ function board$1(s, o) {
 	};
 }
 const stateJsonSchema = /* @__PURE__ */ strictObject$1({
-	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$1)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
+	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$2)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	eliminated: (/* @__PURE__ */ array$1(/* @__PURE__ */ boolean$1())).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
 	current: int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(6)),
 	stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
@@ -10313,7 +11396,7 @@ function toJSON$1(s) {
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$2 + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -10371,7 +11454,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$1 + p], jsonStack(s, k), p);
+		const e = put(s.table[k * SLOTS$2 + p], jsonStack(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -10396,7 +11479,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stacks[${k}] is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$1) return `${jsonStack(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$2) return `${jsonStack(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -10414,9 +11497,9 @@ function checkPiles(s, o) {
 	if (o.pickedUp === "deck-bottom" && s.pileLen > 0) return "with pickedUp 'deck-bottom' discarded cards go under the stock: discarded must be empty";
 	const dealt = initialDealt(o);
 	if (o.pickedUp === "discard" && s.stockLen > 52 - dealt) return `the stock holds ${s.stockLen} cards, but the deal takes ${dealt} and discarded cards never return`;
-	const counts = /* @__PURE__ */ new Int32Array(11);
-	for (let i = 0; i < s.stockLen; i++) counts[CARD_VALUE[s.stock[(s.stockHead + i) % 52]]]++;
-	for (let v = 1; v <= 10; v++) if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
+	const counts = new Int32Array(s.rule.values + 1);
+	for (let i = 0; i < s.stockLen; i++) counts[s.rule.value[s.stock[(s.stockHead + i) % 52]]]++;
+	for (let v = 1; v <= s.rule.values; v++) if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
 	if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
 	return null;
 }
@@ -10426,8 +11509,8 @@ function checkPiles(s, o) {
 * cannot be split at all. A run's cards leave together, wrapped ones too, so each is a stretch.
 */
 function pileRunCounts(s, o) {
-	const good = runTotals(o);
-	const maxLen = maxRunLength(o);
+	const good = s.rule.good(o);
+	const maxLen = maxRunLength(o, s.rule.longest);
 	const n = s.pileLen;
 	const reach = new Int32Array(n + 1);
 	reach[0] = 1;
@@ -10435,8 +11518,8 @@ function pileRunCounts(s, o) {
 		if (reach[i] === 0) continue;
 		let sum = 0;
 		for (let length = 1; length <= maxLen && i + length <= n; length++) {
-			sum += CARD_VALUE[s.pile[i + length - 1]];
-			if (sum > 35) break;
+			sum += s.rule.value[s.pile[i + length - 1]];
+			if (sum > s.rule.maxTotal) break;
 			if (length >= o.minRun && good[sum] === 1) reach[i + length] |= reach[i] << 1;
 		}
 	}
@@ -10457,7 +11540,7 @@ function checkCounters$1(s, o) {
 	const netDraws = 52 - initialDealt(o) - s.stockLen;
 	const eliminated = s.numStacks - s.aliveCount;
 	if (o.pickedUp === "deck-bottom") {
-		const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+		const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o, s.rule.longest)) : 0);
 		const least = Math.max(netDraws, 0) + runsAtLeast;
 		if (s.steps < least) return `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`;
 		return null;
@@ -10469,8 +11552,8 @@ function checkCounters$1(s, o) {
 	if (counts === 0) {
 		const pile = [];
 		for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
-		const most = o.maxRun === null ? "" : `..${maxRunLength(o)}`;
-		return `the discard pile ${pile.join(" ")} is not a sequence of runs (each ${o.minRun}${most || " or more"} cards totalling ${totalsText(o)}, in the order discarded)`;
+		const most = o.maxRun === null ? "" : `..${maxRunLength(o, s.rule.longest)}`;
+		return `the discard pile ${pile.join(" ")} is not a sequence of runs (each ${o.minRun}${most || " or more"} cards totalling ${s.rule.totalsText(o)}, in the order discarded)`;
 	}
 	if (runs > 30 || (counts & 1 << runs) === 0) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ${cardsWord(s.pileLen)} holds ${bitsText(counts)} runs`;
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is ${s.current}, but no card has been drawn: the deal ends with current 6`;
@@ -10479,14 +11562,29 @@ function checkCounters$1(s, o) {
 function checkState$1(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
-const decadeGame = {
-	name: "decade",
+/**
+* A line game: this engine with a run rule and its options (a schema whose output has Decade's fields, each option
+* the rule does not vary fixed or left out). Decade is one; another run rule is another game, not another engine.
+*/
+function lineGame(declared) {
+	const { name, rule, optionsSchema } = declared;
+	const actions = lineActions(rule);
+	return {
+		...LINE_ENGINE,
+		name,
+		optionsSchema,
+		numActions: () => actions,
+		observationSize: (o) => observationSize$1(o, rule),
+		observationBounds: (o) => observationBounds$1(o, rule),
+		createState: (o) => createState$1(o, rule),
+		expectedReturn: (result, o) => expectedReturn$1(result, o, rule),
+		unwinnable,
+		inconsistencies: (game, o, rng) => decadeInconsistencies(game, o, rng, rule)
+	};
+}
+/** What every line game shares: all but its name, options, sizes and state (`lineGame`). */
+const LINE_ENGINE = {
 	result: CARDS_LEFT_RESULT,
-	optionsSchema: decadeOptionsSchema,
-	numActions: () => DECADE_ACTIONS,
-	observationSize: observationSize$1,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
 	copyState: copyState$1,
 	parseDeck: parseDeck$1,
 	reset: reset$1,
@@ -10495,7 +11593,6 @@ const decadeGame = {
 	status: status$1,
 	observe: observe$1,
 	outcome: outcome$1,
-	expectedReturn: expectedReturn$1,
 	describeAction: describeAction$1,
 	whyIllegal: whyIllegal$1,
 	render: render$1,
@@ -10507,10 +11604,13 @@ const decadeGame = {
 	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
 	board: board$1,
-	endText: endText$1,
-	unwinnable,
-	inconsistencies: decadeInconsistencies
+	endText: endText$1
 };
+const decadeGame = lineGame({
+	name: "decade",
+	rule: DECADE_RULE,
+	optionsSchema: decadeOptionsSchema
+});
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o) {
 	if (o.stacks === 1 && o.pickedUp === "deck-bottom") return "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)";
@@ -10541,13 +11641,13 @@ function decadeOf(env) {
 * cards discarded, steps above the draws plus the runs the pile could hold, a one-card discard pile,
 * all 52 cards discarded in fewer steps than draws.
 */
-function decadeInconsistencies(game, o, rng) {
+function decadeInconsistencies(game, o, rng, rule) {
 	if (!Array.isArray(game.discarded) || typeof game.steps !== "number") return [];
 	const changes = [];
 	const stacks = game.stacks;
 	const stock = game.stock;
 	const discarded = game.discarded;
-	const dealt = o.stacks === 7 ? 7 : 3;
+	const dealt = initialDealt(o);
 	const draws = 52 - dealt - stock.length;
 	const maxSteps = o.maxSteps;
 	if (draws >= 1) changes.push(() => {
@@ -10561,8 +11661,11 @@ function decadeInconsistencies(game, o, rng) {
 		return `steps ${String(game.steps)} with ${draws} cards drawn and ${discarded.length} discarded`;
 	});
 	const single = discarded.length > 0 ? discarded : stock;
-	if (single.length > 0) changes.push(() => {
-		const card = single.splice(randomInt(rng, 0, single.length - 1), 1)[0];
+	const good = rule.good(o);
+	const lone = single.filter((c) => o.minRun > 1 || good[rule.value[parseCardCode(c)]] !== 1);
+	if (lone.length > 0) changes.push(() => {
+		const card = lone[randomInt(rng, 0, lone.length - 1)];
+		single.splice(single.indexOf(card), 1);
 		stock.push(...discarded.splice(0));
 		game.discarded = [card];
 		return `a discard pile of the one card ${card}`;
@@ -10576,66 +11679,12 @@ function decadeInconsistencies(game, o, rng) {
 		game.stacks = stacks.map(() => []);
 		if (o.stacks === 7) game.eliminated = stacks.map(() => true);
 		game.stock = [];
-		game.steps = randomInt(rng, 0, Math.min(maxSteps, 52 - dealt - 1));
+		const fewest = dealt === 52 ? 4 : 52 - dealt;
+		game.steps = randomInt(rng, 0, Math.min(maxSteps, fewest - 1));
 		return `all 52 cards discarded at step ${String(game.steps)}`;
 	});
 	return changes;
 }
-// src/agents/agent.ts
-/**
-* The one agent interface used by evaluation, hints and play. An agent sees the env
-* (its legal list, observation and state) and returns a legal action; where it has
-* them it also scores every legal action, best first, which is what hints show.
-*
-* Fairness: a fair agent must not read the order of the stock (the cards not yet
-* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
-* the unseen cards never changes a fair agent's choice.
-*/
-/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
-/**
-* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
-* episode running. A caller's mistake is said as one, not met as a TypeError or an action
-* that is not legal.
-*/
-function checkPlaying(env, agent) {
-	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
-	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
-	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
-}
-/**
-* What a trained model's agent checks first once its `dispose()` freed the model: said as a
-* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
-* where a search answers from what it kept).
-*/
-function checkNotDisposed(disposed, agent) {
-	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
-}
-/**
-* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
-* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
-* passed over by this agent and met later by one that does use it.
-*/
-function checkUnusedSeed(seed, agent) {
-	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
-}
-/**
-* An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
-* (`checkUnusedSeed`). Fair unless it says otherwise.
-*/
-var SeedlessAgent = class {
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-};
-/** A seedless agent that plays the move its own `score` ranks first. */
-var BestScoredAgent = class extends SeedlessAgent {
-	act(env) {
-		checkPlaying(env, this.name);
-		return this.score(env).actions[0].action;
-	}
-};
 // src/games/decade/agents/position.ts
 /**
 * A compact copy of a decade position for the agents' searches: card values only
@@ -10920,12 +11969,12 @@ var RulesCache = class {
 * The order `longest` prefers: longer runs first, then the older (lower start) of two
 * runs of the same length, the draw last. Higher is better.
 */
-function longestRank(action) {
+function longestRank$1(action) {
 	if (action === 0) return 0;
 	return runLengthOf(action) * 64 - runStartOf(action);
 }
 /** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-function sortedScores$1(kind, actions, scores, tieRank = longestRank) {
+function sortedScores$1(kind, actions, scores, tieRank = longestRank$1) {
 	const list = actions.map((action, i) => ({
 		action,
 		score: scores[i]
@@ -10947,15 +11996,15 @@ var LongestRunAgent = class extends SeedlessAgent {
 	score(env) {
 		decadeEnv(env, this.name);
 		const actions = env.legalActions();
-		return sortedScores$1("heuristic", actions, actions.map(longestRank));
+		return sortedScores$1("heuristic", actions, actions.map(longestRank$1));
 	}
 };
 /** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
 function longestMove(legal, n) {
 	let best = legal[0];
-	let bestRank = longestRank(best);
+	let bestRank = longestRank$1(best);
 	for (let i = 1; i < n; i++) {
-		const rank = longestRank(legal[i]);
+		const rank = longestRank$1(legal[i]);
 		if (rank > bestRank) {
 			best = legal[i];
 			bestRank = rank;
@@ -10981,7 +12030,14 @@ function longestMove(legal, n) {
 /** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
 const STEPS_NEVER_BINDING = 78;
 function holdsUntilStockEmpty(r) {
-	return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
+	return r.optional && lineSolves(r);
+}
+/**
+* Whether `LineSolver` values a position of these rules once its stock is empty: one straight line, discarded cards
+* gone, a step limit that never binds. Forced or optional discards alike, since with nothing to draw they are the same.
+*/
+function lineSolves(r) {
+	return r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
 }
 /** Draws the whole stock onto the line (one stack): the position a holding player reaches. */
 function drawAll(p) {
@@ -11746,7 +12802,7 @@ var LookaheadAgent = class {
 		if (env.legalCount === 1) return env.legal[0];
 		const values = this.values(env);
 		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank$1(env.legal[i]) > longestRank$1(env.legal[best])) best = i;
 		return env.legal[best];
 	}
 	/**
@@ -11794,7 +12850,7 @@ var LookaheadAgent = class {
 	* those grow with every move: the table is cleared for each decision.
 	*/
 	solvedValues(env, state, config) {
-		if (holdsUntilStockEmpty(this.rules)) return this.lineValues(env, state);
+		if (lineSolves(this.rules)) return this.lineValues(env, state);
 		const out = [];
 		this.endgame ??= new Solver(this.rules, 18);
 		const root = this.levels.at(0);
@@ -11950,7 +13006,7 @@ var OracleAgent$2 = class {
 		if (env.legalCount === 1) return env.legal[0];
 		const values = this.values(env);
 		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank$1(env.legal[i]) > longestRank$1(env.legal[best])) best = i;
 		return env.legal[best];
 	}
 	/**
@@ -11977,7 +13033,7 @@ var OracleAgent$2 = class {
 		if (rules !== this.rules) {
 			this.rules = rules;
 			const holds = holdsUntilStockEmpty(rules);
-			this.line = holds ? new LineSolver(rules) : null;
+			this.line = lineSolves(rules) ? new LineSolver(rules) : null;
 			this.solver = holds ? null : new Solver(rules, this.tableBits);
 			this.root = new Position(rules.stacks);
 			this.dealLen = -1;
@@ -11985,7 +13041,7 @@ var OracleAgent$2 = class {
 		const root = this.root;
 		root.loadTrue(state);
 		const out = [];
-		if (this.line !== null) {
+		if (this.line !== null && (this.solver === null || root.stockLen === 0)) {
 			for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
 			return out;
 		}
@@ -12122,7 +13178,7 @@ var PimcSearch = class PimcSearch {
 	static better(legal, t, i, j) {
 		if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
 		if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
-		return longestRank(legal[i]) > longestRank(legal[j]);
+		return longestRank$1(legal[i]) > longestRank$1(legal[j]);
 	}
 	/** The index of the best of `n` moves. */
 	static best(legal, t, n) {
@@ -12135,7 +13191,7 @@ var PimcSearch = class PimcSearch {
 		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
-var PimcAgent$2 = class {
+var PimcAgent$3 = class {
 	name;
 	fair = true;
 	config;
@@ -12201,7 +13257,8 @@ var PimcAgent$2 = class {
 				action: env.legal[i],
 				score: t.wins[i] / t.samples,
 				expected: { cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples }
-			}))
+			})),
+			...t.samples > 1 ? { samples: t.samples } : {}
 		};
 	}
 	tally(env) {
@@ -12210,7 +13267,7 @@ var PimcAgent$2 = class {
 		const config = this.config ?? pimcConfigFor(options);
 		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
 		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash$2(state, rules.deckBottom ? this.memory : null)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$3(state, rules.deckBottom ? this.memory : null)));
 		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
 		const held = rules.deckBottom && !hidden ? this.memory.held : null;
 		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
@@ -12221,7 +13278,7 @@ var PimcAgent$2 = class {
 * step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
 * the unseen ones. Never the stock's order.
 */
-function seenHash$2(state, memory) {
+function seenHash$3(state, memory) {
 	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
 	for (let k = 0; k < state.numStacks; k++) {
 		const base = k * 52;
@@ -12317,7 +13374,7 @@ function stackMayWin({ state, options }) {
 * | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
 * | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
 * | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound); not on one line with optional discards and 'deck-bottom' |
-* | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
+* | `optimal`   | yes  | only where holding is free (hold.ts), or on a line dealt whole (`dealAll`): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
 */
 const DECADE = [decadeGame];
 /**
@@ -12328,10 +13385,15 @@ function oraclePlays(env) {
 	const options = decadeOptionsOf(env);
 	return options === null || oracleSearches(rulesOf$2(options));
 }
-/** Whether holding is free under these options (hold.ts): where `optimal` plays. */
+/**
+* Where `optimal` plays: where holding is free (hold.ts), or on a line dealt whole, whose value `LineSolver` gives
+* from the first move.
+*/
 function holdsFree(env) {
 	const options = decadeOptionsOf(env);
-	return options !== null && holdsUntilStockEmpty(rulesOf$2(options));
+	if (options === null) return false;
+	const rules = rulesOf$2(options);
+	return holdsUntilStockEmpty(rules) || options.dealAll === true && lineSolves(rules);
 }
 const DECADE_AGENTS = [
 	{
@@ -12353,7 +13415,7 @@ const DECADE_AGENTS = [
 		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
 		fair: true,
 		games: DECADE,
-		create: () => new PimcAgent$2()
+		create: () => new PimcAgent$3()
 	},
 	{
 		name: "oracle",
@@ -12365,7 +13427,7 @@ const DECADE_AGENTS = [
 	},
 	{
 		name: "optimal",
-		description: "the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline",
+		description: "the exact optimal policy where holding is free (optional discards on one straight line) or the line is dealt whole: draws every card, then solves the full line exactly. The ceiling, not a baseline",
 		fair: true,
 		ceiling: true,
 		games: DECADE,
@@ -12402,6 +13464,363 @@ const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
 	trainingReward: "cards",
 	rewardScale: 1 / 52
 } : {};
+/**
+* The decade family: its agents, its hint sources (on `decade`, `decade-fives` and `decade-loop` the
+* shipped models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+* level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
+* optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
+*/
+const DECADE_KIT = {
+	agents: DECADE_AGENTS,
+	simpleBaseline: "longest",
+	searches: ["pimc", "lookahead"],
+	solver: "oracle",
+	cannotWin: surelyLost,
+	difficultyThirds: {
+		decade: {
+			deals: 1e3,
+			seed: 1,
+			easy: 0,
+			medium: 1,
+			command: "npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1"
+		},
+		"decade-optional": {
+			deals: 1e3,
+			seed: 1,
+			easy: 2,
+			medium: 7,
+			command: "npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1"
+		},
+		"decade-loop": {
+			deals: 1e3,
+			seed: 1,
+			easy: 1,
+			medium: 3,
+			command: "npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1"
+		},
+		"decade-fives": {
+			deals: 1e3,
+			seed: 1,
+			easy: 0,
+			medium: 1,
+			command: "npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1"
+		},
+		"decade-stacks": {
+			deals: 300,
+			seed: 1,
+			easy: 1,
+			medium: 2,
+			command: "npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1"
+		},
+		"ten-twenty-thirty": {
+			deals: 30,
+			seed: 1,
+			easy: 7,
+			medium: 15,
+			command: "npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1"
+		}
+	},
+	modelFirst: [
+		"decade",
+		"decade-fives",
+		"decade-loop",
+		"ten-twenty-thirty"
+	],
+	ladders: { "decade-open": {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env decade-open --agents random,first,longest,optimal --episodes 3000 --seed 1 --reference longest"],
+		wins: {
+			random: 428,
+			first: 674,
+			longest: 583,
+			optimal: 2578
+		}
+	} },
+	hintBaseline: (env, baseline) => {
+		if (holdsFree(env)) return baseline("optimal", "the exact optimum");
+		return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
+	},
+	presets: {
+		ppo: (env) => ({
+			totalSteps: 15e6,
+			numEnvs: 64,
+			rolloutSteps: 16,
+			minibatchSize: 256,
+			hidden: [64, 64],
+			learningRate: 5e-4,
+			gamma: 1,
+			entropyCoef: .03,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		dqn: (env) => ({
+			totalSteps: 1e7,
+			hidden: [64, 64],
+			bufferSize: 2e4,
+			learningStarts: 2e3,
+			trainEvery: 8,
+			gamma: 1,
+			targetUpdate: 250,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		afterstate: (env) => env.options.discard === "optional" ? {
+			totalSteps: 3e6,
+			samplesPerUpdate: 512,
+			evalEvery: 5e5,
+			evalEpisodes: 2e3
+		} : {
+			totalSteps: 2e7,
+			evalEvery: 2e6,
+			evalEpisodes: 5e3
+		}
+	}
+};
+// src/games/decade/seven-up/engine.ts
+/**
+* Seven Up (`seven-up`; also Seventh Wonder, The Magic Seven): the line engine of Decade
+* (src/games/decade/engine.ts) with its own run rule. All 52 cards are dealt face up in a line (with
+* `dealAll: false`, three, then one at a time from the stock to its right end); a run of 2 to 4
+* adjacent cards whose values total a multiple of 7, or a seven alone, leaves the line, and the gap
+* closes. Values: A=1 … 10, J=11, Q=12, K=13. None left wins.
+*
+* ## Options
+*
+* | option     | values                         | default     | meaning |
+* |------------|--------------------------------|-------------|---------|
+* | `stacks`   | 1, 7                           | 1           | one line, or seven stacks dealt in rotation, as in Decade |
+* | `minRun`   | integer 1..4                   | 1           | fewest cards in a run; 1 lets a seven go alone, 2 does not |
+* | `maxRun`   | integer `minRun`..4, or null   | null        | most cards in a run; null = 4, the rule's longest |
+* | `loop`     | boolean                        | false       | each line or stack is a loop, as in Decade |
+* | `discard`  | 'forced', 'optional'           | 'optional'  | with a stock: optional, the player may draw at any time (PySolFC); forced, drawing is legal only when no run is |
+* | `pickedUp` | 'discard', 'deck-bottom'       | 'discard'   | where discarded cards go: out of the game, or under the stock |
+* | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
+* | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated |
+* | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
+* | `dealAll`  | boolean                        | true        | true: all 52 cards are dealt face up in the line at the start, with no stock (PySolFC's default; one line only); false: three cards, then draws |
+*
+* ## Actions (209 ids)
+*
+* | id                        | action |
+* |---------------------------|--------|
+* | 0                         | draw: the stock's top card goes to the right end of the line |
+* | 1 + s*4 + (L-1)           | discard the run of L cards (1 ≤ L ≤ 4) starting at position s (0 ≤ s ≤ 51; 0 = the oldest card) |
+*
+* Draw is legal iff the stock is not empty and (`discard: 'optional'` or no run is legal); dealt whole, never.
+* The rest (stacks, loops, the current stack) is as in Decade's engine.
+*
+* ## Observation (Float32Array of 679*S + 15 floats; S = `stacks`: 694 on one line)
+*
+* | index                       | meaning |
+* |-----------------------------|---------|
+* | [0, 676*S)                  | card values: stack k, position p is the 13-way one-hot at (k*52 + p)*13 + (value-1); zero past the stack's end |
+* | [676*S, 677*S)              | cards in stack k / 52 |
+* | [677*S, 678*S)              | 1 if stack k is eliminated |
+* | [678*S, 679*S)              | 1 at the current stack |
+* | [679*S, 679*S+13)           | stock composition: cards of value v = 1..13 in the stock / 4 |
+* | 679*S+13                    | stock size / 52 |
+* | 679*S+14                    | steps taken / maxSteps |
+*
+* Bounds are Decade's, with 13 values: every feature in [0, 1], the stock size at most
+* max(52 − D, 1)/52 and the steps at most min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps
+* (D = the cards dealt), both 1 with 'deck-bottom'.
+*
+* ## Rewards
+*
+* 'win': +1 on the step that ends a won game, else 0. 'cards': +L for a discarded run of L cards.
+*
+* ## Episode end
+*
+* Terminated when no action is legal; truncated at `maxSteps`. Outcome: `cardsLeft` = cards on
+* the table; `won` = terminated with none left ('empty') or at most one ('one-left').
+*/
+/** Card value by card code: A=1 … K=13, no cap. */
+const SEVEN_UP_VALUE = Uint8Array.from({ length: 52 }, (_, c) => (c >> 2) + 1);
+/** Four kings total 52: no run of at most four cards totals more. */
+const MAX_TOTAL$1 = 52;
+const SEVENS = totalsTable(MAX_TOTAL$1, (t) => t % 7 === 0);
+/** Seven Up's run rule (pushpin.py `SevenUp_RowStack`, line 501): multiples of 7, 1 to 4 cards. */
+const SEVEN_UP_RULE = {
+	value: SEVEN_UP_VALUE,
+	values: 13,
+	perValue: cardsPerValue(SEVEN_UP_VALUE, 13),
+	shortest: 1,
+	longest: 4,
+	maxTotal: MAX_TOTAL$1,
+	good: () => SEVENS,
+	totalsText: () => "a multiple of 7",
+	stepsWithoutCycles: 102
+};
+/** Seven Up: the line engine with Seven Up's rule (its options have no `fives`, which Decade's totals alone read). */
+const sevenUpGame = lineGame({
+	name: "seven-up",
+	rule: SEVEN_UP_RULE,
+	optionsSchema: (/* @__PURE__ */ extend(/* @__PURE__ */ omit(decadeOptionFields, { fives: true }), {
+		minRun: decadeOption(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(4)), 1, "Fewest cards in a discard (1: a seven alone)"),
+		maxRun: decadeOption(/* @__PURE__ */ nullable$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(4))), null, "Most cards in a discard (empty: 4)"),
+		discard: decadeOption(/* @__PURE__ */ _enum$1(["forced", "optional"]), "optional", "With a stock, draw at any time (optional), or not"),
+		dealAll: decadeOption(/* @__PURE__ */ boolean$1(), true, "All 52 cards dealt face up at the start, no stock (false: three, then draws)")
+	})).check(lineOptionsCheck())
+});
+// src/games/decade/seven-up/agents/line-value.ts
+const MOD = 7;
+var SevenUpLineValue = class {
+	minRun;
+	maxRun;
+	/** clear[l * 53 + r + 1] = 1 when cards l..r can all be discarded (r + 1 = l: the empty segment). */
+	clear = /* @__PURE__ */ new Uint8Array(2809);
+	/** chains[(j * 4 + t)]: bit m set when a chain from the current start to card j, of t + 1 cards, totals m mod 7. */
+	chains = /* @__PURE__ */ new Int32Array(208);
+	fewest = /* @__PURE__ */ new Int32Array(53);
+	constructor(minRun, maxRun) {
+		this.minRun = minRun;
+		this.maxRun = maxRun;
+	}
+	/** The fewest cards the line `vals[0..n)` (values 1..13) can be brought down to. */
+	fewestLeft(vals, n) {
+		const W = 53;
+		const clear = this.clear;
+		const chains = this.chains;
+		for (let l = n; l >= 0; l--) clear[l * W + l] = 1;
+		for (let l = n - 1; l >= 0; l--) {
+			for (let r = l; r < n; r++) clear[l * W + r + 1] = 0;
+			chains.fill(0, l * 4, n * 4);
+			chains[l * 4] = 1 << vals[l] % MOD;
+			for (let j = l; j < n; j++) for (let t = 0; t < this.maxRun; t++) {
+				const m = chains[j * 4 + t];
+				if (m === 0) continue;
+				if (t + 1 >= this.minRun && (m & 1) !== 0) {
+					for (let r = j; r < n; r++) if (clear[(j + 1) * W + r + 1] === 1) clear[l * W + r + 1] = 1;
+				}
+				if (t + 1 >= this.maxRun) continue;
+				for (let k = j + 1; k < n; k++) {
+					if (clear[(j + 1) * W + k] !== 1) continue;
+					const v = vals[k] % MOD;
+					chains[k * 4 + t + 1] |= (m << v | m >>> MOD - v) & 127;
+				}
+			}
+		}
+		const fewest = this.fewest;
+		fewest[0] = 0;
+		for (let r = 0; r < n; r++) {
+			let best = fewest[r] + 1;
+			for (let l = 0; l <= r; l++) if (clear[l * W + r + 1] === 1 && fewest[l] < best) best = fewest[l];
+			fewest[r + 1] = best;
+		}
+		return fewest[n];
+	}
+};
+// src/games/decade/seven-up/agents/index.ts
+/**
+* Seven Up's agents beyond `random` and `first`. Decade's agents read Decade's values and action ids
+* (values capped at 10, runs of 2 to 14), so they do not play it; these read the line and Seven Up's ids.
+*
+* | agent     | fair | idea |
+* |-----------|------|------|
+* | `longest` | yes  | the legal run with the most cards, the oldest of equal ones; draws only when no run is legal |
+* | `optimal` | yes  | each move's exact value once nothing is left to draw (line-value.ts): the optimum on the line dealt whole; with a stock, the visible line's value |
+*/
+const DRAW$2 = 0;
+/** The env's line state, refused for another game. */
+function lineState(env, agent) {
+	checkPlaying(env, agent);
+	if (env.game !== sevenUpGame) throw new TengymError("bad-argument", `agent "${agent}" plays seven-up, not ${env.id}`);
+	return env.rawState;
+}
+/** 64 × run length − start, the draw 0: `longest`'s order, and the tie-break of the others. */
+function longestRank(action) {
+	return action === DRAW$2 ? 0 : lineRunLength(SEVEN_UP_RULE, action) * 64 - lineRunStart(SEVEN_UP_RULE, action);
+}
+function ranked(kind, actions, scores) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i]
+	}));
+	list.sort((x, y) => y.score - x.score || longestRank(y.action) - longestRank(x.action));
+	return {
+		kind,
+		actions: list
+	};
+}
+var LongestAgent = class extends BestScoredAgent {
+	name = "longest";
+	score(env) {
+		lineState(env, this.name);
+		const actions = env.legalActions();
+		return ranked("heuristic", actions, actions.map(longestRank));
+	}
+};
+var OptimalAgent = class extends BestScoredAgent {
+	name = "optimal";
+	solver = null;
+	vals = /* @__PURE__ */ new Uint8Array(52);
+	/** Score: minus the fewest cards the line can be brought to after the move (the draw: the line as it is). */
+	score(env) {
+		const s = lineState(env, this.name);
+		const o = env.options;
+		this.solver ??= new SevenUpLineValue(o.minRun, o.maxRun ?? SEVEN_UP_RULE.longest);
+		const n = s.len[s.current];
+		const base = s.current * 52;
+		const actions = env.legalActions();
+		return ranked("value", actions, actions.map((action) => {
+			if (action === DRAW$2) return -this.leftWithout(s, base, n, -1, 0);
+			return -this.leftWithout(s, base, n, lineRunStart(SEVEN_UP_RULE, action), lineRunLength(SEVEN_UP_RULE, action));
+		}));
+	}
+	/** The fewest cards left of the current line without the run (start, length). */
+	leftWithout(s, base, n, start, length) {
+		let m = 0;
+		for (let i = 0; i < n; i++) {
+			if (i >= start && i < start + length) continue;
+			this.vals[m++] = SEVEN_UP_RULE.value[s.table[base + i]];
+		}
+		return this.solver.fewestLeft(this.vals, m);
+	}
+};
+const SEVEN_UP = [sevenUpGame];
+// src/games/decade/seven-up/module.ts
+/** Seven Up as decade/index.ts registers it, after Decade: its engine, its id and its kit. */
+const SEVEN_UP_MODULE = {
+	game: sevenUpGame,
+	ids: [{
+		id: "seven-up",
+		title: "Seven Up",
+		description: "Seven Up: discard 2 to 4 adjacent cards of a line totalling a multiple of 7, or a seven alone"
+	}],
+	kit: {
+		agents: [{
+			name: "longest",
+			description: "longest-run-first: discard the run with the most cards (the oldest on a tie); draw only when no run is",
+			fair: true,
+			games: SEVEN_UP,
+			create: () => new LongestAgent()
+		}, {
+			name: "optimal",
+			description: "the exact optimum on a line dealt whole: each move valued by the fewest cards the line can then be brought to (a polynomial solve); with a stock, the visible line valued so",
+			fair: true,
+			games: SEVEN_UP,
+			create: () => new OptimalAgent()
+		}],
+		simpleBaseline: "longest",
+		searches: ["optimal"],
+		solver: "optimal",
+		hintBaseline: (_env, baseline) => baseline("optimal", "the exact optimum on the line dealt whole"),
+		ladders: { "seven-up": {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env seven-up --agents random,first,longest,optimal --episodes 3000 --seed 1 --reference longest"],
+			wins: {
+				random: 1557,
+				first: 2069,
+				longest: 1661,
+				optimal: 2997
+			}
+		} }
+	}
+};
 registerModule({
 	game: decadeGame,
 	ids: [
@@ -12415,6 +13834,12 @@ registerModule({
 			title: "Decade, discarding optional",
 			preset: { discard: "optional" },
 			description: "Decade, discarding optional: the player may draw instead"
+		},
+		{
+			id: "decade-open",
+			title: "Decade, dealt open",
+			preset: { dealAll: true },
+			description: "Decade with all 52 cards dealt face up in the line at the start (PySolFC plays it so)"
 		},
 		{
 			id: "decade-max3",
@@ -12457,102 +13882,7 @@ registerModule({
 		}
 	],
 	kit: {
-		agents: DECADE_AGENTS,
-		simpleBaseline: "longest",
-		searches: ["pimc", "lookahead"],
-		solver: "oracle",
-		cannotWin: surelyLost,
-		difficultyThirds: {
-			decade: {
-				deals: 1e3,
-				seed: 1,
-				easy: 0,
-				medium: 1,
-				command: "npx tsx research/deal-difficulty.ts --env decade --deals 1000 --seed 1"
-			},
-			"decade-optional": {
-				deals: 1e3,
-				seed: 1,
-				easy: 2,
-				medium: 7,
-				command: "npx tsx research/deal-difficulty.ts --env decade-optional --deals 1000 --seed 1"
-			},
-			"decade-loop": {
-				deals: 1e3,
-				seed: 1,
-				easy: 1,
-				medium: 3,
-				command: "npx tsx research/deal-difficulty.ts --env decade-loop --deals 1000 --seed 1"
-			},
-			"decade-fives": {
-				deals: 1e3,
-				seed: 1,
-				easy: 0,
-				medium: 1,
-				command: "npx tsx research/deal-difficulty.ts --env decade-fives --deals 1000 --seed 1"
-			},
-			"decade-stacks": {
-				deals: 300,
-				seed: 1,
-				easy: 1,
-				medium: 2,
-				command: "npx tsx research/deal-difficulty.ts --env decade-stacks --deals 300 --seed 1"
-			},
-			"ten-twenty-thirty": {
-				deals: 30,
-				seed: 1,
-				easy: 7,
-				medium: 15,
-				command: "npx tsx research/deal-difficulty.ts --env ten-twenty-thirty --deals 30 --seed 1"
-			}
-		},
-		modelFirst: [
-			"decade",
-			"decade-fives",
-			"decade-loop",
-			"ten-twenty-thirty"
-		],
-		hintBaseline: (env, baseline) => {
-			if (holdsFree(env)) return baseline("optimal", "the exact optimum");
-			return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
-		},
-		presets: {
-			ppo: (env) => ({
-				totalSteps: 15e6,
-				numEnvs: 64,
-				rolloutSteps: 16,
-				minibatchSize: 256,
-				hidden: [64, 64],
-				learningRate: 5e-4,
-				gamma: 1,
-				entropyCoef: .03,
-				...cardsReward(env),
-				evalEvery: 1e6,
-				evalEpisodes: 5e3
-			}),
-			dqn: (env) => ({
-				totalSteps: 1e7,
-				hidden: [64, 64],
-				bufferSize: 2e4,
-				learningStarts: 2e3,
-				trainEvery: 8,
-				gamma: 1,
-				targetUpdate: 250,
-				...cardsReward(env),
-				evalEvery: 1e6,
-				evalEpisodes: 5e3
-			}),
-			afterstate: (env) => env.options.discard === "optional" ? {
-				totalSteps: 3e6,
-				samplesPerUpdate: 512,
-				evalEvery: 5e5,
-				evalEpisodes: 2e3
-			} : {
-				totalSteps: 2e7,
-				evalEvery: 2e6,
-				evalEpisodes: 5e3
-			}
-		},
+		...DECADE_KIT,
 		algorithms: {
 			"expert-iteration": {
 				module: "games/decade/training/expert-iteration.js",
@@ -12567,6 +13897,7 @@ registerModule({
 		}
 	}
 }, { shipped: true });
+registerModule(SEVEN_UP_MODULE, { shipped: true });
 /** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
 function handsFault(hand, home, shadow, handTarget) {
 	return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
@@ -15587,7 +16918,7 @@ const OPTIMAL_AGENTS = [{
 * cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
 * exchange, no fault, no score" graph, computed once.
 */
-const SLOTS = 12;
+const SLOTS$1 = 12;
 /** About how many configurations a slice of the solve values (a millisecond or so in Node). */
 const SLICE = 2048;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
@@ -15688,8 +17019,8 @@ function* buildGraph(rules) {
 	for (let k = 0; k < lists.length; k++) {
 		const l = lists[k];
 		members.push(Int32Array.from(l));
-		for (const c of l) dense[c] = configCards(c) === SLOTS ? fullSize++ : partialSize++;
-		componentIndex[k] = configCards(l[0]) === SLOTS ? fullComponents++ : partialComponents++;
+		for (const c of l) dense[c] = configCards(c) === SLOTS$1 ? fullSize++ : partialSize++;
+		componentIndex[k] = configCards(l[0]) === SLOTS$1 ? fullComponents++ : partialComponents++;
 		scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0;
 		if ((k & 127) === 127) yield;
 	}
@@ -15736,7 +17067,7 @@ var Prospects = class Prospects {
 		this.graph = graph;
 		this.startPartial = new Float32Array(this.graph.partialSize);
 		this.bestPartial = new Float32Array(this.graph.partialComponents);
-		for (let n = SLOTS; n < 32; n++) {
+		for (let n = SLOTS$1; n < 32; n++) {
 			this.startFull.push(new Float32Array(this.graph.fullSize));
 			this.bestFull.push(new Float32Array(this.graph.fullComponents));
 		}
@@ -15769,27 +17100,27 @@ var Prospects = class Prospects {
 	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
 	exchangePhase(c, drawn) {
 		const k = this.graph.componentIndex[this.graph.component[c]];
-		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
+		return configCards(c) === SLOTS$1 ? this.bestFull[drawn - SLOTS$1][k] : this.bestPartial[k];
 	}
 	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
 	turnStart(c, drawn) {
 		const i = this.graph.dense[c];
-		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
+		return configCards(c) === SLOTS$1 ? this.startFull[drawn - SLOTS$1][i] : this.startPartial[i];
 	}
 	*solve() {
 		const g = this.graph;
 		let done = 0;
-		for (let n = 31; n >= SLOTS; n--) {
-			const table = this.startFull[n - SLOTS];
+		for (let n = 31; n >= SLOTS$1; n--) {
+			const table = this.startFull[n - SLOTS$1];
 			for (const members of g.members) {
-				if (configCards(members[0]) !== SLOTS) continue;
+				if (configCards(members[0]) !== SLOTS$1) continue;
 				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
 				if ((done += members.length) >= SLICE) {
 					done = 0;
 					yield;
 				}
 			}
-			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
+			this.fillBest(this.bestFull[n - SLOTS$1], table, SLOTS$1);
 		}
 		for (let k = 11; k >= 0; k--) {
 			for (const members of g.members) {
@@ -16217,7 +17548,7 @@ const PLACE_PREFERENCE = [
 function rank(r, preference) {
 	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
-var GreedyAgent$1 = class extends FourTenBaseline {
+var GreedyAgent$2 = class extends FourTenBaseline {
 	name = "greedy";
 	score(env) {
 		checkPlaying(env, this.name);
@@ -16360,7 +17691,7 @@ const FOUR_TEN_KIT = {
 			description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
 			fair: true,
 			games: FOUR_TEN,
-			create: (env) => new GreedyAgent$1(env.options)
+			create: (env) => new GreedyAgent$2(env.options)
 		},
 		{
 			name: "bottom",
@@ -16459,68 +17790,23 @@ registerModule({
 		effort: fourTenEffort
 	}
 }, { shipped: true });
-/**
-* The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
-* stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
-* draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
-*/
-const { slots: PYRAMID_SLOTS, talonSize: TALON_SIZE, waste: WASTE, stock: STOCK, singleBase: KING_BASE, draw: DRAW, recycle: RECYCLE, numActions: PYRAMID_ACTIONS, pairFirst: PAIR_FIRST, pairSecond: PAIR_SECOND, coverLeft: COVER_LEFT, coverMask: COVER_MASK } = triangleShape(7);
-/** The most `maxSteps` takes. */
-const MAX_STEPS_CAP = 1e5;
-const pyramidOptionsSchema = strictObject({
-	passes: literal([
-		1,
-		2,
-		3,
-		"unlimited"
-	]).default(3).describe("Passes through the stock (the waste is turned over between them)"),
-	goal: _enum(["all", "pyramid"]).default("all").describe("Won by removing all 52 cards, or the 28 of the pyramid"),
-	stockTopPlayable: boolean().default(true).describe("The stock's top card lies face up and can be played"),
-	stockWastePair: boolean().default(true).describe("The stock's and the waste's top cards may pair with each other"),
-	overlapPairs: boolean().default(false).describe("A card covered by one card only may pair with that card"),
-	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with unlimited passes a game can cycle until the limit` }).default(1e3).describe("Moves before the game is stopped"),
-	undoLimit: literal([
-		0,
-		3,
-		"unlimited"
-	]).default(0).describe("Undos per game"),
-	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
-});
-/** The Pyramid engine: every id (index.ts) is these options over the toolkit's triangle. */
-const pyramidGame = triangleGame({
-	name: "pyramid",
-	optionsSchema: pyramidOptionsSchema,
-	rules: (o) => ({
-		rows: 7,
-		name: "pyramid",
-		pairSum: 13,
-		singles: [12],
-		talon: {
-			draw: 1,
-			passes: o.passes,
-			topPlayable: o.stockTopPlayable,
-			topPairsWithWaste: o.stockWastePair
-		},
-		overlapPairs: o.overlapPairs,
-		goal: o.goal === "all" ? "all" : "triangle",
-		maxSteps: o.maxSteps,
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit
-	}),
-	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
-});
-pyramidGame.observationSize(pyramidOptionsSchema.parse({}));
-/**
-* The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
-* another engine's env.
-*/
-function pyramidOf(env) {
-	return env.game === pyramidGame ? {
-		state: env.rawState,
-		options: env.options
-	} : null;
-}
-// src/games/pyramid/agents/geometry.ts
+/** The seven rows' shape, built once. */
+const SHAPE = triangleShape(7);
+/** The slots (28), the cards the deal leaves for the talon (24), and the places of the waste's and the stock's tops. */
+const SLOTS = SHAPE.slots;
+const TALON_SIZE$1 = SHAPE.talonSize;
+const WASTE$1 = SHAPE.waste;
+SHAPE.stock;
+/** The first single's id (a king at place p is KING_BASE + p), the draw's and the turn-over's. */
+const KING_BASE$1 = SHAPE.singleBase;
+const DRAW$1 = SHAPE.draw;
+const RECYCLE$1 = SHAPE.recycle;
+/** The two places of each pair id, and each slot's left cover and cover bits. */
+const PAIR_FIRST$1 = SHAPE.pairFirst;
+const PAIR_SECOND$1 = SHAPE.pairSecond;
+const COVER_LEFT$1 = SHAPE.coverLeft;
+const COVER_MASK$1 = SHAPE.coverMask;
+// src/agents/triangle/geometry.ts
 /**
 * The pyramid's shape as bit arithmetic, for the searches: which slots are free, which lie over
 * which. A slot's bit is 1 << slot (slot r(r+1)/2 + c is row r, card c; engine.ts).
@@ -16546,8 +17832,8 @@ function freeSlots(present) {
 	return present & ~covered;
 }
 /** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
-const CONE = new Int32Array(PYRAMID_SLOTS);
-for (let i = PYRAMID_SLOTS - 1; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
+const CONE = new Int32Array(SLOTS);
+for (let i = SLOTS - 1; i >= 0; i--) if (COVER_LEFT$1[i] >= 0) CONE[i] = COVER_MASK$1[i] | CONE[COVER_LEFT$1[i]] | CONE[COVER_LEFT$1[i] + 1];
 /** Slots above the bottom row (those a card can cover). */
 const COVERABLE = (1 << ROW_START[6]) - 1;
 /** The index of the lowest set bit (bits ≠ 0). */
@@ -16559,26 +17845,32 @@ function popCount(bits) {
 	for (let b = bits; b !== 0; n++) b &= b - 1;
 	return n;
 }
-// src/games/pyramid/agents/common.ts
-/** The env's engine state and options; a clear error for an env of another game. */
-function pyramidEnv(env, agent) {
+// src/agents/triangle/common.ts
+/**
+* The env's engine state and compiled rules: any game over a triangle of seven rows with a talon (Pyramid and its
+* kin); a clear error for an env of another game.
+*/
+function triangleEnv(env, agent) {
 	checkPlaying(env, agent);
-	const pyramid = pyramidOf(env);
-	if (!pyramid) throw new TengymError("bad-argument", `agent "${agent}" plays Pyramid, not ${env.id}`);
-	return pyramid;
+	const state = triangleStateOf(env);
+	if (!state || state.rules.rows !== 7 || state.rules.talonSize !== TALON_SIZE$1) throw new TengymError("bad-argument", `agent "${agent}" plays Pyramid and its kin, not ${env.id}`);
+	return {
+		state,
+		rules: state.rules
+	};
 }
 /**
 * `greedy`'s order of the legal moves, higher first: a king; then a removal by the pyramid cards
 * it takes (×100) and the pyramid cards it uncovers (×10), taking the waste's top card before the
 * stock's (which a draw would only move onto the waste); a draw or a turn-over last.
 */
-function greedyRank(s, action) {
-	if (action === DRAW || action === RECYCLE) return 0;
-	if (action >= KING_BASE) return 1e4 + (action - KING_BASE < PYRAMID_SLOTS ? 100 : 0);
+function greedyRank$1(s, action) {
+	if (action === DRAW$1 || action === RECYCLE$1) return 0;
+	if (action >= KING_BASE$1) return 1e4 + (action - KING_BASE$1 < SLOTS ? 100 : 0);
 	let taken = 0;
 	let bonus = 0;
-	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < PYRAMID_SLOTS) taken |= 1 << place;
-	else bonus += place === PYRAMID_SLOTS ? 2 : 1;
+	for (const place of [PAIR_FIRST$1[action], PAIR_SECOND$1[action]]) if (place < SLOTS) taken |= 1 << place;
+	else bonus += place === SLOTS ? 2 : 1;
 	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
 	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
 }
@@ -16595,25 +17887,28 @@ function sortedScores(kind, actions, scores) {
 	};
 }
 /**
-* A 32-bit hash of what a player sees: the pyramid, the waste in order, the stock's face-up top,
-* the stock's composition, the pass and the step. Never the order of the stock's face-down cards.
+* A 32-bit hash of what a player sees: the pyramid's face-up cards, the waste in order, the stock's face-up top,
+* the unseen cards' composition, the pass and the step. Never the order of the stock's face-down cards, nor which
+* face-down card lies where.
 */
-function seenHash$1(s, o) {
+function seenHash$2(s) {
 	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
-	for (let i = 0; i < PYRAMID_SLOTS; i++) h = mix32(h + (s.cards[i] === 255 ? 255 : s.cards[i]));
+	const hidden = faceDownSlots(s.rules, s.present);
+	for (let i = 0; i < SLOTS; i++) h = mix32(h + (s.cards[i] === 255 ? 255 : hidden >>> i & 1 ? 254 : s.cards[i]));
 	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
-	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	const faceUp = s.rules.topPlayable && s.cursor < s.talonLen;
 	if (faceUp) h = mix32(h ^ 512 + s.talon[s.cursor]);
 	let composition = 0;
 	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) composition += Math.imul(s.talon[k] + 1, 625341585) >>> 0;
+	for (let x = hidden; x !== 0; x &= x - 1) composition += Math.imul(s.cards[lowBit(x)] + 1, 625341585) >>> 0;
 	return mix32(h ^ (composition | 0)) >>> 0;
 }
 /** The index of the legal move `greedy` plays among the first n of `legal`. */
 function greedyIndex(s, legal, n) {
 	let best = 0;
-	let bestRank = greedyRank(s, legal[0]);
+	let bestRank = greedyRank$1(s, legal[0]);
 	for (let i = 1; i < n; i++) {
-		const rank = greedyRank(s, legal[i]);
+		const rank = greedyRank$1(s, legal[i]);
 		if (rank > bestRank) {
 			best = i;
 			bestRank = rank;
@@ -16621,11 +17916,11 @@ function greedyIndex(s, legal, n) {
 	}
 	return best;
 }
-// src/games/pyramid/agents/greedy.ts
-var GreedyAgent = class extends SeedlessAgent {
+// src/agents/triangle/greedy.ts
+var GreedyAgent$1 = class extends SeedlessAgent {
 	name = "greedy";
 	act(env) {
-		const { state } = pyramidEnv(env, this.name);
+		const { state } = triangleEnv(env, this.name);
 		return env.legal[greedyIndex(state, env.legal, env.legalCount)];
 	}
 	/**
@@ -16633,12 +17928,12 @@ var GreedyAgent = class extends SeedlessAgent {
 	* higher first.
 	*/
 	score(env) {
-		const { state } = pyramidEnv(env, this.name);
+		const { state } = triangleEnv(env, this.name);
 		const actions = env.legalActions();
-		return sortedScores("heuristic", actions, actions.map((a) => greedyRank(state, a)));
+		return sortedScores("heuristic", actions, actions.map((a) => greedyRank$1(state, a)));
 	}
 };
-// src/games/pyramid/agents/relaxed.ts
+// src/agents/triangle/relaxed.ts
 /**
 * The relaxed game: Pyramid with every stock and waste card at hand whenever it is wanted (as if the
 * stock could be searched through at will); on the last pass, with the waste as it is (only its top
@@ -16661,7 +17956,7 @@ const PROBES$1 = 16;
 function countOf(low, high, rank) {
 	return rank < 10 ? low >>> 3 * rank & 7 : high >>> 3 * (rank - 10) & 7;
 }
-var RelaxedPyramid = class {
+var RelaxedTriangle = class {
 	goalAll;
 	talonPairs;
 	overlap;
@@ -16670,9 +17965,9 @@ var RelaxedPyramid = class {
 	budget = 0;
 	aborted = false;
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
-	pyramidRank = new Int8Array(PYRAMID_SLOTS);
+	slotRank = new Int8Array(SLOTS);
 	/** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
-	talonRank = new Int8Array(TALON_SIZE);
+	talonRank = new Int8Array(TALON_SIZE$1);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
 	table;
 	spare = 0;
@@ -16683,11 +17978,11 @@ var RelaxedPyramid = class {
 		this.table = new TranspositionTable(tableBits, 3);
 	}
 	/** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
-	load(pyramidRank, talonRank, talonLen) {
+	load(slotRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
-		for (let i = 0; i < PYRAMID_SLOTS; i++) {
-			this.pyramidRank[i] = pyramidRank[i];
-			if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		for (let i = 0; i < SLOTS; i++) {
+			this.slotRank[i] = slotRank[i];
+			if (slotRank[i] >= 0) this.slotsOfRank[slotRank[i]] |= 1 << i;
 		}
 		this.talonOfRank.fill(0);
 		for (let k = 0; k < talonLen; k++) {
@@ -16778,13 +18073,13 @@ var RelaxedPyramid = class {
 		}
 		if (this.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
 			const i = lowBit(covered);
-			const over = present & COVER_MASK[i];
+			const over = present & COVER_MASK$1[i];
 			if ((over & over - 1) !== 0) continue;
-			const c = over === 1 << COVER_LEFT[i] ? COVER_LEFT[i] : COVER_LEFT[i] + 1;
-			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), low, high, waste)) return true;
+			const c = over === 1 << COVER_LEFT$1[i] ? COVER_LEFT$1[i] : COVER_LEFT$1[i] + 1;
+			if (free >>> c & 1 && this.slotRank[i] + this.slotRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), low, high, waste)) return true;
 		}
 		for (let x = free & ~this.slotsOfRank[12]; x !== 0; x &= x - 1) {
-			const want = 11 - this.pyramidRank[lowBit(x)];
+			const want = 11 - this.slotRank[lowBit(x)];
 			if (countOf(low, high, want) === 0) continue;
 			if (this.search(present & ~(x & -x), takeLow(low, want), takeHigh(high, want), waste)) return true;
 		}
@@ -16816,7 +18111,7 @@ var RelaxedPyramid = class {
 const takeLow = (low, rank) => rank < 10 ? low - (1 << 3 * rank) : low;
 /** The high word of the counts with one card of `rank` fewer. */
 const takeHigh = (high, rank) => rank < 10 ? high : high - (1 << 3 * (rank - 10));
-// src/games/pyramid/agents/solver.ts
+// src/agents/triangle/solver.ts
 /**
 * The exact solver of a Pyramid deal whose stock order is known: a depth-first search with a
 * transposition table over the compact position (the pyramid's slots as a bitmask, the stock and
@@ -16850,15 +18145,32 @@ const takeHigh = (high, rank) => rank < 10 ? high : high - (1 << 3 * (rank - 10)
 *   tens of thousands takes minutes (one took 797 s); with it, the oracle plays `greedy`'s move
 *   where no move's solve finished, and research/pyramid-figures.ts counts such deals apart.
 */
-/** The rules a search plays, from the env's options. */
-function solverRules(o) {
+/** The rules a search plays, from a seven-row triangle's compiled rules. */
+function triangleSolverRules(r) {
 	return {
-		goalAll: o.goal === "all",
-		stockTopPlayable: o.stockTopPlayable,
-		talonPairs: o.stockTopPlayable && o.stockWastePair,
-		overlap: o.overlapPairs,
-		passes: o.passes === "unlimited" ? Infinity : o.passes
+		goalAll: r.goalAll,
+		stockTopPlayable: r.topPlayable,
+		talonPairs: r.talonPairs,
+		overlap: r.overlapPairs,
+		passes: r.passLimit,
+		draw: r.talon.draw,
+		idlePassEnds: r.talon.idlePassEnds === true
 	};
+}
+/**
+* With `idlePassEnds`, a search's `pass` carries this bit once a card was removed in the pass: the turn-over needs
+* it, and the table keys it. Without the rule it is never set.
+*/
+const REMOVED_THIS_PASS = 1 << 30;
+/** The pass a search starts from for a state: its number, with `REMOVED_THIS_PASS` where the rule needs it. */
+function searchPass(rules, s) {
+	return rules.idlePassEnds && s.removed > s.passStartRemoved ? s.pass | REMOVED_THIS_PASS : s.pass;
+}
+/** The cursor after a draw of `draw` cards from the stock of `talon` whose top is at `cursor` or past it. */
+function drawnCursor(talon, cursor, draw) {
+	let stock = talon & ~((1 << cursor) - 1);
+	for (let k = 1; k < draw && (stock & stock - 1) !== 0; k++) stock &= stock - 1;
+	return lowBit(stock) + 1;
 }
 const WON$1 = 1;
 const LOST = 2;
@@ -16870,14 +18182,14 @@ const MAX_DEPTH = 4e3;
 * Moves one solve applies at most by default: a deal that needs more is given up ("lost", with
 * `aborted` set) after about a second on one core. 3,000 one-pass deals took at most 0.8 million.
 */
-const SOLVE_BUDGET = 3e6;
+const SOLVE_BUDGET$1 = 3e6;
 /** Relaxed positions one question to the relaxed game may search before it answers "maybe". */
 const RELAXED_BUDGET = 2e4;
 /**
 * A deal loaded for search: the cards' ranks at fixed places (the pyramid's slots, and a sequence
 * of stock and waste cards that only loses cards as the game goes on), and the search over it.
 */
-var PyramidSolver = class {
+var TriangleSolver = class {
 	prune;
 	rules;
 	/** Moves applied in the current search. */
@@ -16885,14 +18197,14 @@ var PyramidSolver = class {
 	/** Whether the node budget ran out in the last search: its answer is then not exact. */
 	aborted = false;
 	budget = Infinity;
-	pyramidRank = new Int8Array(PYRAMID_SLOTS);
-	talonRank = new Int8Array(TALON_SIZE);
+	slotRank = new Int8Array(SLOTS);
+	talonRank = new Int8Array(TALON_SIZE$1);
 	talonLen = 0;
 	/** Slots, and sequence positions, holding each rank. */
 	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
 	talonOfRank = /* @__PURE__ */ new Int32Array(13);
 	/** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
-	block = new Int32Array(PYRAMID_SLOTS);
+	block = new Int32Array(SLOTS);
 	table;
 	/** The relaxed game of this deal, asked before a position is searched. */
 	relaxed;
@@ -16910,8 +18222,8 @@ var PyramidSolver = class {
 		this.prune = prune;
 		this.rules = rules;
 		this.table = new TranspositionTable(tableBits);
-		for (let i = 0; i < PYRAMID_SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
-		this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
+		for (let i = 0; i < SLOTS; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK$1[i] : CONE[i];
+		this.relaxed = new RelaxedTriangle(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
 	}
 	/** Forgets every stored position (O(1)). */
 	clear() {
@@ -16921,14 +18233,14 @@ var PyramidSolver = class {
 	* Loads a deal: the rank of each slot's card (any value where the slot is empty) and of the
 	* stock-and-waste sequence, oldest waste card first. Forgets the table.
 	*/
-	load(pyramidRank, talonRank, talonLen) {
+	load(slotRank, talonRank, talonLen) {
 		this.slotsOfRank.fill(0);
 		this.talonOfRank.fill(0);
-		for (let i = 0; i < PYRAMID_SLOTS; i++) {
-			this.pyramidRank[i] = pyramidRank[i];
-			if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		for (let i = 0; i < SLOTS; i++) {
+			this.slotRank[i] = slotRank[i];
+			if (slotRank[i] >= 0 && slotRank[i] < 13) this.slotsOfRank[slotRank[i]] |= 1 << i;
 		}
-		this.relaxed.load(pyramidRank, talonRank, talonLen);
+		this.relaxed.load(slotRank, talonRank, talonLen);
 		this.talonLen = talonLen;
 		for (let k = 0; k < talonLen; k++) {
 			this.talonRank[k] = talonRank[k];
@@ -16942,7 +18254,7 @@ var PyramidSolver = class {
 	* `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out;
 	* Infinity for an exact answer however long it takes).
 	*/
-	solve(present, talon, cursor, pass, budget = SOLVE_BUDGET) {
+	solve(present, talon, cursor, pass, budget = SOLVE_BUDGET$1) {
 		this.nodes = 0;
 		this.budget = budget;
 		this.aborted = false;
@@ -16956,22 +18268,26 @@ var PyramidSolver = class {
 			return false;
 		}
 		let free = freeSlots(present);
+		const removedMark = r.idlePassEnds ? REMOVED_THIS_PASS : 0;
 		for (;;) {
 			if (r.goalAll ? present === 0 && talon === 0 : present === 0) return true;
 			const kings = free & this.slotsOfRank[12];
 			if (kings !== 0) {
 				present &= ~kings;
 				free = freeSlots(present);
+				pass |= removedMark;
 				continue;
 			}
 			const waste = talon & (1 << cursor) - 1;
 			if (waste !== 0 && this.talonRank[highBit(waste)] === 12) {
 				talon &= ~(1 << highBit(waste));
+				pass |= removedMark;
 				continue;
 			}
 			const stock = talon & ~((1 << cursor) - 1);
 			if (r.stockTopPlayable && stock !== 0 && this.talonRank[lowBit(stock)] === 12) {
 				talon &= ~(stock & -stock);
+				pass |= removedMark;
 				continue;
 			}
 			const wasteTop = waste === 0 ? -1 : highBit(waste);
@@ -16995,6 +18311,7 @@ var PyramidSolver = class {
 			}
 			if (gone) {
 				free = freeSlots(present);
+				pass |= removedMark;
 				continue;
 			}
 			break;
@@ -17004,9 +18321,9 @@ var PyramidSolver = class {
 		cursor = stockTop < 0 ? this.talonLen : stockTop;
 		const waste = talon & (1 << cursor) - 1;
 		const wasteTop = waste === 0 ? -1 : highBit(waste);
-		const lastPass = pass >= r.passes;
-		const k1 = present | (r.passes === Infinity ? 0 : pass) << 28;
-		const k2 = talon | cursor << 24;
+		const lastPass = (pass & -1073741825) >= r.passes;
+		const k1 = present | (r.passes === Infinity ? 0 : pass & -1073741825) << 28;
+		const k2 = talon | cursor << 24 | pass & REMOVED_THIS_PASS;
 		const slot = this.find(k1, k2);
 		if (slot >= 0) return this.table.val[slot] === WON$1;
 		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
@@ -17028,6 +18345,8 @@ var PyramidSolver = class {
 	/** The moves of a position, removals first: whether one of them wins. */
 	tryMoves(present, talon, cursor, pass, free, wasteTop, stockTop) {
 		const r = this.rules;
+		const draws = pass;
+		if (r.idlePassEnds) pass |= REMOVED_THIS_PASS;
 		for (let rank = 0; rank < 6; rank++) {
 			const a = free & this.slotsOfRank[rank];
 			if (a === 0) continue;
@@ -17036,19 +18355,20 @@ var PyramidSolver = class {
 		}
 		if (r.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
 			const i = lowBit(covered);
-			const left = COVER_LEFT[i];
-			const over = present & COVER_MASK[i];
+			const left = COVER_LEFT$1[i];
+			const over = present & COVER_MASK$1[i];
 			if ((over & over - 1) !== 0) continue;
 			const c = over === 1 << left ? left : left + 1;
-			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), talon, cursor, pass)) return true;
+			if (free >>> c & 1 && this.slotRank[i] + this.slotRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), talon, cursor, pass)) return true;
 		}
 		if (wasteTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, wasteTop)) return true;
 		if (stockTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, stockTop)) return true;
 		if (r.talonPairs && wasteTop >= 0 && stockTop >= 0 && this.talonRank[wasteTop] + this.talonRank[stockTop] === 11) {
 			if (this.search(present, talon & ~(1 << wasteTop | 1 << stockTop), cursor, pass)) return true;
 		}
-		if (cursor < this.talonLen) return this.search(present, talon, cursor + 1, pass);
-		if (talon !== 0 && pass < r.passes) return this.search(present, talon, 0, pass + 1);
+		if (cursor < this.talonLen) return this.search(present, talon, r.draw === 1 ? cursor + 1 : drawnCursor(talon, cursor, r.draw), draws);
+		const passNumber = draws & -1073741825;
+		if (talon !== 0 && passNumber < r.passes && (!r.idlePassEnds || draws !== passNumber)) return this.search(present, talon, 0, passNumber + 1);
 		return false;
 	}
 	/** Whether removing the stock-or-waste card at position `top` with a free pyramid card wins. */
@@ -17162,12 +18482,13 @@ var PyramidSolver = class {
 		if (at >= 0) this.table.gen[at] = 0;
 	}
 };
+// src/agents/triangle/deal.ts
 /**
 * The position after the engine's `action` (legal in `p`), written into `out` (which may be `p`).
 * Places are the engine's: the waste's top is the highest position with a card below the cursor,
 * the stock's top the lowest from it.
 */
-function applyAction(p, action, out) {
+function applyAction(p, action, out, rules) {
 	const below = (1 << p.cursor) - 1;
 	const waste = p.talon & below;
 	const stock = p.talon & ~below;
@@ -17176,17 +18497,20 @@ function applyAction(p, action, out) {
 	let cursor = p.cursor;
 	let pass = p.pass;
 	const take = (place) => {
-		if (place < PYRAMID_SLOTS) present &= ~(1 << place);
-		else talon &= ~(place === WASTE ? 1 << highBit(waste) : stock & -stock);
+		if (place < SLOTS) present &= ~(1 << place);
+		else talon &= ~(place === WASTE$1 ? 1 << highBit(waste) : stock & -stock);
 	};
-	if (action === DRAW) cursor = lowBit(stock) + 1;
-	else if (action === RECYCLE) {
+	if (action === DRAW$1) cursor = drawnCursor(p.talon, p.cursor, rules?.draw ?? 1);
+	else if (action === RECYCLE$1) {
 		cursor = 0;
-		pass++;
-	} else if (action >= KING_BASE) take(action - KING_BASE);
-	else {
-		take(PAIR_FIRST[action]);
-		take(PAIR_SECOND[action]);
+		pass = (pass & -1073741825) + 1;
+	} else {
+		if (action >= KING_BASE$1) take(action - KING_BASE$1);
+		else {
+			take(PAIR_FIRST$1[action]);
+			take(PAIR_SECOND$1[action]);
+		}
+		if (rules?.idlePassEnds) pass |= REMOVED_THIS_PASS;
 	}
 	out.present = present;
 	out.talon = talon;
@@ -17196,8 +18520,8 @@ function applyAction(p, action, out) {
 }
 /** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
 function loadState(solver, s) {
-	const ranks = new Int8Array(PYRAMID_SLOTS);
-	for (let i = 0; i < PYRAMID_SLOTS; i++) ranks[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
+	const ranks = new Int8Array(SLOTS);
+	for (let i = 0; i < SLOTS; i++) ranks[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 	const talon = new Int8Array(s.talonLen);
 	for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
 	solver.load(ranks, talon, s.talonLen);
@@ -17205,17 +18529,17 @@ function loadState(solver, s) {
 		present: s.present,
 		talon: (1 << s.talonLen) - 1,
 		cursor: s.cursor,
-		pass: s.pass
+		pass: searchPass(solver.rules, s)
 	};
 }
 /**
 * A deal loaded into a solver and kept while a game goes on from it, so that the table's values
-* serve every later position: the pyramid's cards stay where they were and the stock and waste
+* serve every later position: the triangle's cards stay where they were and the stock and waste
 * only lose cards, in order. `position` reloads the solver when the state is another deal.
 */
 var KnownDeal = class {
-	pyramid = new Uint8Array(PYRAMID_SLOTS);
-	talon = new Uint8Array(TALON_SIZE);
+	slots = new Uint8Array(SLOTS);
+	talon = new Uint8Array(TALON_SIZE$1);
 	length = -1;
 	solver = null;
 	/** Deals loaded so far: a new number whenever `position` loads another deal. */
@@ -17231,7 +18555,7 @@ var KnownDeal = class {
 	position(solver, s, out) {
 		if (solver !== this.solver || !this.holds(s)) {
 			this.solver = solver;
-			this.pyramid.set(s.cards);
+			this.slots.set(s.cards);
 			this.talon.set(s.talon.subarray(0, s.talonLen));
 			this.length = s.talonLen;
 			this.loads++;
@@ -17247,13 +18571,13 @@ var KnownDeal = class {
 		out.present = s.present;
 		out.talon = talon;
 		out.cursor = cursor;
-		out.pass = s.pass;
+		out.pass = searchPass(solver.rules, s);
 		return out;
 	}
 	/** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
 	holds(s) {
 		if (this.length < 0) return false;
-		for (let i = 0; i < PYRAMID_SLOTS; i++) if (s.cards[i] !== 255 && s.cards[i] !== this.pyramid[i]) return false;
+		for (let i = 0; i < SLOTS; i++) if (s.cards[i] !== 255 && s.cards[i] !== this.slots[i]) return false;
 		let at = 0;
 		for (let k = 0; k < s.talonLen; k++, at++) {
 			while (at < this.length && this.talon[at] !== s.talon[k]) at++;
@@ -17262,7 +18586,7 @@ var KnownDeal = class {
 		return true;
 	}
 };
-// src/games/pyramid/agents/oracle.ts
+// src/agents/triangle/oracle.ts
 var OracleAgent$1 = class {
 	name = "oracle";
 	fair = false;
@@ -17295,21 +18619,21 @@ var OracleAgent$1 = class {
 		this.deal.forget();
 	}
 	act(env) {
-		const { state, options } = pyramidEnv(env, this.name);
+		const { state, rules } = triangleEnv(env, this.name);
 		if (env.legalCount === 1) return env.legal[0];
-		const wins = this.wins(env, state, options);
+		const wins = this.wins(env, state, rules);
 		let best = -1;
-		for (let i = 0; i < env.legalCount; i++) if (wins[i] && (best < 0 || greedyRank(state, env.legal[i]) > greedyRank(state, env.legal[best]))) best = i;
+		for (let i = 0; i < env.legalCount; i++) if (wins[i] && (best < 0 || greedyRank$1(state, env.legal[i]) > greedyRank$1(state, env.legal[best]))) best = i;
 		return env.legal[best >= 0 ? best : greedyIndex(state, env.legal, env.legalCount)];
 	}
 	/** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
 	score(env) {
-		const { state, options } = pyramidEnv(env, this.name);
-		const wins = this.wins(env, state, options);
+		const { state, rules } = triangleEnv(env, this.name);
+		const wins = this.wins(env, state, rules);
 		const actions = env.legalActions().map((action, i) => ({
 			action,
 			score: wins[i] ? 1 : 0,
-			rank: greedyRank(state, action)
+			rank: greedyRank$1(state, action)
 		}));
 		actions.sort((x, y) => y.score - x.score || y.rank - x.rank);
 		return {
@@ -17321,8 +18645,8 @@ var OracleAgent$1 = class {
 		};
 	}
 	/** Whether the deal can still be won after each legal move, in the env's legal order. */
-	wins(env, state, options) {
-		const solver = this.solverFor(options);
+	wins(env, state, rules) {
+		const solver = this.solverFor(rules);
 		this.deal.position(solver, state, this.root);
 		const out = [];
 		if (this.deal.loads === this.givenUp) return env.legalActions().map(() => false);
@@ -17334,7 +18658,7 @@ var OracleAgent$1 = class {
 				ranOut = true;
 				continue;
 			}
-			const c = applyAction(this.root, env.legal[i], this.child);
+			const c = applyAction(this.root, env.legal[i], this.child, solver.rules);
 			out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, left));
 			left -= solver.nodes;
 			ranOut ||= solver.aborted;
@@ -17342,16 +18666,16 @@ var OracleAgent$1 = class {
 		if (ranOut && !out.includes(true)) this.givenUp = this.deal.loads;
 		return out;
 	}
-	solverFor(options) {
-		const key = JSON.stringify(solverRules(options));
+	solverFor(rules) {
+		const key = JSON.stringify(triangleSolverRules(rules));
 		if (this.solver === null || key !== this.rulesKey) {
-			this.solver = new PyramidSolver(solverRules(options), this.tableBits);
+			this.solver = new TriangleSolver(triangleSolverRules(rules), this.tableBits);
 			this.rulesKey = key;
 		}
 		return this.solver;
 	}
 };
-// src/games/pyramid/agents/pimc.ts
+// src/agents/triangle/pimc.ts
 /**
 * `pimc` — the fair search (perfect-information Monte Carlo). On the first pass the stock's
 * face-down cards are unseen: at a decision it deals K orders of them (their composition, which
@@ -17377,16 +18701,16 @@ const PIMC_CONFIG = {
 	decisionBudget: 24e3,
 	endgameBudget: 1e5
 };
-var PimcAgent$1 = class {
+var PimcAgent$2 = class {
 	name;
 	fair = true;
 	config;
 	seed = 0;
 	solver = null;
 	rulesKey = "";
-	pyramidRank = new Int8Array(PYRAMID_SLOTS);
-	talonRank = new Int8Array(TALON_SIZE);
-	unseen = new Uint8Array(TALON_SIZE);
+	slotRank = new Int8Array(SLOTS);
+	talonRank = new Int8Array(TALON_SIZE$1);
+	unseen = new Uint8Array(TALON_SIZE$1 + SLOTS);
 	root = {
 		present: 0,
 		talon: 0,
@@ -17413,19 +18737,19 @@ var PimcAgent$1 = class {
 		this.deal.forget();
 	}
 	act(env) {
-		const { state, options } = pyramidEnv(env, this.name);
+		const { state, rules } = triangleEnv(env, this.name);
 		if (env.legalCount === 1) return env.legal[0];
-		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= KING_BASE && env.legal[i] < DRAW) return env.legal[i];
-		const wins = this.tally(env, state, options);
+		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= KING_BASE$1 && env.legal[i] < DRAW$1) return env.legal[i];
+		const wins = this.tally(env, state, rules);
 		let best = 0;
 		for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
 		return env.legal[best];
 	}
 	/** Score: the fraction of sampled deals in which the move still wins. */
 	score(env) {
-		const { state, options } = pyramidEnv(env, this.name);
-		const wins = this.tally(env, state, options);
-		const samples = this.unseenCount(state, options) > 1 ? this.config.samples : 1;
+		const { state, rules } = triangleEnv(env, this.name);
+		const wins = this.tally(env, state, rules);
+		const samples = this.unseenCount(state, rules) > 1 ? this.config.samples : 1;
 		const order = Array.from({ length: env.legalCount }, (_, i) => i);
 		order.sort((a, b) => this.better(state, env.legal, wins, a, b) ? -1 : this.better(state, env.legal, wins, b, a) ? 1 : 0);
 		return {
@@ -17433,24 +18757,31 @@ var PimcAgent$1 = class {
 			actions: order.map((i) => ({
 				action: env.legal[i],
 				score: wins[i] / samples
-			}))
+			})),
+			...samples > 1 ? { samples } : {}
 		};
 	}
 	better(state, legal, wins, i, j) {
 		if (wins[i] !== wins[j]) return wins[i] > wins[j];
-		return greedyRank(state, legal[i]) > greedyRank(state, legal[j]);
+		return greedyRank$1(state, legal[i]) > greedyRank$1(state, legal[j]);
 	}
 	/** The stock's face-down cards on the first pass (unseen), else 0. */
-	unseenCount(s, o) {
+	hiddenStock(s, r) {
 		if (s.pass > 1) return 0;
-		return s.talonLen - s.cursor - (o.stockTopPlayable && s.cursor < s.talonLen ? 1 : 0);
+		return s.talonLen - s.cursor - (r.topPlayable && s.cursor < s.talonLen ? 1 : 0);
+	}
+	/** The cards a player has not seen: the stock's face-down ones and the pyramid's face-down ones. */
+	unseenCount(s, r) {
+		return this.hiddenStock(s, r) + popCount(faceDownSlots(r, s.present));
 	}
 	/** Samples in which each legal move still wins. */
-	tally(env, s, o) {
-		const solver = this.solverFor(o);
+	tally(env, s, r) {
+		const solver = this.solverFor(r);
 		const wins = new Float64Array(env.legalCount);
-		const hidden = this.unseenCount(s, o);
-		if (hidden <= 1) {
+		const hidden = this.hiddenStock(s, r);
+		const hiddenSlots = faceDownSlots(r, s.present);
+		const unseen = hidden + popCount(hiddenSlots);
+		if (unseen <= 1) {
 			this.deal.position(solver, s, this.root);
 			let left = this.config.endgameBudget;
 			for (let i = 0; i < env.legalCount && left > 0; i++) {
@@ -17460,41 +18791,124 @@ var PimcAgent$1 = class {
 			return wins;
 		}
 		this.deal.forget();
-		for (let i = 0; i < PYRAMID_SLOTS; i++) this.pyramidRank[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
+		for (let i = 0; i < SLOTS; i++) this.slotRank[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
 		for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
 		this.root.present = s.present;
 		this.root.talon = (1 << s.talonLen) - 1;
 		this.root.cursor = s.cursor;
-		this.root.pass = s.pass;
+		this.root.pass = searchPass(solver.rules, s);
 		const first = s.talonLen - hidden;
-		const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
-		const rng = createRng(deriveSeed(this.seed, seenHash$1(s, o)));
+		const cards = Array.from(s.talon.subarray(first, s.talonLen));
+		for (let x = hiddenSlots; x !== 0; x &= x - 1) cards.push(s.cards[lowBit(x)]);
+		cards.sort((a, b) => a - b);
+		const rng = createRng(deriveSeed(this.seed, seenHash$2(s)));
 		const budget = Math.max(1, Math.min(this.config.budget, Math.floor(this.config.decisionBudget / (this.config.samples * env.legalCount))));
 		for (let k = 0; k < this.config.samples; k++) {
 			this.unseen.set(cards);
-			shuffleInPlace(rng, this.unseen, hidden);
+			shuffleInPlace(rng, this.unseen, unseen);
 			for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
-			solver.load(this.pyramidRank, this.talonRank, s.talonLen);
+			for (let x = hiddenSlots, j = hidden; x !== 0; x &= x - 1, j++) this.slotRank[lowBit(x)] = this.unseen[j] >> 2;
+			solver.load(this.slotRank, this.talonRank, s.talonLen);
 			for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], budget)) wins[i]++;
 		}
 		return wins;
 	}
 	solveAfter(solver, action, budget) {
-		const c = applyAction(this.root, action, this.child);
+		const c = applyAction(this.root, action, this.child, solver.rules);
 		return solver.solve(c.present, c.talon, c.cursor, c.pass, budget);
 	}
-	solverFor(options) {
-		const key = JSON.stringify(solverRules(options));
+	solverFor(rules) {
+		const key = JSON.stringify(triangleSolverRules(rules));
 		if (this.solver === null || key !== this.rulesKey) {
-			this.solver = new PyramidSolver(solverRules(options), 18);
+			this.solver = new TriangleSolver(triangleSolverRules(rules), 18);
 			this.rulesKey = key;
 			this.deal.forget();
 		}
 		return this.solver;
 	}
 };
-// src/games/pyramid/agents/index.ts
-const PYRAMID = [pyramidGame];
+// src/agents/triangle/index.ts
+/**
+* Whether `better` is a king and `worse` is not (`GameKit.dominates`): in a triangle only a king goes alone. It pairs
+* with nothing, so taking it only frees the cards it covers, or the next card of the talon: whatever line follows
+* another move, the same line after the king does at least as well. Hints never rank a king below another move.
+*/
+const kingDominates = (env, better, worse) => env.actionCards(better).length === 1 && env.actionCards(worse).length !== 1;
+/** The agents for the engines `games` (each a triangle of seven rows with a talon). */
+const triangleAgents = (games) => [
+	{
+		name: "greedy",
+		description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only when nothing can be removed",
+		fair: true,
+		games,
+		create: () => new GreedyAgent$1()
+	},
+	{
+		name: "pimc",
+		description: "determinized search: solves sampled deals of the unseen cards (the stock's order, any face-down cards) exactly and plays the move that wins in the most samples; exact once nothing is unseen",
+		fair: true,
+		games,
+		create: () => new PimcAgent$2()
+	},
+	{
+		name: "oracle",
+		description: "CHEATS, sees the stock order and any face-down cards: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
+		fair: false,
+		games,
+		create: () => new OracleAgent$1()
+	}
+];
+/**
+* The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
+* stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
+* draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
+*/
+const { slots: PYRAMID_SLOTS, talonSize: TALON_SIZE, waste: WASTE, stock: STOCK, singleBase: KING_BASE, draw: DRAW, recycle: RECYCLE, numActions: PYRAMID_ACTIONS, pairFirst: PAIR_FIRST, pairSecond: PAIR_SECOND, coverLeft: COVER_LEFT, coverMask: COVER_MASK } = triangleShape(7);
+/** The most `maxSteps` takes. */
+const MAX_STEPS_CAP$1 = 1e5;
+const pyramidOptionsSchema = strictObject({
+	passes: literal([
+		1,
+		2,
+		3,
+		"unlimited"
+	]).default(3).describe("Passes through the stock (the waste is turned over between them)"),
+	goal: _enum(["all", "pyramid"]).default("all").describe("Won by removing all 52 cards, or the 28 of the pyramid"),
+	stockTopPlayable: boolean().default(true).describe("The stock's top card lies face up and can be played"),
+	stockWastePair: boolean().default(true).describe("The stock's and the waste's top cards may pair with each other"),
+	overlapPairs: boolean().default(false).describe("A card covered by one card only may pair with that card"),
+	maxSteps: int().min(1).max(MAX_STEPS_CAP$1, { error: `maxSteps must be at most ${MAX_STEPS_CAP$1}: with unlimited passes a game can cycle until the limit` }).default(1e3).describe("Moves before the game is stopped"),
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+/** The Pyramid engine: every id (index.ts) is these options over the toolkit's triangle. */
+const pyramidGame = triangleGame({
+	name: "pyramid",
+	optionsSchema: pyramidOptionsSchema,
+	rules: (o) => ({
+		rows: 7,
+		name: "pyramid",
+		pairSum: 13,
+		singles: [12],
+		talon: {
+			draw: 1,
+			passes: o.passes,
+			topPlayable: o.stockTopPlayable,
+			topPairsWithWaste: o.stockWastePair
+		},
+		overlapPairs: o.overlapPairs,
+		goal: o.goal === "all" ? "all" : "triangle",
+		maxSteps: o.maxSteps,
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
+});
+pyramidGame.observationSize(pyramidOptionsSchema.parse({}));
 registerModule({
 	game: pyramidGame,
 	ids: [
@@ -17526,29 +18940,7 @@ registerModule({
 		}
 	],
 	kit: {
-		agents: [
-			{
-				name: "greedy",
-				description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only when nothing can be removed",
-				fair: true,
-				games: PYRAMID,
-				create: () => new GreedyAgent()
-			},
-			{
-				name: "pimc",
-				description: "determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins in the most samples; exact from the second pass, when nothing is unseen",
-				fair: true,
-				games: PYRAMID,
-				create: () => new PimcAgent$1()
-			},
-			{
-				name: "oracle",
-				description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
-				fair: false,
-				games: PYRAMID,
-				create: () => new OracleAgent$1()
-			}
-		],
+		agents: triangleAgents([pyramidGame]),
 		simpleBaseline: "greedy",
 		searches: ["pimc"],
 		solver: "oracle",
@@ -17571,7 +18963,234 @@ registerModule({
 				oracle: 1951
 			}
 		} },
-		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards")
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards"),
+		dominates: kingDominates
+	}
+}, { shipped: true });
+// src/games/king-tut/engine.ts
+/**
+* King Tut (also Tut's Tomb; PySolFC `pyramid.py:1647` `KingTut`): docs/rules.md, "King Tut" (this folder's
+* rules.md).
+*
+* Pyramid's layout and removals (src/games/pyramid/engine.ts): 28 cards face up in seven rows, the other 24 the
+* stock, kings removed alone and two available cards making 13 together. Its own rules: a draw turns three cards
+* onto the waste (fewer when the stock holds fewer), only the waste's top card is available (the stock lies face
+* down), the waste may be turned over as often as wanted, but only after a pass that removed a card, and the game
+* is won once the pyramid is cleared. A declaration over the toolkit's triangle layout (src/env/layouts/triangle.ts).
+*
+* ## Options
+*
+* | option      | values            | default | meaning |
+* |-------------|-------------------|---------|---------|
+* | `maxSteps`  | integer 1..100000 | 1000    | actions since reset before the episode is truncated (a game ends before 600: see Episode end) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
+*
+* ## Actions (467 ids): Pyramid's
+*
+* Places: 0 … 27 the pyramid's slots, 28 the waste's top card, 29 the stock's top card (never available here).
+*
+* | id        | action |
+* |-----------|--------|
+* | 0 … 434   | remove the cards at places (i, j), i < j: id = i·30 − i(i+1)/2 + j − i − 1; legal when both are available and make 13 |
+* | 435 … 464 | remove the king at place p: id 435 + p |
+* | 465       | draw: three cards (or the rest of the stock) onto the waste, one at a time, the last on top |
+* | 466       | turn the waste over into the stock (same order); legal when the stock is empty, the waste is not, and a card was removed since the last turn-over (or the deal) |
+*
+* ## Observation (Float32Array of 450)
+*
+* Pyramid's 449 floats (its engine's table: the slots' ranks and free flags, the waste's top rank, the stock's top
+* rank, always zero here, the waste's and the stock's rank counts, the sizes, 446 = 1 for the unlimited passes, 447
+* the later-pass flag, 448 steps / maxSteps), then 449: 1 when a card was removed in this pass (the turn-over is
+* legal once the stock is empty). Every float lies in [0, 1].
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that clears the pyramid, else 0. 'cards': +1 per pyramid card removed; the
+* return is then 28 − cardsLeft.
+*
+* ## Episode end
+*
+* Won, and terminated, once the pyramid's 28 cards are removed. Terminated, lost, when no action is legal: the
+* stock empty, no card removed in this pass (the next pass would go just as this one did, since nothing changed)
+* and nothing to remove; or when no card can ever be removed again (Pyramid's rule for unlimited passes). A pass
+* takes at most 8 draws and a turn-over, and every pass but the last removes a card: a game ends within about 500
+* steps. Truncated at `maxSteps` otherwise (never won). Outcome: `{ won, cardsLeft }`, the pyramid's cards left.
+*/
+/** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
+const TRIANGLE$1 = "pyramid";
+/** The rank removed alone (A = 0). */
+const KING = 12;
+/** The King Tut engine: Pyramid's triangle with a draw of three, the waste's top alone, the pyramid as the goal. */
+const kingTutGame = triangleGame({
+	name: "king-tut",
+	optionsSchema: strictObject({
+		maxSteps: int().min(1).max(1e5).default(1e3).describe("Moves before the game is stopped"),
+		undoLimit: literal([
+			0,
+			3,
+			"unlimited"
+		]).default(0).describe("Undos per game"),
+		reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+	}),
+	rules: (o) => ({
+		rows: 7,
+		name: TRIANGLE$1,
+		pairSum: 13,
+		singles: [KING],
+		overlapPairs: false,
+		goal: "triangle",
+		talon: {
+			draw: 3,
+			passes: "unlimited",
+			idlePassEnds: true,
+			topPlayable: false,
+			topPairsWithWaste: false
+		},
+		maxSteps: o.maxSteps,
+		...triangleRewardRules(o)
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); the waste's top card counts."
+});
+registerModule({
+	game: kingTutGame,
+	ids: [{
+		id: "king-tut",
+		title: "King Tut",
+		description: "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top card in play, unlimited passes, won once the pyramid is cleared"
+	}],
+	kit: {
+		agents: triangleAgents([kingTutGame]),
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		solver: "oracle",
+		ladders: { "king-tut": {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env king-tut --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
+			wins: {
+				random: 5,
+				first: 70,
+				greedy: 99,
+				pimc: 1223,
+				oracle: 1589
+			}
+		} },
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards"),
+		dominates: kingDominates
+	}
+}, { shipped: true });
+// src/games/pyramid-thirteen/engine.ts
+/**
+* Pyramid Thirteen (PySolFC `pyramid.py:416` `Thirteen`, registered as "Pyramid Thirteen"): docs/rules.md, "Pyramid
+* Thirteen" (this folder's rules.md).
+*
+* Pyramid's layout and removals (src/games/pyramid/engine.ts): 28 cards in seven rows, the other 24 the stock, its
+* top card face up and in play, kings removed alone and two available cards making 13 together. Its own rules: the
+* top six rows (21 cards) are dealt face down, each turning face up once no card covers it, and the stock is gone
+* through once. Won when all 52 cards are removed. A declaration over the toolkit's triangle layout
+* (src/env/layouts/triangle.ts).
+*
+* ## Options
+*
+* | option      | values            | default | meaning |
+* |-------------|-------------------|---------|---------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
+*
+* ## Actions (467 ids): Pyramid's
+*
+* Places: 0 … 27 the pyramid's slots, 28 the waste's top card, 29 the stock's face-up top card.
+*
+* | id        | action |
+* |-----------|--------|
+* | 0 … 434   | remove the cards at places (i, j), i < j: id = i·30 − i(i+1)/2 + j − i − 1; legal when both are available and make 13 (a face-down card never is) |
+* | 435 … 464 | remove the king at place p: id 435 + p |
+* | 465       | draw: the stock's top card onto the waste |
+* | 466       | turn the waste over: never legal (one pass) |
+*
+* ## Observation (Float32Array of 449): Pyramid's, face-down cards hidden
+*
+* | index    | meaning |
+* |----------|---------|
+* | 13·i + r | 1 when slot i holds a face-up card of rank r; a face-down or empty slot is all zero (a slot is face down while a card covers it) |
+* | 364 + i  | 1 when slot i holds a free card |
+* | 392 + r  | the waste's top rank; 405 + r the stock's face-up top rank |
+* | 418 + r  | cards of rank r in the waste / 4 |
+* | 431 + r  | unseen cards of rank r / 4: the stock's face-down cards and the pyramid's face-down cards together |
+* | 444 … 448 | stock size / 24, waste size / 24, turn-overs left (0), later pass (0), steps / 1000 |
+*
+* Every float lies in [0, 1].
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that removes the last card, else 0. 'cards': +1 per card removed (+2 a pair,
+* +1 a king); the return is then 52 − cardsLeft.
+*
+* ## Episode end
+*
+* Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal: the stock empty
+* and nothing to remove. A game takes at most 28 removals and 24 draws, so it is never truncated. Outcome:
+* `{ won, cardsLeft }`.
+*/
+/** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
+const TRIANGLE = "pyramid";
+/** The Pyramid Thirteen engine: Pyramid's triangle with its top six rows face down and one pass. */
+const pyramidThirteenGame = triangleGame({
+	name: "pyramid-thirteen",
+	optionsSchema: strictObject({
+		undoLimit: literal([
+			0,
+			3,
+			"unlimited"
+		]).default(0).describe("Undos per game"),
+		reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+	}),
+	rules: (o) => ({
+		rows: 7,
+		name: TRIANGLE,
+		pairSum: 13,
+		singles: [12],
+		faceDownRows: 6,
+		overlapPairs: false,
+		goal: "all",
+		talon: {
+			draw: 1,
+			passes: 1,
+			topPlayable: true,
+			topPairsWithWaste: true
+		},
+		maxSteps: 1e3,
+		...triangleRewardRules(o)
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
+});
+registerModule({
+	game: pyramidThirteenGame,
+	ids: [{
+		id: "pyramid-thirteen",
+		title: "Pyramid Thirteen",
+		description: "Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once uncovered; one pass through the stock, all 52 cards"
+	}],
+	kit: {
+		agents: triangleAgents([pyramidThirteenGame]),
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		solver: "oracle",
+		ladders: { "pyramid-thirteen": {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env pyramid-thirteen --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
+			wins: {
+				random: 0,
+				first: 8,
+				greedy: 9,
+				pimc: 9,
+				oracle: 193
+			}
+		} },
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards, face-down ones included"),
+		dominates: kingDominates
 	}
 }, { shipped: true });
 // src/games/elevens/engine.ts
@@ -17982,14 +19601,14 @@ var PatientAgent = class extends SeedlessAgent {
 	}
 };
 /** A 32-bit hash of what a player sees: the grid, the reserves, the unseen cards (sorted). Never the stock's order. */
-function seenHash(state, unseenSorted, unseen) {
+function seenHash$1(state, unseenSorted, unseen) {
 	let h = mix32(24301 ^ unseen << 16);
 	for (let i = 0; i < state.slotCard.length; i++) h = mix32(h + state.slotCard[i] + (i << 8));
 	for (let f = 0; f < 3; f++) h = mix32(h + state.reserve[f] + (f + 1 << 12));
 	for (let k = 0; k < unseen; k++) h = mix32(h + unseenSorted[k] + 65536);
 	return h >>> 0;
 }
-var PimcAgent = class {
+var PimcAgent$1 = class {
 	samples;
 	name;
 	fair = true;
@@ -18028,7 +19647,8 @@ var PimcAgent = class {
 				action: moves[i],
 				score: t.wins[i] / t.samples,
 				cardsLeft: t.left[i] / t.samples
-			}))
+			})),
+			...t.samples > 1 ? { samples: t.samples } : {}
 		};
 	}
 	/** Each move solved on the same sampled stocks (the true one alone once nothing is unseen: it is then known). */
@@ -18042,7 +19662,7 @@ var PimcAgent = class {
 		const unseen = 52 - state.stockPos;
 		this.unseen.set(state.deck.subarray(state.stockPos));
 		this.unseen.subarray(0, unseen).sort();
-		const rng = createRng(deriveSeed(this.seed, seenHash(state, this.unseen, unseen)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$1(state, this.unseen, unseen)));
 		const samples = unseen > 0 ? this.samples : 1;
 		const t = {
 			wins: new Float64Array(moves.length),
@@ -18113,7 +19733,7 @@ registerModule({
 				description: "determinized search: at Suit Elevens' choice of suit, solves sampled orders of the unseen cards exactly and plays the suit that wins most often",
 				fair: true,
 				games: ELEVENS,
-				create: () => new PimcAgent()
+				create: () => new PimcAgent$1()
 			},
 			{
 				name: "oracle",
@@ -18167,6 +19787,1488 @@ registerModule({
 	}],
 	kit: THIRTEENS_KIT
 }, { shipped: true });
+// src/games/simple-pairs/engine.ts
+/**
+* Simple Pairs (`simple-pairs`; also Jamestown, Pirate Gold, Treasure Hunt, Hunter) and Simple Carlo
+* (`simple-carlo`): the rules for players are in rules.md beside this file.
+*
+* A grid of `grid` face-up slots (3 × 3, or 5 × 5 for Simple Carlo) dealt from a shuffled 52-card deck
+* (deck[0..G−1] to slots 0..G−1, the stock starts at deck[G]). Remove two cards of the same rank, from
+* any two slots. Emptied slots are refilled from the stock at once, lowest slot first (PySolFC
+* `SimplePairs`, montecarlo.py:309; `SimpleCarlo`, montecarlo.py:267, whose slide before the refill
+* changes nothing here: any two slots pair). The game has no real decisions: a pair stays on the grid
+* until it is played, and two pairs that compete for a card differ only in suits, which never matter;
+* so every legal order of moves reaches the same end (test/games/simple-pairs/decisions.test.ts).
+*
+* ## Options
+*
+* | option      | values             | default | meaning                                                          |
+* |-------------|--------------------|---------|------------------------------------------------------------------|
+* | `grid`      | 9, 25              | 9       | slots: 3 × 3 (Simple Pairs) or 5 × 5 (Simple Carlo)              |
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
+*
+* ## Actions (G = `grid`, P = G(G−1)/2)
+*
+* | id       | action                                                                          |
+* |----------|---------------------------------------------------------------------------------|
+* | 0 … P−1  | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, (0,2) = 1, …; id = G·i − i(i+1)/2 + j − i − 1. Legal when they are of one rank |
+*
+* G = 9: 36 ids; G = 25: 300 ids.
+*
+* ## Observation (Float32Array of 13·G + 14)
+*
+* | index             | meaning                                                                  |
+* |-------------------|--------------------------------------------------------------------------|
+* | 13·i + r          | 1 when slot i holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 13·G + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
+* | 13·G + 13         | stock size / 52                                                           |
+*
+* 131 floats for G = 9, 339 for G = 25. Suits never matter and the order of the stock is never shown.
+* Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in [0, (52 − G)/52].
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 a pair (the return is
+* 52 − cards left).
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move removes two cards. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
+*/
+const simplePairsOptionsSchema = /* @__PURE__ */ strictObject$1({
+	grid: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal$1([9, 25]), 9)).check(describe("Slots: 3 × 3 (Simple Pairs) or 5 × 5 (Simple Carlo)")),
+	...slotOptionFields("removed")
+});
+const EVERY_RANK = Array.from({ length: 13 }, (_, r) => r);
+registerModule({
+	game: slotGame({
+		name: "simple-pairs",
+		optionsSchema: simplePairsOptionsSchema,
+		rules: (o) => ({
+			slots: o.grid,
+			columns: Math.sqrt(o.grid),
+			pairSum: 0,
+			sameRankPairs: EVERY_RANK,
+			refill: "at-once"
+		}),
+		prompt: () => "Remove two cards of the same rank."
+	}),
+	ids: [{
+		id: "simple-pairs",
+		title: "Simple Pairs",
+		description: "Simple Pairs (Jamestown, Pirate Gold): 3×3 grid, remove two cards of a rank; no real decisions"
+	}, {
+		id: "simple-carlo",
+		title: "Simple Carlo",
+		preset: { grid: 25 },
+		description: "Simple Carlo: 5×5 grid, remove two cards of a rank from any two slots; no real decisions"
+	}],
+	kit: { agents: [] }
+}, { shipped: true });
+// src/games/nines/engine.ts
+/**
+* Nines (`nines`): the rules for players are in rules.md beside this file.
+*
+* Nine face-up slots in a 3 × 3 grid, dealt from a shuffled 52-card deck (deck[0..8] to slots 0..8,
+* the stock starts at deck[9]). Remove two cards whose values make 9 (A = 1 … 8: A+8, 2+7, 3+6, 4+5),
+* or a nine alone. Tens, jacks, queens and kings are set aside one at a time into four reserves, one
+* per rank; once all four hold a card, the set goes out. Emptied slots are refilled from the stock at
+* once, lowest slot first, but none while a reserve holds a card (PySolFC `Nines`, pyramid.py:739,
+* `Nines_RowStack` line 704, `Nines_Reserve` line 718; the refill is `ElevensToo.fillStack`, line 618).
+*
+* Real decisions: a card set aside while a card of its set is in the stock stops the grid for good,
+* so the order of moves matters (test/games/nines/decisions.test.ts). The slot layout's `patient`
+* (src/agents/slot-patient.ts) never does that, and is the full-information optimum.
+*
+* ## Options
+*
+* | option      | values             | default | meaning                                                          |
+* |-------------|--------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                          |
+* |----------|---------------------------------------------------------------------------------|
+* | 0 … 35   | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, …, (7,8) = 35; id = 9i − i(i+1)/2 + j − i − 1. Legal when their values make 9 |
+* | 36 … 44  | remove the nine of slot i: id = 36 + i. Legal when slot i holds a nine           |
+* | 45 … 53  | set aside the card of slot i: id = 45 + i. Legal when it is a 10, J, Q or K whose rank's reserve is empty |
+*
+* 54 ids.
+*
+* ## Observation (Float32Array of 147)
+*
+* | index            | meaning                                                                  |
+* |------------------|--------------------------------------------------------------------------|
+* | 13·i + r         | 1 when slot i (0..8) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 117 + 4f + u     | 1 when the reserve of rank f (10 = 0, J = 1, Q = 2, K = 3) holds the card of suit u |
+* | 133 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
+* | 146              | stock size / 52                                                           |
+*
+* The order of the stock is never shown. Bounds (`observationBounds`): every float lies in [0, 1],
+* except the stock size, in [0, 43/52].
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 a pair, +1 a nine, +4 on
+* the step that sets aside the set's last card, 0 for the others (the return is 52 − cards left).
+*
+* ## Episode end
+*
+* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
+* move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
+* not). Outcome: `{ won, cardsLeft }`.
+*/
+const ninesOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
+/** The 3 × 3 grid, pairs making 9, nines alone, and the 10-J-Q-K set aside with no refill meanwhile. */
+const NINES_RULES = {
+	slots: 9,
+	columns: 3,
+	pairSum: 9,
+	singles: [8],
+	sets: {
+		ranks: [
+			9,
+			10,
+			11,
+			12
+		],
+		how: "reserve-no-refill"
+	},
+	refill: "at-once"
+};
+/** Nines' engine: its layout and rules, declared over the slot layout. */
+const ninesGame = slotGame({
+	name: "nines",
+	optionsSchema: ninesOptionsSchema,
+	rules: () => NINES_RULES,
+	prompt: () => "Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.",
+	sameOutcome: false
+});
+// src/games/nines/index.ts
+const DESCRIPTION = "Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile";
+/** What tengym knows of Nines beyond its rules: `patient`, exact, is the baseline and the hint source. */
+const NINES_KIT = {
+	agents: [slotPatientSpec([ninesGame])],
+	simpleBaseline: "patient",
+	solver: "patient",
+	ladders: { nines: {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env nines --agents random,first,patient --episodes 3000 --seed 1 --reference patient"],
+		wins: {
+			random: 0,
+			first: 190,
+			patient: 190
+		}
+	} },
+	hintBaseline: (_env, baseline) => baseline("patient", "the exact optimum: a card goes aside only when its set can go out")
+};
+registerModule({
+	game: ninesGame,
+	ids: [{
+		id: "nines",
+		title: "Nines",
+		description: DESCRIPTION
+	}],
+	kit: NINES_KIT
+}, { shipped: true });
+// src/agents/slot-search.ts
+/**
+* Agents for any game over the slot layout (src/env/layouts/slots.ts) whose moves are real decisions: where a pair
+* is taken changes what touches next (the grid games), or what the next deal brings. Written once for the layout:
+* a game's kit lists them with `slotSearchAgents(games)`.
+*
+* | agent    | fair | idea |
+* |----------|------|------|
+* | `greedy` | yes  | the removal taking the most cards, then the one leaving the most moves after it; a deal last |
+* | `pimc`   | yes  | determinized search: deals sampled orders of the unseen cards, solves each legal move on each (within a budget) and plays the move that wins the most samples |
+* | `oracle` | NO   | cheats, sees the stock order: a depth-first solve of the true deal (within a budget), the upper bound |
+*
+* The fair agents never read the stock's order. Where a move's refill draws from the stock, `greedy` plays it on a
+* copy whose stock holds the unseen cards in card order, and `pimc` on copies whose stock is its own shuffles of
+* them, from a generator seeded by the episode's seed and what the player sees.
+*/
+/** The slot state of a running env of a slot game; a caller's mistake otherwise, named. */
+function slotState(env, agent) {
+	checkPlaying(env, agent);
+	const state = env.rawState;
+	if (!("rulesOf" in env.game) || state?.slotCard === void 0) throw new TengymError("bad-argument", `agent "${agent}" plays games over the slot layout, not ${env.id}`);
+	return state;
+}
+/** Scratch states and move lists of one rule set, made once: a search allocates nothing per move. */
+var Scratch = class {
+	root;
+	mask;
+	states = [];
+	lists = [];
+	constructor(root) {
+		this.root = root;
+		this.mask = new Uint8Array(root.rules.numActions);
+	}
+	state(depth) {
+		while (this.states.length <= depth) this.states.push(createState$2(this.root.rules));
+		return this.states[depth];
+	}
+	legal(depth) {
+		while (this.lists.length <= depth) this.lists.push(new Int32Array(this.root.rules.numActions));
+		return this.lists[depth];
+	}
+};
+const scratches = /* @__PURE__ */ new WeakMap();
+function scratchFor(s) {
+	let scratch = scratches.get(s.rules);
+	if (scratch === void 0) {
+		scratch = new Scratch(s);
+		scratches.set(s.rules, scratch);
+	}
+	return scratch;
+}
+/** `dst` = `src` with the unseen cards put in card order: what a fair player may play a refill from. */
+function copySeen(src, dst) {
+	copyState$2(src, dst);
+	dst.deck.subarray(dst.stockPos).sort();
+}
+/** Cards removed by a move: what `greedy` takes first. */
+function removedBy(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) return 2;
+	if (action === r.dealId) return 0;
+	return 1;
+}
+/** Removals legal in `s` (the deal left out), counted on the scratch lists of `depth`. */
+function removalsIn(s, scratch, depth) {
+	const list = scratch.legal(depth);
+	const n = legalActions$2(s, null, scratch.mask, list);
+	return n > 0 && list[n - 1] === s.rules.dealId ? n - 1 : n;
+}
+/**
+* `greedy`'s rank of each legal move: 100 per card it removes, plus the removals legal after it, plus, where the
+* player deals, those legal after a deal too (each played on a copy whose unseen cards lie in card order); a deal
+* ranks below every removal.
+*/
+function greedyRanks(s, legal, n, out) {
+	const scratch = scratchFor(s);
+	const after = scratch.state(0);
+	const dealt = scratch.state(1);
+	const dealId = s.rules.dealId;
+	for (let k = 0; k < n; k++) {
+		copySeen(s, after);
+		stepState(after, null, legal[k]);
+		let moves = removalsIn(after, scratch, 0);
+		if (dealId >= 0 && legal[k] !== dealId && after.legalCount > moves) {
+			copyState$2(after, dealt);
+			stepState(dealt, null, dealId);
+			moves += removalsIn(dealt, scratch, 0);
+		}
+		out[k] = legal[k] === dealId ? moves / 1e3 : 100 * removedBy(s, legal[k]) + moves;
+	}
+}
+function rankedScores(kind, legal, scores, n) {
+	const actions = Array.from({ length: n }, (_, k) => ({
+		action: legal[k],
+		score: scores[k]
+	}));
+	actions.sort((x, y) => y.score - x.score || x.action - y.action);
+	return {
+		kind,
+		actions
+	};
+}
+/** `greedy`: the removal taking the most cards, then leaving the most moves; a deal only when nothing else is left. */
+var SlotGreedyAgent = class extends BestScoredAgent {
+	name = "greedy";
+	score(env) {
+		const s = slotState(env, this.name);
+		const ranks = new Float64Array(env.legalCount);
+		greedyRanks(s, env.legal, env.legalCount, ranks);
+		return rankedScores("heuristic", env.legal, ranks, env.legalCount);
+	}
+};
+/** A 32-bit hash of what a player sees: the slots, the stock's size and its composition, never its order. */
+function seenHash(s) {
+	let h = mix32(s.stockPos * 2654435761 + s.removed);
+	for (let i = 0; i < s.rules.slots; i++) h = mix32(h + s.slotCard[i]);
+	let composition = 0;
+	for (let k = s.stockPos; k < 52; k++) composition += Math.imul(s.deck[k] + 1, 625341585) >>> 0;
+	return mix32(h ^ (composition | 0)) >>> 0;
+}
+/** The lowest legal move that removes cards, else the lowest (a deal): the rollout policy of `pimc`. */
+function rolloutMove(legal, n, dealId) {
+	return legal[0] === dealId && n > 1 ? legal[1] : legal[0];
+}
+/** Plays `s` out by `rolloutMove`; returns the cards left (0 for a win). */
+function playOut(s, scratch) {
+	const list = scratch.legal(1);
+	for (;;) {
+		const n = legalActions$2(s, null, scratch.mask, list);
+		if (n === 0) return isWon(s) ? 0 : 52 - s.removed;
+		stepState(s, null, rolloutMove(list, n, s.rules.dealId));
+	}
+}
+/** The defaults: a decision in a few milliseconds. */
+const SLOT_PIMC_CONFIG = {
+	samples: 8,
+	budget: 200
+};
+/**
+* `pimc`: at a decision, deals `samples` shuffles of the unseen cards; on each it solves the position after every
+* legal move (the solver of `oracle`, at most `budget` positions) and, where the solve finds no win, plays the rest
+* out by the rollout policy. It plays the move that wins the most samples, then the one leaving the fewest cards on
+* average (`greedy`'s order on a tie). Once nothing is unseen a single "sample" is the true rest of the game.
+*/
+var SlotPimcAgent = class {
+	name = "pimc";
+	fair = true;
+	config;
+	seed = 0;
+	solver = null;
+	rules = null;
+	constructor(config = {}) {
+		this.config = {
+			...SLOT_PIMC_CONFIG,
+			...config
+		};
+	}
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+	}
+	act(env) {
+		slotState(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		return this.score(env).actions[0].action;
+	}
+	/** Score: the fraction of sampled deals in which the move still wins ('win-probability'). */
+	score(env) {
+		const s = slotState(env, this.name);
+		const n = env.legalCount;
+		const legal = Int32Array.from(env.legal.subarray(0, n));
+		const scratch = scratchFor(s);
+		if (this.solver === null || this.rules !== s.rules) {
+			this.solver = new SlotSolver(scratch);
+			this.rules = s.rules;
+		}
+		const sample = scratch.state(2);
+		const child = scratch.state(3);
+		const wins = new Float64Array(n);
+		const left = new Float64Array(n);
+		const samples = 52 - s.stockPos > 1 ? this.config.samples : 1;
+		const rng = createRng(deriveSeed(this.seed, seenHash(s)));
+		for (let k = 0; k < samples; k++) {
+			copySeen(s, sample);
+			shuffleInPlace(rng, sample.deck.subarray(sample.stockPos));
+			this.solver.forget();
+			for (let m = 0; m < n; m++) {
+				copyState$2(sample, child);
+				stepState(child, null, legal[m]);
+				if (this.solver.solve(child, this.config.budget)) wins[m]++;
+				else left[m] += playOut(child, scratch);
+			}
+		}
+		const ties = new Float64Array(n);
+		greedyRanks(s, legal, n, ties);
+		const order = Array.from({ length: n }, (_, m) => m);
+		order.sort((a, b) => wins[b] - wins[a] || left[a] - left[b] || ties[b] - ties[a] || legal[a] - legal[b]);
+		return {
+			kind: "win-probability",
+			actions: order.map((m) => ({
+				action: legal[m],
+				score: wins[m] / samples
+			}))
+		};
+	}
+};
+/** Positions a solve of one decision may visit (the oracle gives up on a deal past it). */
+const SLOT_SOLVE_BUDGET = 2e5;
+/** A depth-first solve of the true deal: whether a position can still be won, with the lost positions remembered. */
+var SlotSolver = class {
+	scratch;
+	nodes = 0;
+	aborted = false;
+	budget = 0;
+	lost = /* @__PURE__ */ new Set();
+	constructor(scratch) {
+		this.scratch = scratch;
+	}
+	forget() {
+		this.lost.clear();
+	}
+	/** Whether `s` can be won within `budget` positions; `aborted` when the budget ran out first. */
+	solve(s, budget) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		return this.wins(s, 4);
+	}
+	wins(s, depth) {
+		if (isWon(s)) return true;
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		const key = positionKey(s);
+		if (this.lost.has(key)) return false;
+		const list = this.scratch.legal(depth);
+		const child = this.scratch.state(depth);
+		const n = legalActions$2(s, null, this.scratch.mask, list);
+		for (let k = 0; k < n; k++) {
+			copyState$2(s, child);
+			stepState(child, null, list[k]);
+			if (this.wins(child, depth + 1)) return true;
+			if (this.aborted) return false;
+		}
+		this.lost.add(key);
+		return false;
+	}
+};
+/** A hash of the deal's order (the lost positions a solver remembers hold for one deal only). */
+function dealHash(s) {
+	let h = 2166136261;
+	for (let k = 0; k < 52; k++) h = mix32(h + s.deck[k]);
+	return h >>> 0;
+}
+/** A 52-bit key of a position of one deal: the slots and the stock's place (the deal fixes the rest). */
+function positionKey(s) {
+	let a = s.stockPos;
+	let b = 625341585 ^ s.stockPos;
+	for (let i = 0; i < s.rules.slots; i++) {
+		a = mix32(a + s.slotCard[i]);
+		b = mix32(b ^ s.slotCard[i] + 256 * i);
+	}
+	return (a >>> 0) * 1048576 + (b & 1048575);
+}
+/**
+* `oracle`: CHEATS, sees the stock's order. Solves the position after each legal move on the true deal and plays a
+* winning one (`greedy`'s favourite among them); where none is found within the budget, `greedy`'s move.
+*/
+var SlotOracleAgent = class {
+	budget;
+	name = "oracle";
+	fair = false;
+	solver = null;
+	rules = null;
+	/** The deal the solver's lost positions belong to. */
+	deal = -1;
+	constructor(budget = SLOT_SOLVE_BUDGET) {
+		this.budget = budget;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.solver?.forget();
+		this.deal = -1;
+	}
+	act(env) {
+		slotState(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		return this.ranked(env, true).actions[0].action;
+	}
+	/** Score: 1 for a move after which the deal can still be won (found within the budget), else 0; `greedy`'s order. */
+	score(env) {
+		return this.ranked(env, false);
+	}
+	/** The moves ranked; `firstWin`: stop at the first move found to win (what `act` needs). */
+	ranked(env, firstWin) {
+		const s = slotState(env, this.name);
+		const scratch = scratchFor(s);
+		const deal = dealHash(s);
+		if (this.solver === null || this.rules !== s.rules || deal !== this.deal) {
+			this.solver = new SlotSolver(scratch);
+			this.rules = s.rules;
+			this.deal = deal;
+		}
+		const n = env.legalCount;
+		const legal = Int32Array.from(env.legal.subarray(0, n));
+		const ranks = new Float64Array(n);
+		greedyRanks(s, legal, n, ranks);
+		const wins = new Float64Array(n);
+		const child = scratch.state(2);
+		let left = this.budget;
+		for (let m = 0; m < n && left > 0; m++) {
+			copyState$2(s, child);
+			stepState(child, null, legal[m]);
+			wins[m] = this.solver.solve(child, left) ? 1 : 0;
+			left -= this.solver.nodes;
+			if (wins[m] === 1 && firstWin) break;
+		}
+		const order = Array.from({ length: n }, (_, m) => m);
+		order.sort((a, b) => wins[b] - wins[a] || ranks[b] - ranks[a] || legal[a] - legal[b]);
+		return {
+			kind: "win-probability",
+			actions: order.map((m) => ({
+				action: legal[m],
+				score: wins[m]
+			}))
+		};
+	}
+};
+/**
+* The catalogue entries of the slot agents for these games (a game's kit lists them); `oracle: false` leaves out the
+* oracle, for games whose deals it cannot solve in time.
+*/
+function slotSearchAgents(games, { oracle = true } = {}) {
+	const agents = [{
+		name: "greedy",
+		description: "the removal that takes the most cards, then the one that leaves the most moves after it; a deal only when nothing else is left",
+		fair: true,
+		games,
+		create: () => new SlotGreedyAgent()
+	}, {
+		name: "pimc",
+		description: "determinized search: deals sampled orders of the unseen cards, solves the position after each legal move on each within a budget, and plays the move that wins the most samples",
+		fair: true,
+		games,
+		create: () => new SlotPimcAgent()
+	}];
+	if (!oracle) return agents;
+	agents.push({
+		name: "oracle",
+		description: "CHEATS, sees the stock order: a depth-first solve of the true deal within a budget. The upper bound for the fair agents, not a fair agent",
+		fair: false,
+		games,
+		create: () => new SlotOracleAgent()
+	});
+	return agents;
+}
+// src/games/monte-carlo/kit.ts
+const ladder = (id, agents, wins) => ({
+	deals: 3e3,
+	seed: 1,
+	commands: [`tengym eval --env ${id} --agents ${agents} --episodes 3000 --seed 1 --reference greedy`, ..."pimc" in wins ? [`tengym eval --env ${id} --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy`] : []],
+	wins
+});
+/** The agents' win rates on 3,000 paired deals, measured by the commands given (a loaded machine; wins only). */
+const LADDERS$1 = {
+	"monte-carlo": ladder("monte-carlo", "random,first,greedy,oracle", {
+		random: 563,
+		first: 942,
+		greedy: 994,
+		pimc: 2234,
+		oracle: 2685
+	}),
+	weddings: ladder("weddings", "random,first,greedy", {
+		random: 0,
+		first: 0,
+		greedy: 0,
+		pimc: 0
+	}),
+	neighbour: ladder("neighbour", "random,first,greedy,oracle", {
+		random: 685,
+		first: 2063,
+		greedy: 2617,
+		pimc: 2947,
+		oracle: 2980
+	}),
+	quatorze: ladder("quatorze", "random,first,greedy,oracle", {
+		random: 2239,
+		first: 2457,
+		greedy: 2728,
+		pimc: 2773,
+		oracle: 2996
+	})
+};
+/** The kit of one grid game; `solvable: false` leaves out the oracle, which cannot solve its deals in time. */
+function gridKit(game, { solvable = true } = {}) {
+	return {
+		agents: slotSearchAgents([game], { oracle: solvable }),
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		...solvable ? { solver: "oracle" } : {},
+		ladders: LADDERS$1,
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards")
+	};
+}
+// src/games/monte-carlo/grid.ts
+/**
+* What the grid games share: their options (undos and the reward), and their engine from a declaration of the 5 × 5
+* grid's rules. Their moves are decisions, so two orders of moves may end differently.
+*/
+const gridOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
+/** Every rank, A … K, for games whose pairs are two cards of one rank. */
+const ALL_RANKS = [
+	0,
+	1,
+	2,
+	3,
+	4,
+	5,
+	6,
+	7,
+	8,
+	9,
+	10,
+	11,
+	12
+];
+/** A grid game's engine: its name, its rules on the 5 × 5 grid, and its prompt. */
+function gridGame({ name, rules, prompt }) {
+	return slotGame({
+		name,
+		optionsSchema: gridOptionsSchema,
+		rules: () => ({
+			slots: 25,
+			columns: 5,
+			refill: "on-deal",
+			...rules
+		}),
+		prompt: () => prompt,
+		sameOutcome: false
+	});
+}
+// src/games/monte-carlo/monte-carlo.ts
+/**
+* Monte Carlo (`monte-carlo`; also Quilt): the rules for players are in rules.md beside this file.
+*
+* Twenty-five face-up slots in five rows of five, dealt from a shuffled 52-card deck (deck[0..24] to slots 0..24,
+* the stock starts at deck[25]). Remove two cards of the same rank lying in touching slots: the eight slots around
+* a card, across rows and diagonals. Emptied slots stay empty until the player deals: the cards then slide to close
+* the gaps in reading order, and the stock fills the empty slots at the end (PySolFC `montecarlo.py` `MonteCarlo`,
+* line 111). The order of the pairs matters: a pair taken changes which cards touch after the next deal.
+*
+* ## Options
+*
+* | option      | values            | default | meaning                                                          |
+* |-------------|-------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                                        |
+* |----------|-----------------------------------------------------------------------------------------------|
+* | 0 … 299  | remove the cards of slots (i, j), i < j, lexicographic: id = 25i − i(i+1)/2 + j − i − 1. Legal when they have one rank and their slots touch |
+* | 300      | consolidate: the cards close the gaps in reading order, then the stock fills the end slots. Legal while a gap lies before a card, or a slot is empty and the stock holds a card |
+*
+* ## Observation (Float32Array of 339)
+*
+* 13·i + r is 1 when slot i holds a card of rank r (A = 0 … K = 12); 325 + r is the unseen cards of rank r / 4;
+* 338 is the stock size / 52. The order of the stock is never shown.
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that wins, else 0. 'cards': +2 a pair, 0 the deal.
+*
+* ## Episode end
+*
+* Terminated when no action is legal; never truncated (every deal moves a card or deals one). Won when all 52
+* cards are removed. Outcome: `{ won, cardsLeft }`.
+*/
+/** Monte Carlo's engine: its layout and rules, declared. */
+const monteCarloGame = gridGame({
+	name: "monte-carlo",
+	rules: {
+		pairSum: 0,
+		sameRankPairs: ALL_RANKS,
+		touch: "neighbours",
+		consolidate: "on-deal"
+	},
+	prompt: "Remove two cards of one rank in touching slots, or consolidate."
+});
+// src/games/monte-carlo/neighbour.ts
+/**
+* Neighbour (`neighbour`): the rules for players are in rules.md beside this file.
+*
+* Twenty-five face-up slots in five rows of five (deck[0..24] to slots 0..24, the stock starts at deck[25]). Remove
+* two cards whose values make 13 (A = 1 … 10, J = 11, Q = 12) lying in touching slots, the eight around a card, or
+* a king alone. After every removal the cards slide to close the gaps in reading order and the stock fills the end
+* slots (PySolFC `montecarlo.py` `Neighbour`, line 572).
+*
+* ## Options
+*
+* | option      | values            | default | meaning                                                          |
+* |-------------|-------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id        | action                                                                                       |
+* |-----------|----------------------------------------------------------------------------------------------|
+* | 0 … 299   | remove the cards of slots (i, j), i < j, lexicographic: id = 25i − i(i+1)/2 + j − i − 1. Legal when they make 13 and their slots touch |
+* | 300 … 324 | remove the king of slot i: id = 300 + i                                                       |
+*
+* ## Observation (Float32Array of 339)
+*
+* 13·i + r is 1 when slot i holds a card of rank r (A = 0 … K = 12); 325 + r is the unseen cards of rank r / 4;
+* 338 is the stock size / 52. The order of the stock is never shown.
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that wins, else 0. 'cards': +2 a pair, +1 a king.
+*
+* ## Episode end
+*
+* Terminated when no action is legal; never truncated: every move removes a card. Won when all 52 cards are
+* removed. Outcome: `{ won, cardsLeft }`.
+*/
+/** Neighbour's engine: its layout and rules, declared. */
+const neighbourGame = gridGame({
+	name: "neighbour",
+	rules: {
+		refill: "at-once",
+		pairSum: 13,
+		singles: [12],
+		touch: "neighbours",
+		consolidate: "after-removal"
+	},
+	prompt: "Remove two touching cards that make 13, or a king alone."
+});
+// src/games/monte-carlo/quatorze.ts
+/**
+* Quatorze (`quatorze`): the rules for players are in rules.md beside this file.
+*
+* Twenty-five face-up slots in five rows of five (deck[0..24] to slots 0..24, the stock starts at deck[25]). Remove
+* two cards whose values make 14 (A = 1 … 10, J = 11, Q = 12, K = 13) lying in one row or one column. While the
+* stock lasts each emptied slot takes a stock card in place, at once, in reading order; once the stock is out the
+* cards slide to close the gaps in reading order after every removal (PySolFC `montecarlo.py` `Quatorze`, line 292).
+*
+* ## Options
+*
+* | option      | values            | default | meaning                                                          |
+* |-------------|-------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                                        |
+* |----------|-----------------------------------------------------------------------------------------------|
+* | 0 … 299  | remove the cards of slots (i, j), i < j, lexicographic: id = 25i − i(i+1)/2 + j − i − 1. Legal when they make 14 and share a row or a column |
+*
+* ## Observation (Float32Array of 339)
+*
+* 13·i + r is 1 when slot i holds a card of rank r (A = 0 … K = 12); 325 + r is the unseen cards of rank r / 4;
+* 338 is the stock size / 52. The order of the stock is never shown.
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that wins, else 0. 'cards': +2 a pair.
+*
+* ## Episode end
+*
+* Terminated when no action is legal; never truncated: every move removes two cards. Won when all 52 cards are
+* removed. Outcome: `{ won, cardsLeft }`.
+*/
+/** Quatorze's engine: its layout and rules, declared. */
+const quatorzeGame = gridGame({
+	name: "quatorze",
+	rules: {
+		refill: "at-once",
+		pairSum: 14,
+		touch: "line",
+		consolidate: "once-stock-out"
+	},
+	prompt: "Remove two cards that make 14 in one row or one column."
+});
+// src/games/monte-carlo/weddings.ts
+/**
+* Weddings (`weddings`): the rules for players are in rules.md beside this file.
+*
+* Monte Carlo's grid and pairs: twenty-five face-up slots in five rows of five (deck[0..24] to slots 0..24, the
+* stock starts at deck[25]); remove two cards of the same rank lying in touching slots, the eight around a card.
+* Emptied slots stay empty until the player deals: then each card rises up its own column past the empty slots
+* above it, and the stock fills the empty slots, now at the foot of the columns, in reading order (PySolFC
+* `montecarlo.py` `Weddings`, line 233).
+*
+* ## Options
+*
+* | option      | values            | default | meaning                                                          |
+* |-------------|-------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id       | action                                                                                        |
+* |----------|-----------------------------------------------------------------------------------------------|
+* | 0 … 299  | remove the cards of slots (i, j), i < j, lexicographic: id = 25i − i(i+1)/2 + j − i − 1. Legal when they have one rank and their slots touch |
+* | 300      | consolidate: the cards rise up their columns, then the stock fills the empty slots. Legal while an empty slot lies above a card, or a slot is empty and the stock holds a card |
+*
+* ## Observation (Float32Array of 339)
+*
+* 13·i + r is 1 when slot i holds a card of rank r (A = 0 … K = 12); 325 + r is the unseen cards of rank r / 4;
+* 338 is the stock size / 52. The order of the stock is never shown.
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that wins, else 0. 'cards': +2 a pair, 0 the deal.
+*
+* ## Episode end
+*
+* Terminated when no action is legal; never truncated (every deal moves a card or deals one). Won when all 52
+* cards are removed. Outcome: `{ won, cardsLeft }`.
+*/
+/** Weddings's engine: its layout and rules, declared. */
+const weddingsGame = gridGame({
+	name: "weddings",
+	rules: {
+		pairSum: 0,
+		sameRankPairs: ALL_RANKS,
+		touch: "neighbours",
+		consolidate: "up-columns"
+	},
+	prompt: "Remove two cards of one rank in touching slots, or consolidate up the columns."
+});
+// src/games/monte-carlo/index.ts
+/** One grid game as registered: its engine, its one id, and its kit. */
+function registerGrid(game, id, title, description, solvable = true) {
+	return registerModule({
+		game,
+		ids: [{
+			id,
+			title,
+			description
+		}],
+		kit: gridKit(game, { solvable })
+	}, { shipped: true });
+}
+const MONTE_CARLO = "Monte Carlo (Quilt): a 5×5 grid, remove touching pairs of one rank, then consolidate: the cards close the gaps";
+const WEDDINGS = "Weddings: a 5×5 grid, remove touching pairs of one rank; on the deal the cards rise up their columns";
+const NEIGHBOUR = "Neighbour: a 5×5 grid, remove touching pairs making 13 and kings alone; the cards close up at once";
+const QUATORZE = "Quatorze: a 5×5 grid, remove pairs making 14 in one row or column; refilled in place, then closed up";
+registerGrid(monteCarloGame, "monte-carlo", "Monte Carlo", MONTE_CARLO);
+registerGrid(weddingsGame, "weddings", "Weddings", WEDDINGS, false);
+registerGrid(neighbourGame, "neighbour", "Neighbour", NEIGHBOUR);
+registerGrid(quatorzeGame, "quatorze", "Quatorze", QUATORZE);
+// src/agents/piles/solver.ts
+/**
+* The exact solver of a piles game (src/env/layouts/piles.ts) on a known deal: depth-first over the
+* removals, with a transposition table keyed by what changes in play (the piles' heights, the slots'
+* cards and the stock's top), since the deal fixes every card's place. On an open deal without a stock
+* it is exact and fair; where cards are face down or in a stock it reads them, so it is either an oracle
+* or, on a sampled deal, one sample of a fair search.
+*/
+const EMPTY = 255;
+const WIN = 1;
+const LOSS = 2;
+/** Positions one solve may visit before it answers "unknown". */
+const SOLVE_BUDGET = 4e5;
+var PilesSolver = class {
+	rules;
+	table;
+	/** The deal being solved: pile cards, the slots' cards, the stock. */
+	cards;
+	heights;
+	slots;
+	stock;
+	stockAt = 0;
+	removed = 0;
+	/** Bits per pile height in the key. */
+	heightBits;
+	/** Piles whose heights make the key's first word. */
+	firstWord;
+	/** Moves of each depth: pairs of places, a single as (p, p). */
+	moveFirst;
+	moveSecond;
+	/** The slot cards a removal replaced, per depth and card, for undo. */
+	replaced;
+	nodes = 0;
+	budget = SOLVE_BUDGET;
+	/** Cards of each rank still in play, and scratch counts of a pile's cards below a card. */
+	left = /* @__PURE__ */ new Uint8Array(13);
+	below = /* @__PURE__ */ new Uint8Array(13);
+	/** Whether the table may hold positions of another deal (nothing loaded yet). */
+	fresh = true;
+	constructor(rules, tableBits = 20) {
+		this.rules = rules;
+		const r = this.rules;
+		this.table = new TranspositionTable(tableBits);
+		this.cards = new Uint8Array(r.pileCount * r.height);
+		this.heights = new Uint8Array(r.pileCount);
+		this.slots = new Uint8Array(r.slots);
+		this.stock = new Uint8Array(r.stockSize);
+		this.heightBits = 32 - Math.clz32(r.height);
+		const depth = r.deck.size + 1;
+		this.moveFirst = new Uint8Array(depth * r.numActions);
+		this.moveSecond = new Uint8Array(depth * r.numActions);
+		this.replaced = new Uint8Array(depth * 2);
+		this.firstWord = Math.min(r.pileCount, Math.floor(31 / this.heightBits));
+		if ((r.pileCount - this.firstWord) * this.heightBits + r.slots * 6 + 6 > 31) throw new RangeError("too many piles and slots for a two-word key");
+	}
+	/**
+	* Loads a state (its true cards, or a sampled deal's). The table is kept when the state is a later position of
+	* the deal loaded before (its cards where they were, its stock the rest of that stock): every position it can
+	* reach is one the table's keys name alike.
+	*/
+	load(s) {
+		if (this.fresh || !this.sameDeal(s)) this.table.clear();
+		this.fresh = false;
+		this.left.fill(0);
+		for (let p = 0; p < this.rules.pileCount; p++) for (let k = 0; k < s.heights[p]; k++) this.left[s.cards[p * this.rules.height + k] >> 2]++;
+		for (const c of s.slots) if (c !== EMPTY) this.left[c >> 2]++;
+		for (let k = s.stockAt; k < this.rules.stockSize; k++) this.left[s.stock[k] >> 2]++;
+		this.cards.set(s.cards);
+		this.heights.set(s.heights);
+		this.slots.set(s.slots);
+		this.stock.set(s.stock);
+		this.stockAt = s.stockAt;
+		this.removed = s.removed;
+	}
+	sameDeal(s) {
+		const r = this.rules;
+		for (let p = 0; p < r.pileCount; p++) for (let k = 0; k < s.heights[p]; k++) if (s.cards[p * r.height + k] !== this.cards[p * r.height + k]) return false;
+		for (let k = s.stockAt; k < r.stockSize; k++) if (s.stock[k] !== this.stock[k]) return false;
+		return true;
+	}
+	/** Whether some pile holds a card whose every partner still in play lies under it in that pile: a lost position. */
+	trapped() {
+		const r = this.rules;
+		for (let p = 0; p < r.pileCount; p++) {
+			const h = this.heights[p];
+			if (h < 2) continue;
+			this.below.fill(0);
+			for (let k = 0; k < h; k++) {
+				const rank = this.cards[p * r.height + k] >> 2;
+				let partners = r.partners[rank];
+				if (partners !== 0) {
+					let free = partners >>> rank & 1 ? -1 : 0;
+					while (partners !== 0) {
+						const q = 31 - Math.clz32(partners);
+						partners &= ~(1 << q);
+						free += this.left[q] - this.below[q];
+					}
+					if (free <= 0) return true;
+				}
+				this.below[rank]++;
+			}
+		}
+		return false;
+	}
+	/**
+	* Whether the loaded position can be won after the removal of places a and b (b = a for a single): 1, 0, or -1
+	* when the budget ran out.
+	*/
+	solveAfter(first, second, budget = SOLVE_BUDGET) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.take(first, 0);
+		if (second !== first) this.take(second, 1);
+		const won = this.search(1);
+		if (second !== first) this.put(second, 1);
+		this.put(first, 0);
+		return this.nodes > this.budget ? -1 : won ? 1 : 0;
+	}
+	rankAt(place) {
+		const r = this.rules;
+		if (place >= r.slotBase) {
+			const c = this.slots[place - r.slotBase];
+			return c === EMPTY ? -1 : c >> 2;
+		}
+		const h = this.heights[place];
+		return h === 0 ? -1 : this.cards[place * r.height + h - 1] >> 2;
+	}
+	take(place, slot) {
+		const r = this.rules;
+		this.removed++;
+		if (place < r.slotBase) {
+			const h = --this.heights[place];
+			this.left[this.cards[place * r.height + h] >> 2]--;
+			return;
+		}
+		const k = place - r.slotBase;
+		this.left[this.slots[k] >> 2]--;
+		this.replaced[slot] = this.slots[k];
+		this.slots[k] = this.stockAt < r.stockSize ? this.stock[this.stockAt++] : EMPTY;
+	}
+	put(place, slot) {
+		const r = this.rules;
+		this.removed--;
+		if (place < r.slotBase) {
+			this.left[this.cards[place * r.height + this.heights[place]++] >> 2]++;
+			return;
+		}
+		const k = place - r.slotBase;
+		if (this.slots[k] !== EMPTY) this.stockAt--;
+		this.slots[k] = this.replaced[slot];
+		this.left[this.slots[k] >> 2]++;
+	}
+	/** Whether the position can be won; `depth` indexes the scratch arrays. */
+	search(depth) {
+		const r = this.rules;
+		if (this.removed === r.deck.size) return true;
+		if (++this.nodes > this.budget) return false;
+		let k1 = 0;
+		let k2 = this.stockAt;
+		for (let p = 0; p < r.pileCount; p++) if (p < this.firstWord) k1 = k1 << this.heightBits | this.heights[p];
+		else k2 = k2 << this.heightBits | this.heights[p];
+		for (let k = 0; k < r.slots; k++) k2 = k2 << 6 | this.slots[k] & 63;
+		const mask = this.table.mask;
+		let at = (Math.imul(k1, 2654435761) ^ Math.imul(k2 ^ k1 >>> 16, 2246822519)) >>> 0;
+		at = (at ^ at >>> 15) & mask;
+		for (let probe = 0; probe < 4; probe++, at = at + 1 & mask) {
+			if (this.table.gen[at] !== this.table.generation) break;
+			if (this.table.key1[at] === k1 && this.table.key2[at] === k2) return this.table.val[at] === WIN;
+		}
+		const n = this.trapped() ? 0 : this.moves(depth);
+		const base = depth * r.numActions;
+		let won = false;
+		for (let m = 0; m < n && !won; m++) {
+			const a = this.moveFirst[base + m];
+			const b = this.moveSecond[base + m];
+			this.take(a, 2 * depth);
+			if (b !== a) this.take(b, 2 * depth + 1);
+			won = this.search(depth + 1);
+			if (b !== a) this.put(b, 2 * depth + 1);
+			this.put(a, 2 * depth);
+		}
+		if (this.nodes <= this.budget) this.store(k1, k2, won ? WIN : LOSS);
+		return won;
+	}
+	store(k1, k2, value) {
+		const mask = this.table.mask;
+		let at = (Math.imul(k1, 2654435761) ^ Math.imul(k2 ^ k1 >>> 16, 2246822519)) >>> 0;
+		at = (at ^ at >>> 15) & mask;
+		for (let probe = 0; probe < 3 && this.table.gen[at] === this.table.generation; probe++) at = at + 1 & mask;
+		this.table.put(at, k1, k2, value);
+	}
+	/** The removals of the position, from the taller piles first (they uncover more), into depth's scratch. */
+	moves(depth) {
+		const r = this.rules;
+		const base = depth * r.numActions;
+		let n = 0;
+		for (let i = 0; i < r.places; i++) {
+			const ri = this.rankAt(i);
+			if (ri < 0) continue;
+			if (r.singleMask >>> ri & 1) {
+				this.moveFirst[base] = i;
+				this.moveSecond[base] = i;
+				return 1;
+			}
+			const partners = r.partners[ri];
+			for (let j = i + 1; j < r.places; j++) {
+				const rj = this.rankAt(j);
+				if (rj < 0 || (partners >>> rj & 1) === 0) continue;
+				this.moveFirst[base + n] = i;
+				this.moveSecond[base + n] = j;
+				n++;
+			}
+		}
+		for (let m = 1; m < n; m++) {
+			const a = this.moveFirst[base + m];
+			const b = this.moveSecond[base + m];
+			const w = this.weight(a) + this.weight(b);
+			let k = m - 1;
+			while (k >= 0 && this.weight(this.moveFirst[base + k]) + this.weight(this.moveSecond[base + k]) < w) {
+				this.moveFirst[base + k + 1] = this.moveFirst[base + k];
+				this.moveSecond[base + k + 1] = this.moveSecond[base + k];
+				k--;
+			}
+			this.moveFirst[base + k + 1] = a;
+			this.moveSecond[base + k + 1] = b;
+		}
+		return n;
+	}
+	weight(place) {
+		return place < this.rules.slotBase ? this.heights[place] : 0;
+	}
+};
+// src/agents/piles/agents.ts
+/**
+* The agents of every game over the piles layout (src/env/layouts/piles.ts), written once for the layout:
+*
+* | agent    | fair | idea |
+* |----------|------|------|
+* | `greedy` | yes  | the removal that takes from the tallest piles (it uncovers the most), a slot's card last |
+* | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
+* | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
+*
+* A game's kit takes them from `pilesAgents(game)`.
+*/
+function pilesState(env, game, agent) {
+	checkPlaying(env, agent);
+	if (env.game !== game) throw new TengymError("bad-argument", `agent "${agent}" plays ${game.name}, not ${env.id}`);
+	return env.rawState;
+}
+/** The places an action takes: a pair's two, or a single's one twice. */
+function placesOf(r, action) {
+	if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
+	return [action - r.singleBase, action - r.singleBase];
+}
+/**
+* `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once); a slot's card,
+* which the stock replaces with a new one, above any pile while the stock lasts.
+*/
+function greedyRank(s, action) {
+	const r = s.rules;
+	const [a, b] = placesOf(r, action);
+	const height = (p) => p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0;
+	return height(a) + (b !== a ? height(b) : 0);
+}
+function byRank(s, actions, scores, kind) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i] ?? 0,
+		rank: greedyRank(s, action)
+	}));
+	list.sort((x, y) => y.score - x.score || y.rank - x.rank || x.action - y.action);
+	return {
+		kind,
+		actions: list.map(({ action, score }) => ({
+			action,
+			score
+		}))
+	};
+}
+var GreedyAgent = class {
+	game;
+	name = "greedy";
+	fair = true;
+	constructor(game) {
+		this.game = game;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		return this.score(env).actions[0].action;
+	}
+	/** Score: the heights of the piles the move takes from, higher first. */
+	score(env) {
+		const s = pilesState(env, this.game, this.name);
+		const actions = env.legalActions();
+		return byRank(s, actions, actions.map((a) => greedyRank(s, a)), "heuristic");
+	}
+};
+/** Whether the deal can still be won after each legal move: 1, 0, or 0.5 where the budget ran out. */
+function winsAfter(solver, actions, budget) {
+	return actions.map((action) => {
+		const [a, b] = placesOf(solver.rules, action);
+		const won = solver.solveAfter(a, b, budget);
+		return won < 0 ? .5 : won;
+	});
+}
+var SolverAgent = class {
+	game;
+	name;
+	fair;
+	solver = null;
+	constructor(game, open) {
+		this.game = game;
+		this.name = open ? "solver" : "oracle";
+		this.fair = open;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	/** The first move in `greedy`'s order after which the deal can still be won; `greedy`'s move where none is. */
+	act(env) {
+		const s = pilesState(env, this.game, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		const solver = this.load(s);
+		const order = byRank(s, env.legalActions(), [], "heuristic").actions;
+		for (const { action } of order) {
+			const [a, b] = placesOf(s.rules, action);
+			if (solver.solveAfter(a, b) === 1) return action;
+		}
+		return order[0].action;
+	}
+	/** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
+	score(env) {
+		const s = pilesState(env, this.game, this.name);
+		const actions = env.legalActions();
+		return byRank(s, actions, winsAfter(this.load(s), actions, SOLVE_BUDGET), "win-probability");
+	}
+	load(s) {
+		if (this.solver?.rules !== s.rules) this.solver = new PilesSolver(s.rules);
+		this.solver.load(s);
+		return this.solver;
+	}
+};
+/** `pimc`'s samples per decision. */
+const SAMPLES = 24;
+var PimcAgent = class {
+	game;
+	name = "pimc";
+	fair = true;
+	rng = createRng(1);
+	solver = null;
+	sample = null;
+	constructor(game) {
+		this.game = game;
+	}
+	reset(seed) {
+		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+	}
+	act(env) {
+		pilesState(env, this.game, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		return this.score(env).actions[0].action;
+	}
+	/** Score: the share of sampled deals of the unseen cards that can still be won after the move. */
+	score(env) {
+		const s = pilesState(env, this.game, this.name);
+		const r = s.rules;
+		if (this.solver?.rules !== s.rules || !this.sample) {
+			this.solver = new PilesSolver(s.rules, 18);
+			this.sample = this.game.createState(env.options);
+		}
+		const actions = env.legalActions();
+		const total = new Array(actions.length).fill(0);
+		const sample = this.sample;
+		const unseen = [];
+		for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
+		for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
+		const samples = unseen.length > 1 ? SAMPLES : 1;
+		for (let n = 0; n < samples; n++) {
+			this.game.copyState(s, sample);
+			for (let i = unseen.length - 1; i > 0; i--) {
+				const j = randomInt(this.rng, 0, i);
+				[unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+			}
+			let u = 0;
+			for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
+			for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
+			this.solver.load(sample);
+			winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
+				total[i] += w / samples;
+			});
+		}
+		return byRank(s, actions, total, "win-probability");
+	}
+};
+/**
+* The catalogue entries of a piles game: `greedy`; `solver` on an open deal without a stock, else `pimc` and the
+* `oracle`, which cheats.
+*/
+function pilesAgents(game, open) {
+	const games = [game];
+	const specs = [{
+		name: "greedy",
+		description: "the removal that takes from the tallest piles, which uncovers the most; a slot card last",
+		fair: true,
+		games,
+		create: () => new GreedyAgent(game)
+	}];
+	if (!open) specs.push({
+		name: "pimc",
+		description: "determinized search: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples",
+		fair: true,
+		games,
+		create: () => new PimcAgent(game)
+	});
+	specs.push({
+		name: open ? "solver" : "oracle",
+		description: open ? "the exact solver: a move after which the deal can still be won, the greedy choice among them" : "CHEATS, sees the hidden cards: the exact solver on the true deal. The upper bound for the fair agents",
+		fair: open,
+		games,
+		create: () => new SolverAgent(game, open)
+	});
+	return specs;
+}
+// src/games/pile-pairs/engine.ts
+/**
+* The pile games of the pairing family, each a declaration over the piles layout (src/env/layouts/piles.ts):
+* Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane and Ides of March. The rules for players are in
+* rules.md beside this file, with their PySolFC sources.
+*
+* The deck is dealt pile by pile, each pile bottom card first, then the slots, then the stock (its top
+* first). Only a pile's top card is available, with the slots' cards. A removal takes two available
+* cards that pair (table below); an emptied slot is refilled from the stock at once; an emptied pile stays
+* empty. Suits never matter.
+*
+* | id              | piles (cards each)          | below a top | slots, stock | two cards pair when        |
+* |-----------------|-----------------------------|-------------|--------------|----------------------------|
+* | `fourteen-out`  | 12: four of 5, eight of 4   | face up     | none         | their values make 14       |
+* | `nestor`        | 12: eight of 6 (no rank twice), four of 1 | face up | none | they are of one rank      |
+* | `patient-pairs` | 13 of 4                     | face down   | none         | they are of one rank       |
+* | `the-wish`      | 8 of 4 (32 cards: A, 7 … K) | face down   | none         | they are of one rank       |
+* | `hurricane`     | 10 of 3                     | face up     | 3, stock 19  | their values make 14       |
+* | `ides-of-march` | 10 of 3                     | face up     | 3, stock 19  | their values make 15, or two aces |
+*
+* Values: A = 1, 2 … 10, J = 11, Q = 12, K = 13.
+*
+* ## Options
+*
+* | option      | values            | default | meaning                                                          |
+* |-------------|-------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* Places: the piles (from 0), then the slots. Id `P·i − i(i+1)/2 + j − i − 1` removes the cards at places
+* i < j of P, in lexicographic order; legal when both hold a card and the two pair. 66 ids for
+* `fourteen-out` and `nestor`, 78 for `patient-pairs`, `hurricane` and `ides-of-march`, 28 for `the-wish`.
+*
+* ## Observation
+*
+* With H the most cards a pile is dealt and S the slots:
+*
+* | index            | meaning |
+* |------------------|---------|
+* | 13·(H·p + d) + r | 1 when pile p holds a face-up card of rank r (A = 0 … K = 12) at depth d (0 = its top) |
+* | 13·H·P' + 13k + r | 1 when slot k holds a card of rank r (P' piles) |
+* | then p           | cards in pile p / H |
+* | then r           | unseen cards of rank r (face down or in the stock) / 4 |
+* | last             | stock size / the stock's start (0 without a stock) |
+*
+* Sizes: 806 (`fourteen-out`), 962 (`nestor`), 703 (`patient-pairs`), 438 (`the-wish`), 453 (`hurricane`,
+* `ides-of-march`). Bounds (`observationBounds`): every float in [0, 1]; depths and heights past a pile's deal
+* are 0; nothing is unseen in an open deal without a stock.
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that removes the last card, else 0. 'cards': +2 a pair.
+*
+* ## Episode end
+*
+* Terminated when no two available cards pair; won when every card is removed. Never truncated: every move
+* removes two cards. Outcome: `{ won, cardsLeft }`.
+*/
+const pilePairsOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
+const OPEN = {
+	hidden: false,
+	distinctRanks: false,
+	slots: 0,
+	singles: []
+};
+const SAME_RANK = {
+	pairSum: null,
+	sameRank: true
+};
+const HURRICANE = {
+	...OPEN,
+	piles: Array(10).fill(3),
+	slots: 3,
+	sameRank: false
+};
+const declare = ({ name }, layout) => pilesGame({
+	name,
+	rules: () => layout,
+	optionsSchema: pilePairsOptionsSchema
+});
+/** Fourteen Out (PySolFC `Fourteen`, montecarlo.py:599): twelve open piles, tops making 14. */
+const fourteenOutGame = declare({ name: "fourteen-out" }, {
+	...OPEN,
+	piles: [
+		5,
+		5,
+		5,
+		5,
+		4,
+		4,
+		4,
+		4,
+		4,
+		4,
+		4,
+		4
+	],
+	pairSum: 14,
+	sameRank: false
+});
+/** Nestor (montecarlo.py:684): eight open piles of six without a repeated rank, four single cards. */
+const nestorGame = declare({ name: "nestor" }, {
+	...OPEN,
+	...SAME_RANK,
+	piles: [
+		6,
+		6,
+		6,
+		6,
+		6,
+		6,
+		6,
+		6,
+		1,
+		1,
+		1,
+		1
+	],
+	distinctRanks: true
+});
+/** Face-down piles of four, their tops of one rank pairing: Patient Pairs' and The Wish's. */
+const FACE_DOWN = {
+	...OPEN,
+	...SAME_RANK,
+	hidden: true
+};
+/** Patient Pairs (montecarlo.py:889): thirteen piles of four, three face down under a face-up top. */
+const patientPairsGame = declare({ name: "patient-pairs" }, {
+	...FACE_DOWN,
+	piles: Array(13).fill(4)
+});
+/** The Wish (montecarlo.py:824): Patient Pairs on eight piles of a 32-card deck, ace and seven to king. */
+const WISH_RANKS = [
+	0,
+	6,
+	7,
+	8,
+	9,
+	10,
+	11,
+	12
+];
+const theWishGame = declare({ name: "the-wish" }, {
+	...FACE_DOWN,
+	piles: Array(8).fill(4),
+	ranks: WISH_RANKS
+});
+/** Hurricane (pyramid.py:1814): ten open piles of three beside three slots refilled from the stock; pairs to 14. */
+const hurricaneGame = declare({ name: "hurricane" }, {
+	...HURRICANE,
+	pairSum: 14
+});
+/** Ides of March (pyramid.py:1904): Hurricane with pairs to 15, or two aces. */
+const idesOfMarchGame = declare({ name: "ides-of-march" }, {
+	...HURRICANE,
+	pairSum: 15,
+	alsoPairs: [[0, 0]]
+});
+// src/games/pile-pairs/index.ts
+/**
+* The agents' win rates on 3,000 deals (docs/agents.md), measured by `tengym eval --env ID --agents
+* random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy` on a loaded machine.
+*/
+const LADDERS = {
+	"fourteen-out": {
+		random: 339,
+		first: 253,
+		greedy: 1075,
+		solver: 2806
+	},
+	nestor: {
+		random: 135,
+		first: 191,
+		greedy: 575,
+		solver: 1795
+	}
+};
+const ladderOf = (id) => LADDERS[id] && { [id]: {
+	deals: 3e3,
+	seed: 1,
+	commands: [`tengym eval --env ${id} --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy`],
+	wins: LADDERS[id]
+} };
+/** A piles game's kit: the exact solver ranks hints on an open deal without a stock, else `pimc`. */
+function kitOf(game, id, open) {
+	const search = open ? "solver" : "pimc";
+	return {
+		ladders: ladderOf(id),
+		agents: pilesAgents(game, open),
+		simpleBaseline: "greedy",
+		searches: [search],
+		solver: open ? "solver" : "oracle",
+		hintBaseline: (_env, baseline) => baseline(search, open ? "the exact solver of the open deal" : "a search over guesses of the unseen cards")
+	};
+}
+const register = (game, id, title, description, open) => registerModule({
+	game,
+	ids: [{
+		id,
+		title,
+		description
+	}],
+	kit: kitOf(game, id, open)
+}, { shipped: true });
+register(fourteenOutGame, "fourteen-out", "Fourteen Out", "Fourteen Out (Fourteen): twelve open piles, remove two tops making 14", true);
+register(nestorGame, "nestor", "Nestor", "Nestor: eight open piles of six and four single cards, remove two tops of one rank", true);
+register(patientPairsGame, "patient-pairs", "Patient Pairs", "Patient Pairs (Isabel): thirteen piles of four, one card face up on each; remove two tops of one rank", false);
+register(theWishGame, "the-wish", "The Wish", "The Wish: 32 cards in eight piles of four, one face up on each; remove two tops of one rank", false);
+register(hurricaneGame, "hurricane", "Hurricane", "Hurricane: ten open piles of three beside three slots refilled from the stock; remove two cards making 14", false);
+register(idesOfMarchGame, "ides-of-march", "Ides of March", "Ides of March (XV): Hurricane with pairs making 15, or two aces", false);
 // src/agents/afterstate.ts
 var AfterstateExpansion = class {
 	layout;
@@ -20347,7 +23449,7 @@ function configOf(env, options, caller) {
 }
 /** The catalogue entries that play this env (its engine, and these options where an entry says). */
 function specsFor(config) {
-	const own = (kitOf(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+	const own = (kitOf$1(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
 	return [...BASIC.map((s) => ({
 		...s,
 		games: [config.game]
