@@ -559,7 +559,7 @@ describe('tengym play', () => {
       expect(markdown.stdout).toContain('### Options');
       expect(markdown.stdout).not.toContain('### Actions');
       const programs = rules('--env', 'tens', '--for-programs', '--markdown');
-      expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`\.\*/);
+      expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`[ .]/);
       expect(programs.stdout).toContain('### Actions');
       expect(programs.stdout).toContain('## Rewards');
       const bad = rules('--env', 'decad');

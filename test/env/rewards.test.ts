@@ -119,7 +119,9 @@ describe('decade family rewards', () => {
         ).paid > 0
       );
     });
-    expect(winners).toEqual(['decade', 'decade-optional', 'decade-loop', 'decade-fives', 'decade-stacks']);
+    // Every preset with runs of any length wins some of 25 games; of those capped at three cards, some do too.
+    expect(winners).toEqual(expect.arrayContaining(DECADE_PRESETS.filter((id) => make(id).options.maxRun === null)));
+    expect(winners.length).toBeGreaterThanOrEqual(6);
   });
 });
 

@@ -175,7 +175,8 @@ describe('chooseHintSource', () => {
       const env = make(id);
       for (let seed = 11; !(env.running && env.legalCount > 1); seed++) {
         env.reset({ seed });
-        own.reset(seed);
+        // Not reset with the deal's seed: the hinter never resets its source, and a sampled search draws its samples
+        // from its seed, so the two must start alike to be compared.
         while (env.running && env.legalCount < 2) {
           own.observe?.(env);
           env.step(env.legal[0]);

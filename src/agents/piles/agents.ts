@@ -12,7 +12,7 @@
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
-import { createRng, randomInt, type Rng } from '../../env/rng.js';
+import { createRng, deriveSeed, randomInt } from '../../env/rng.js';
 import { TengymError } from '../../env/errors.js';
 import { PilesSolver, SOLVE_BUDGET } from './solver.js';
 
@@ -130,12 +130,26 @@ const SAMPLES = 24;
 class PimcAgent implements Agent {
   readonly name = 'pimc';
   readonly fair = true;
-  private rng: Rng = createRng(1);
+  private seed = 1;
   private solver: PilesSolver | null = null;
   private sample: PilesState | null = null;
+  private seen: Float32Array | null = null;
   constructor(private readonly game: AnyPilesGame) {}
   reset(seed: number): void {
-    this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+    this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+  }
+  /**
+   * A hash of what the player sees (the observation, which hides what is face down or in the stock): the samples
+   * of a decision come from it and the episode's seed, never from the calls made before, so `act` and `score` (a
+   * hint) agree on every state.
+   */
+  private seenHash(env: Env, s: PilesState): number {
+    if (this.seen?.length !== env.observationSpace.shape[0])
+      this.seen = new Float32Array(env.observationSpace.shape[0]);
+    this.game.observe(s, env.options, this.seen);
+    let h = 0x811c9dc5;
+    for (const word of new Uint32Array(this.seen.buffer)) h = Math.imul(h ^ word, 0x01000193);
+    return h >>> 0;
   }
   act(env: Env): number {
     pilesState(env, this.game, this.name);
@@ -159,22 +173,24 @@ class PimcAgent implements Agent {
       for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
     for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
     const samples = unseen.length > 1 ? SAMPLES : 1;
+    const rng = createRng(deriveSeed(this.seed, this.seenHash(env, s)));
     for (let n = 0; n < samples; n++) {
       this.game.copyState!(s, sample);
       for (let i = unseen.length - 1; i > 0; i--) {
-        const j = randomInt(this.rng, 0, i);
+        const j = randomInt(rng, 0, i);
         [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
       }
       let u = 0;
       for (let p = 0; p < r.pileCount; p++)
         for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
       for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
-      this.solver.load(sample);
+      this.solver.load(sample, false);
       winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
         total[i] += w / samples;
       });
     }
-    return byRank(s, actions, total, 'win-probability');
+    const ranked = byRank(s, actions, total, 'win-probability');
+    return samples > 1 ? { ...ranked, samples } : ranked;
   }
 }
 

@@ -63,10 +63,11 @@ export class PilesSolver {
   /**
    * Loads a state (its true cards, or a sampled deal's). The table is kept when the state is a later position of
    * the deal loaded before (its cards where they were, its stock the rest of that stock): every position it can
-   * reach is one the table's keys name alike.
+   * reach is one the table's keys name alike. `keepTable` false clears it all the same: a search with a budget then
+   * answers a position the same way whatever it solved before (pimc's `act` and its hint agree).
    */
-  load(s: PilesState): void {
-    if (this.fresh || !this.sameDeal(s)) this.table.clear();
+  load(s: PilesState, keepTable = true): void {
+    if (this.fresh || !keepTable || !this.sameDeal(s)) this.table.clear();
     this.fresh = false;
     this.left.fill(0);
     for (let p = 0; p < this.rules.pileCount; p++)

@@ -347,16 +347,14 @@ export function observe(s: PilesState, _o: unknown, out: Float32Array): void {
   if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
 }
 
-/** Every float in [0, 1]; a pile's height at most its deal; nothing unseen in an open deal without a stock. */
+/**
+ * Every float in [0, 1]; a pile's height at most its deal. A feature no deal of these rules fills (a card deeper
+ * than its pile's deal, an unseen count in an open deal, the stock of a game without one) keeps [0, 1] all the same:
+ * an empty range is one Gymnasium warns of.
+ */
 export function observationBounds(r: PilesRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
-  for (let p = 0; p < r.pileCount; p++) {
-    high[r.obsHeights + p] = r.piles[p] / r.height;
-    for (let d = r.piles[p]; d < r.height; d++) high.fill(0, (p * r.height + d) * 13, (p * r.height + d + 1) * 13);
-  }
-  const unseen = r.hidden || r.stockSize > 0;
-  for (let rank = 0; rank < 13; rank++) if (!unseen || !r.deck.holds[4 * rank]) high[r.obsUnseen + rank] = 0;
-  if (r.stockSize === 0) high[r.obsStock] = 0;
+  for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.piles[p] / r.height;
   return { low, high };
 }
