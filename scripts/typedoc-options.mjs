@@ -9,9 +9,13 @@ import { join } from 'node:path';
 export function gameSchemaNames(root) {
   const games = join(root, 'src', 'games');
   const names = new Set();
-  for (const entry of readdirSync(games, { withFileTypes: true })) {
-    const index = join(games, entry.name, 'index.ts');
-    if (!entry.isDirectory() || !existsSync(index)) continue;
+  // A game's entry point, and a module of a game that registers a second one in a subfolder (decade/seven-up/).
+  const entries = readdirSync(games, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && (e.name === 'index.ts' || e.name === 'module.ts'))
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+    .filter((path) => !path.includes(`${join('agents', '')}`) && !path.includes(`${join('learned', '')}`));
+  for (const index of entries) {
+    if (!existsSync(index)) continue;
     // Code only: a `typeof` in a comment names nothing TypeDoc meets.
     const source = readFileSync(index, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')

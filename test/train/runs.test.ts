@@ -369,10 +369,7 @@ describe('run directories', () => {
     const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      new RegExp(
-        String.raw`afterstate values are written for the games that give their features \(decade, decade-optional, ` +
-          String.raw`decade-max3, decade-loop, decade-fives, four-ten\), not tens`,
-      ),
+      /afterstate values are written for the games that give their features \(decade, decade-optional, .*four-ten\), not tens/,
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -110,6 +110,7 @@ export const sevenUpOptionsSchema = z
   })
   .check(lineOptionsCheck());
 
+/** Seven Up's options, defaults filled in (the schema's output). */
 export type SevenUpOptions = z.output<typeof sevenUpOptionsSchema>;
 
 /** Seven Up: the line engine with Seven Up's rule (its options have no `fives`, which Decade's totals alone read). */
