@@ -103,8 +103,12 @@ function readOptionsForm(): Record<string, unknown> {
   const out: Record<string, unknown> = Object.fromEntries(
     Object.entries(current).filter(([name]) => HIDDEN_OPTIONS.has(name)),
   );
+  // An option the id leaves out by default (Decade's dealAll) stays out while unticked, so that the options still
+  // match the id's preset (its shipped model, its measured thirds).
+  const defaults = make(game.env.id).options as Record<string, unknown>;
   for (const input of ui.options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
     if (input instanceof HTMLSelectElement) out[input.name] = JSON.parse(input.value);
+    else if (input.type === 'checkbox' && !input.checked && !(input.name in defaults)) continue;
     else if (input.type === 'checkbox') out[input.name] = input.checked;
     else out[input.name] = input.value === '' ? null : Number(input.value);
   }

@@ -353,7 +353,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           expect(v.hintTop).toEqual(spots(top.cards));
           expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
           expect(await p.page.locator('#hint-list li .score').allTextContents()).toEqual(
-            hints.hints.map((h) => formatScore(h)),
+            hints.hints.map((h) => (h.tied ? `${formatScore(h)} · tied` : formatScore(h))),
           );
           seen.push({ state: v.state, hints });
           // The screenshot: the decision with the longest line, header to board.
@@ -684,15 +684,15 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('the keys play at once after a game is chosen from the list, while the arrows still move through it', async () => {
     await withPage('env=tens&seed=8', async (p) => {
       await p.page.focus('#env');
-      for (const id of ['block-ten', 'decade']) {
+      // The ids after tens in the list, as the registry orders them, down to decade (a game with hints to ask for).
+      for (const id of envIds().slice(envIds().indexOf('tens') + 1, envIds().indexOf('decade') + 1)) {
         await p.page.keyboard.press('ArrowDown');
         await p.settled();
         expect((await p.view()).state.env).toBe(id);
         expect(await p.page.evaluate('document.activeElement.id')).toBe('env');
       }
-      await p.page.keyboard.press('h');
-      await p.settled();
-      expect(await p.page.locator('#hints').isVisible()).toBe(true);
+      // A move's number plays at once. (A letter goes to the list while a game's name starts with what was typed:
+      // 'h' picks Hurricane there, by the list's own type-ahead.)
       const before = await p.view();
       await pressMove(p, 1, before.legal.length);
       await p.settled();
@@ -1481,7 +1481,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   interface PhoneReading {
     fit: { scroll: number; past: number };
     text: { text: string; size: number }[];
-    labels: { text: string; left: number; right: number }[];
+    labels: { text: string; left: number; right: number; top: number }[];
     rules: { shownAtFirst: boolean; shown: boolean; heading: string | null; text: string; headings: string[] };
     ruleTables: number;
   }
@@ -1511,8 +1511,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
               const range = document.createRange();
               range.selectNodeContents(l);
               const r = range.getBoundingClientRect();
-              return { text: l.textContent, left: r.left, right: r.right };
-            })`)) as { text: string; left: number; right: number }[];
+              return { text: l.textContent, left: r.left, right: r.right, top: r.top };
+            })`)) as { text: string; left: number; right: number; top: number }[];
             // The rules panel last: opening it moves the table down.
             const shownAtFirst = await p.page.locator('#rules').isVisible();
             await p.page.click('#rules-panel summary');
@@ -1677,10 +1677,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const { text, labels } = phone.get(id)!;
       expect(text.length, id).toBeGreaterThan(0);
       for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
+      // Labels of one row of stacks (a row of piles may wrap on a phone: the next row starts at the left again).
       for (let i = 1; i < labels.length; i++)
-        expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(
-          labels[i - 1].right,
-        );
+        if (Math.abs(labels[i].top - labels[i - 1].top) < 1)
+          expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(
+            labels[i - 1].right,
+          );
     }
   }, 300_000);
 
