@@ -368,9 +368,8 @@ describe('run directories', () => {
     const out = join(tmp(), 'never');
     const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(
-      /afterstate values are written for the games that give their features \(decade, decade-optional, .*four-ten\), not tens/,
-    );
+    expect(r.stderr).toMatch(/afterstate values are written for the games that give their features \(decade, /);
+    expect(r.stderr).toMatch(/, four-ten\), not tens/);
     expect(existsSync(out)).toBe(false);
   });
 
