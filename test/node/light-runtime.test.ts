@@ -1,5 +1,5 @@
 // A light runtime for apps: the engine entry with Tens and Block Ten bundles under 40 KiB gzipped, and with the decade
-// family under 42 KiB (its searches, the hinter's checks of an agent's scores and its bounded tables; a game's parts
+// family under 45 KiB (42 before its folder also registered Seven Up over the same line engine; its searches, the hinter's checks of an agent's scores and its bounded tables; a game's parts
 // for trained models come only with the list of games), and the packed package installed without its peer and
 // optional dependencies (TensorFlow.js, tfjs-node: `--legacy-peer-deps --omit=optional`; npm 10 installs peers even
 // with --omit=peer) takes under 20 MiB of disk in an app's node_modules (`du -sh`) and plays and hints there, from
@@ -49,7 +49,7 @@ const USE =
   "return [createHinter().hint(env).hints[0], cardFace('TH')]; };";
 
 describe('the engine entry, bundled', () => {
-  it('make + createHinter + the card model: with Tens and Block Ten under 40 KiB gzipped, Decade 42', async () => {
+  it('make + createHinter + the card model: with Tens and Block Ten under 40 KiB gzipped, Decade 45', async () => {
     const sizes: [string, { min: number; gzip: number }][] = [];
     for (const games of [['pairing'], ['decade'], ['four-ten'], ['pairing', 'decade', 'four-ten']]) {
       const imports = games.map((g) => `import 'tengym/games/${g}';`).join(' ');
@@ -62,7 +62,7 @@ describe('the engine entry, bundled', () => {
     for (const [what, { min, gzip }] of sizes)
       console.log(`${what}: ${(min / KiB).toFixed(1)} KiB minified, ${(gzip / KiB).toFixed(1)} KiB gzipped`);
     expect(sizes[0][1].gzip).toBeLessThan(40 * KiB);
-    expect(sizes[1][1].gzip).toBeLessThan(42 * KiB);
+    expect(sizes[1][1].gzip).toBeLessThan(45 * KiB);
   }, 120_000);
 });
 
