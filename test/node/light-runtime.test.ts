@@ -1,5 +1,6 @@
 // A light runtime for apps: the engine entry with Tens and Block Ten bundles under 40 KiB gzipped, and with the decade
-// family under 45 KiB (42 before its folder also registered Seven Up over the same line engine; its searches, the hinter's checks of an agent's scores and its bounded tables; a game's parts
+// family under 45 KiB (42 before its folder also registered Seven Up over the same line engine; its searches, the
+// hinter's checks of an agent's scores and its bounded tables; a game's parts
 // for trained models come only with the list of games), and the packed package installed without its peer and
 // optional dependencies (TensorFlow.js, tfjs-node: `--legacy-peer-deps --omit=optional`; npm 10 installs peers even
 // with --omit=peer) takes under 20 MiB of disk in an app's node_modules (`du -sh`) and plays and hints there, from
