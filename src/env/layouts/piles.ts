@@ -231,14 +231,15 @@ export function resetState(s: PilesState, rng: Rng, deck: Uint8Array | null): vo
     shuffleInPlace(rng, d);
     if (r.distinctRanks) spreadRanks(r, rng, d);
   }
+  // Copied card by card: a subarray view per pile would allocate on every reset (the vector env's hot path).
   s.cards.fill(EMPTY);
   for (let p = 0; p < r.pileCount; p++) {
-    s.cards.set(d.subarray(r.pileStart[p], r.pileStart[p] + r.piles[p]), p * r.height);
+    for (let k = 0; k < r.piles[p]; k++) s.cards[p * r.height + k] = d[r.pileStart[p] + k];
     s.heights[p] = r.piles[p];
   }
   const dealt = d.length - r.stockSize;
-  s.slots.set(d.subarray(dealt - r.slots, dealt));
-  s.stock.set(d.subarray(dealt));
+  for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
+  for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
   s.stockAt = 0;
   s.removed = 0;
   s.status = RUNNING;
