@@ -8659,12 +8659,12 @@ function resetState$1(s, rng, deck) {
 	}
 	s.cards.fill(255);
 	for (let p = 0; p < r.pileCount; p++) {
-		s.cards.set(d.subarray(r.pileStart[p], r.pileStart[p] + r.piles[p]), p * r.height);
+		for (let k = 0; k < r.piles[p]; k++) s.cards[p * r.height + k] = d[r.pileStart[p] + k];
 		s.heights[p] = r.piles[p];
 	}
 	const dealt = d.length - r.stockSize;
-	s.slots.set(d.subarray(dealt - r.slots, dealt));
-	s.stock.set(d.subarray(dealt));
+	for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
+	for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
 	s.stockAt = 0;
 	s.removed = 0;
 	s.status = 0;
@@ -8764,17 +8764,15 @@ function observe$3(s, _o, out) {
 	for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
 	if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
 }
-/** Every float in [0, 1]; a pile's height at most its deal; nothing unseen in an open deal without a stock. */
+/**
+* Every float in [0, 1]; a pile's height at most its deal. A feature no deal of these rules fills (a card deeper
+* than its pile's deal, an unseen count in an open deal, the stock of a game without one) keeps [0, 1] all the same:
+* an empty range is one Gymnasium warns of.
+*/
 function observationBounds$3(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
-	for (let p = 0; p < r.pileCount; p++) {
-		high[r.obsHeights + p] = r.piles[p] / r.height;
-		for (let d = r.piles[p]; d < r.height; d++) high.fill(0, (p * r.height + d) * 13, (p * r.height + d + 1) * 13);
-	}
-	const unseen = r.hidden || r.stockSize > 0;
-	for (let rank = 0; rank < 13; rank++) if (!unseen || !r.deck.holds[4 * rank]) high[r.obsUnseen + rank] = 0;
-	if (r.stockSize === 0) high[r.obsStock] = 0;
+	for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.piles[p] / r.height;
 	return {
 		low,
 		high
@@ -20690,10 +20688,11 @@ var PilesSolver = class {
 	/**
 	* Loads a state (its true cards, or a sampled deal's). The table is kept when the state is a later position of
 	* the deal loaded before (its cards where they were, its stock the rest of that stock): every position it can
-	* reach is one the table's keys name alike.
+	* reach is one the table's keys name alike. `keepTable` false clears it all the same: a search with a budget then
+	* answers a position the same way whatever it solved before (pimc's `act` and its hint agree).
 	*/
-	load(s) {
-		if (this.fresh || !this.sameDeal(s)) this.table.clear();
+	load(s, keepTable = true) {
+		if (this.fresh || !keepTable || !this.sameDeal(s)) this.table.clear();
 		this.fresh = false;
 		this.left.fill(0);
 		for (let p = 0; p < this.rules.pileCount; p++) for (let k = 0; k < s.heights[p]; k++) this.left[s.cards[p * this.rules.height + k] >> 2]++;
@@ -20982,14 +20981,27 @@ var PimcAgent = class {
 	game;
 	name = "pimc";
 	fair = true;
-	rng = createRng(1);
+	seed = 1;
 	solver = null;
 	sample = null;
+	seen = null;
 	constructor(game) {
 		this.game = game;
 	}
 	reset(seed) {
-		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+	}
+	/**
+	* A hash of what the player sees (the observation, which hides what is face down or in the stock): the samples
+	* of a decision come from it and the episode's seed, never from the calls made before, so `act` and `score` (a
+	* hint) agree on every state.
+	*/
+	seenHash(env, s) {
+		if (this.seen?.length !== env.observationSpace.shape[0]) this.seen = new Float32Array(env.observationSpace.shape[0]);
+		this.game.observe(s, env.options, this.seen);
+		let h = 2166136261;
+		for (const word of new Uint32Array(this.seen.buffer)) h = Math.imul(h ^ word, 16777619);
+		return h >>> 0;
 	}
 	act(env) {
 		pilesState(env, this.game, this.name);
@@ -21011,21 +21023,26 @@ var PimcAgent = class {
 		for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
 		for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
 		const samples = unseen.length > 1 ? SAMPLES : 1;
+		const rng = createRng(deriveSeed(this.seed, this.seenHash(env, s)));
 		for (let n = 0; n < samples; n++) {
 			this.game.copyState(s, sample);
 			for (let i = unseen.length - 1; i > 0; i--) {
-				const j = randomInt(this.rng, 0, i);
+				const j = randomInt(rng, 0, i);
 				[unseen[i], unseen[j]] = [unseen[j], unseen[i]];
 			}
 			let u = 0;
 			for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
 			for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
-			this.solver.load(sample);
+			this.solver.load(sample, false);
 			winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
 				total[i] += w / samples;
 			});
 		}
-		return byRank(s, actions, total, "win-probability");
+		const ranked = byRank(s, actions, total, "win-probability");
+		return samples > 1 ? {
+			...ranked,
+			samples
+		} : ranked;
 	}
 };
 /**
