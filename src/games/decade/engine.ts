@@ -109,12 +109,15 @@ import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../../env/board.js';
 import {
   type LineRule,
+  type LineRunMemo,
   cardsPerValue,
+  createLineRunMemo,
   lineActions,
   lineRunId,
   lineRunLength,
   lineRunStart,
   lengthsOf,
+  straightLineRuns,
   totalsTable,
 } from '../../env/layouts/line-rule.js';
 
@@ -269,6 +272,10 @@ export interface DecadeState {
   obsLen: Int32Array;
   /** The first position of each stack changed since observe last ran (SLOTS: none). */
   obsFrom: Int32Array;
+  /** The value one-hot observe wrote at each position of each stack (−1: none), so a rewrite sets only what differs. */
+  obsHot: Int8Array;
+  /** The single straight line's runs as last listed, which the next listing starts from. */
+  readonly runMemo: LineRunMemo;
 }
 
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
@@ -319,6 +326,8 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsOut: null,
     obsLen: new Int32Array(MAX_STACKS),
     obsFrom: new Int32Array(MAX_STACKS),
+    obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
+    runMemo: createLineRunMemo(rule),
   };
 }
 
@@ -419,6 +428,8 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const idBase = 1 - rule.shortest;
   const minRun = o.minRun;
   const maxLen = maxRunLength(o, rule.longest);
+  if (!o.loop && s.numStacks === 1)
+    return straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, mask, legal, count);
   if (!o.loop) {
     for (let st = 0; st + minRun <= n; st++) {
       const end = Math.min(st + maxLen, n);
@@ -582,13 +593,21 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
   const value = s.rule.value;
   const width = s.rule.values;
   const stackAt = k * SLOTS * width;
+  const shown = s.obsHot;
   let at = stackAt + s.obsFrom[k] * width;
   for (let p = s.obsFrom[k]; p < n; p++, at += width) {
     const hot = value[t[cardBase + p]] - 1;
-    for (let v = 0; v < width; v++) out[at + v] = v === hot ? 1 : 0;
+    const was = shown[cardBase + p];
+    if (was === hot) continue;
+    if (was >= 0) out[at + was] = 0;
+    out[at + hot] = 1;
+    shown[cardBase + p] = hot;
   }
   const written = s.obsLen[k];
-  if (written > n) out.fill(0, stackAt + n * width, stackAt + written * width);
+  for (let p = n; p < written; p++) {
+    if (shown[cardBase + p] >= 0) out[stackAt + p * width + shown[cardBase + p]] = 0;
+    shown[cardBase + p] = -1;
+  }
   s.obsLen[k] = n;
   s.obsFrom[k] = SLOTS;
 }
@@ -599,6 +618,7 @@ function observe(s: DecadeState, o: DecadeOptions, out: Float32Array): void {
     out.fill(0);
     s.obsLen.fill(0);
     s.obsFrom.fill(0);
+    s.obsHot.fill(-1);
     s.obsOut = out;
   }
   for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
