@@ -255,8 +255,6 @@ export interface TriangleState {
   status: Status;
   /** Scratch of legalActions: the rank at each place while it is available, else -1. */
   readonly placeRank: Int8Array;
-  /** Scratch of legalActions: bit p of placesOfRank[r] set when place p's card, of rank r, is available. */
-  readonly placesOfRank: Uint32Array;
   /** Scratch deck for seeded deals. */
   readonly deck: Uint8Array;
 }
@@ -275,7 +273,6 @@ export function createState(rules: TriangleRules): TriangleState {
     removed: 0,
     status: RUNNING,
     placeRank: new Int8Array(rules.places).fill(-1),
-    placesOfRank: new Uint32Array(13),
     deck: new Uint8Array(DECK_SIZE),
   };
 }
@@ -391,9 +388,6 @@ function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: numb
   const singles = r.singleMask;
   const waste = r.waste;
   const wastePairs = r.talon.topPairsWithWaste;
-  const placesOf = s.placesOfRank;
-  placesOf.fill(0);
-  if (places <= 32) for (let p = 0; p < places; p++) if (rank[p] >= 0) placesOf[rank[p]] |= 1 << p;
   for (let i = 0; i < places - 1; i++) {
     const ri = rank[i];
     if (ri < 0) {
@@ -406,18 +400,10 @@ function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: numb
     }
     if ((singles >>> ri) & 1) continue;
     const want = sum - ri;
-    if (want < 0 || want > 12 || (i === waste && !wastePairs)) continue;
-    if (places > 32) {
-      for (let j = i + 1; j < places; j++) if (rank[j] === want) n = add(mask, legal, n, placePairId(places, i, j));
-      continue;
-    }
-    // The later places holding the rank wanted, lowest first: the order a scan of j > i gives.
-    let later = placesOf[want] & ~((2 << i) - 1);
-    const base = i * places - (i * (i + 1)) / 2 - i - 1;
-    while (later !== 0) {
-      const low = later & -later;
-      later ^= low;
-      n = add(mask, legal, n, base + 31 - Math.clz32(low));
+    for (let j = i + 1; j < places; j++) {
+      if (rank[j] !== want) continue;
+      if (i === waste && !wastePairs) continue;
+      n = add(mask, legal, n, placePairId(places, i, j));
     }
   }
   for (let p = 0; p < places; p++)
