@@ -133,6 +133,8 @@ function scanStarts(
  * The runs of a straight line line[base, base + n), appended to legal from `count` and set in mask, in order of
  * start, then length; returns the new count. The same ids as a scan of every start, found by scanning only the
  * starts whose runs reach the stretch where the line differs from `memo`, which then holds this line.
+ * `changedFrom`: the first position changed since `memo` was filled, when the caller knows it, else −1 (the
+ * line is compared with `memo`).
  */
 export function straightLineRuns(
   rule: LineRule,
@@ -144,6 +146,7 @@ export function straightLineRuns(
   line: Uint8Array,
   base: number,
   n: number,
+  changedFrom: number,
   mask: Uint8Array,
   legal: Int32Array,
   count: number,
@@ -155,7 +158,8 @@ export function straightLineRuns(
   // The line is old[0, a) + a changed stretch + old[m − b, m).
   const shorter = Math.min(n, m);
   let a = 0;
-  while (a < shorter && old[a] === line[base + a]) a++;
+  if (changedFrom >= 0) a = Math.min(changedFrom, shorter);
+  else while (a < shorter && old[a] === line[base + a]) a++;
   let b = 0;
   while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
   // A run starting before `lo` totals more than the rule's most before it could reach position a.

@@ -276,6 +276,8 @@ export interface DecadeState {
   obsHot: Int8Array;
   /** The single straight line's runs as last listed, which the next listing starts from. */
   readonly runMemo: LineRunMemo;
+  /** The first position of the line changed since its runs were listed (SLOTS: none; −1: unknown). */
+  runsFrom: number;
 }
 
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
@@ -328,6 +330,7 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsFrom: new Int32Array(MAX_STACKS),
     obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
     runMemo: createLineRunMemo(rule),
+    runsFrom: -1,
   };
 }
 
@@ -349,6 +352,7 @@ function copyState(src: DecadeState, dst: DecadeState): void {
   dst.status = src.status;
   // dst's observation buffer may hold anything: make its next observe rewrite everything.
   dst.obsOut = null;
+  dst.runsFrom = -1;
 }
 
 /** Empties the table, stock and pile. */
@@ -365,11 +369,13 @@ function clearState(s: DecadeState): void {
   s.aliveCount = s.numStacks;
   for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
   s.obsFrom.fill(0);
+  s.runsFrom = -1;
 }
 
 /** Records that stack k changed from position p on (observe rewrites only that). */
 function markChanged(s: DecadeState, k: number, p: number): void {
   if (p < s.obsFrom[k]) s.obsFrom[k] = p;
+  if (p < s.runsFrom) s.runsFrom = p;
 }
 
 function pushToStack(s: DecadeState, k: number, card: number): void {
@@ -428,8 +434,11 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const idBase = 1 - rule.shortest;
   const minRun = o.minRun;
   const maxLen = maxRunLength(o, rule.longest);
-  if (!o.loop && s.numStacks === 1)
-    return straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, mask, legal, count);
+  if (!o.loop && s.numStacks === 1) {
+    count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, mask, legal, count);
+    s.runsFrom = SLOTS;
+    return count;
+  }
   if (!o.loop) {
     for (let st = 0; st + minRun <= n; st++) {
       const end = Math.min(st + maxLen, n);
