@@ -11,9 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SLICES = 30;
+// TENGYM_COMPARE_SLICES (even) and TENGYM_COMPARE_PROCESSES shorten a run over many ids.
+const SLICES = Number(process.env.TENGYM_COMPARE_SLICES ?? 30);
 const SLICE_MS = 200;
-const PROCESSES = 4;
+const PROCESSES = Number(process.env.TENGYM_COMPARE_PROCESSES ?? 4);
 const [otherDir, ...asked] = process.argv.slice(2);
 const here = fileURLToPath(new URL('..', import.meta.url));
 

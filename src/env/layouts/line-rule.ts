@@ -66,3 +66,129 @@ export function cardsPerValue(value: Uint8Array, values: number): Int32Array {
   for (const v of value) counts[v]++;
   return counts;
 }
+
+/**
+ * The runs a straight line held when last scanned: the next scan compares the line with it and scans only
+ * the starts whose runs can reach what changed. A discard or a draw changes one stretch of a long line
+ * (Decade dealt open holds 52 cards), so the rest of its runs carry over, shifted past the change.
+ */
+export interface LineRunMemo {
+  /** The line's cards as last scanned, oldest first, and how many. */
+  readonly line: Uint8Array;
+  length: number;
+  /** The run ids found, in the order the scan lists them, and how many. */
+  readonly runs: Int32Array;
+  runCount: number;
+  /** The options the runs were found under (their totals and lengths); null when nothing is kept. */
+  options: object | null;
+}
+
+export function createLineRunMemo(rule: LineRule): LineRunMemo {
+  return {
+    line: new Uint8Array(DECK_SIZE),
+    length: 0,
+    runs: new Int32Array(lineActions(rule)),
+    runCount: 0,
+    options: null,
+  };
+}
+
+/** Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count. */
+function scanStarts(
+  rule: LineRule,
+  good: Uint8Array,
+  minRun: number,
+  maxRun: number,
+  line: Uint8Array,
+  base: number,
+  n: number,
+  from: number,
+  to: number,
+  mask: Uint8Array,
+  legal: Int32Array,
+  count: number,
+): number {
+  const value = rule.value;
+  const maxTotal = rule.maxTotal;
+  const lengths = lengthsOf(rule);
+  const idBase = 1 - rule.shortest;
+  for (let st = from; st < to && st + minRun <= n; st++) {
+    const end = Math.min(st + maxRun, n);
+    let sum = 0;
+    for (let i = st; i < end; i++) {
+      sum += value[line[base + i]];
+      if (sum > maxTotal) break;
+      const length = i - st + 1;
+      if (length >= minRun && good[sum] === 1) {
+        const id = idBase + st * lengths + length;
+        mask[id] = 1;
+        legal[count++] = id;
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * The runs of a straight line line[base, base + n), appended to legal from `count` and set in mask, in order of
+ * start, then length; returns the new count. The same ids as a scan of every start, found by scanning only the
+ * starts whose runs reach the stretch where the line differs from `memo`, which then holds this line.
+ * `changedFrom`: the first position changed since `memo` was filled, when the caller knows it, else −1 (the
+ * line is compared with `memo`).
+ */
+export function straightLineRuns(
+  rule: LineRule,
+  memo: LineRunMemo,
+  options: object,
+  good: Uint8Array,
+  minRun: number,
+  maxRun: number,
+  line: Uint8Array,
+  base: number,
+  n: number,
+  changedFrom: number,
+  mask: Uint8Array,
+  legal: Int32Array,
+  count: number,
+): number {
+  const first = count;
+  const old = memo.line;
+  const m = memo.options === options ? memo.length : 0;
+  const kept = memo.options === options ? memo.runCount : 0;
+  // The line is old[0, a) + a changed stretch + old[m − b, m).
+  const shorter = Math.min(n, m);
+  let a = 0;
+  if (changedFrom >= 0) a = Math.min(changedFrom, shorter);
+  else while (a < shorter && old[a] === line[base + a]) a++;
+  let b = 0;
+  while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
+  // A run starting before `lo` totals more than the rule's most before it could reach position a.
+  let lo = a;
+  for (let sum = 0; lo > 0; lo--) {
+    sum += rule.value[line[base + lo - 1]];
+    if (sum > rule.maxTotal) break;
+  }
+  const lengths = lengthsOf(rule);
+  let k = 0;
+  for (; k < kept; k++) {
+    const id = memo.runs[k];
+    if (lineRunStart(rule, id) >= lo) break;
+    mask[id] = 1;
+    legal[count++] = id;
+  }
+  count = scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
+  const oldEnd = m - b;
+  const shift = (n - m) * lengths;
+  for (; k < kept; k++) {
+    const id = memo.runs[k];
+    if (lineRunStart(rule, id) < oldEnd) continue;
+    mask[id + shift] = 1;
+    legal[count++] = id + shift;
+  }
+  for (let i = a; i < n; i++) old[i] = line[base + i];
+  memo.length = n;
+  for (let i = first; i < count; i++) memo.runs[i - first] = legal[i];
+  memo.runCount = count - first;
+  memo.options = options;
+  return count;
+}

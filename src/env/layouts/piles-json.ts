@@ -83,6 +83,7 @@ export function fromJSON(json: unknown, s: PilesState): void {
   s.removed = lists.removed.length;
   s.status = RUNNING;
   s.legalCount = 0;
+  s.obsOut = null;
   const problem = checkState(s);
   if (problem) throw bad(problem);
 }

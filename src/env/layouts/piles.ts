@@ -161,6 +161,13 @@ export interface PilesState {
   legalCount: number;
   /** Scratch of legalActions: the rank at each place while it holds a card, else -1. */
   readonly placeRank: Int8Array;
+  /** Scratch of legalActions: bit p of placesOfRank[r] set when place p holds a card of rank r. */
+  readonly placesOfRank: Uint32Array;
+  /** The observation `observe` last wrote in full, which it then updates in place; null to write it anew. */
+  obsOut: Float32Array | null;
+  /** Each pile's height, and the stock's top, as `obsOut` shows them. */
+  readonly obsHeights: Uint8Array;
+  obsStockAt: number;
   /** Scratch deck for seeded deals. */
   readonly deal: Uint8Array;
 }
@@ -177,6 +184,10 @@ export function createState(rules: PilesRules): PilesState {
     status: RUNNING,
     legalCount: 0,
     placeRank: new Int8Array(rules.places).fill(-1),
+    placesOfRank: new Uint32Array(13),
+    obsOut: null,
+    obsHeights: new Uint8Array(rules.pileCount),
+    obsStockAt: 0,
     deal: new Uint8Array(rules.deck.size),
   };
 }
@@ -189,6 +200,7 @@ export function copyState(src: PilesState, dst: PilesState): void {
   dst.removed = src.removed;
   dst.status = src.status;
   dst.legalCount = src.legalCount;
+  dst.obsOut = null;
 }
 
 /** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
@@ -244,6 +256,7 @@ export function resetState(s: PilesState, rng: Rng, deck: Uint8Array | null): vo
   s.removed = 0;
   s.status = RUNNING;
   s.legalCount = 0;
+  s.obsOut = null;
 }
 
 /** The card at a place (a pile's top, a slot's card), EMPTY for none. */
@@ -269,24 +282,42 @@ export function legalActions(s: PilesState, _o: unknown, mask: Uint8Array, legal
   const r = s.rules;
   mask.fill(0);
   const rank = s.placeRank;
+  const placesOf = s.placesOfRank;
+  placesOf.fill(0);
   const places = r.places;
   for (let i = 0; i < r.pileCount; i++) {
     const h = s.heights[i];
-    rank[i] = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+    const ri = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+    rank[i] = ri;
+    if (ri >= 0) placesOf[ri] |= 1 << i;
   }
-  for (let k = 0; k < r.slots; k++) rank[r.slotBase + k] = s.slots[k] === EMPTY ? -1 : s.slots[k] >> 2;
+  for (let k = 0; k < r.slots; k++) {
+    const ri = s.slots[k] === EMPTY ? -1 : s.slots[k] >> 2;
+    rank[r.slotBase + k] = ri;
+    if (ri >= 0) placesOf[ri] |= 1 << (r.slotBase + k);
+  }
+  // Each place's partners after it, read off the places of each partner rank: the ids come out in
+  // lexicographic order, as a scan of every pair of places gives them, without visiting the pairs.
   let n = 0;
   for (let i = 0; i < places - 1; i++) {
     const ri = rank[i];
     if (ri < 0) continue;
-    const partners = r.partners[ri];
-    if (partners === 0) continue;
+    let partnerRanks = r.partners[ri];
+    if (partnerRanks === 0) continue;
+    let later = 0;
+    while (partnerRanks !== 0) {
+      const q = 31 - Math.clz32(partnerRanks);
+      partnerRanks ^= 1 << q;
+      later |= placesOf[q];
+    }
+    later &= ~((2 << i) - 1);
     const base = i * places - (i * (i + 1)) / 2 - i - 1;
-    for (let j = i + 1; j < places; j++) {
-      const rj = rank[j];
-      if (rj < 0 || ((partners >>> rj) & 1) === 0) continue;
-      mask[base + j] = 1;
-      legal[n++] = base + j;
+    while (later !== 0) {
+      const low = later & -later;
+      later ^= low;
+      const id = base + 31 - Math.clz32(low);
+      mask[id] = 1;
+      legal[n++] = id;
     }
   }
   if (r.singleMask !== 0)
@@ -330,21 +361,56 @@ export function stepState(s: PilesState, _o: unknown, action: number): number {
   return isWon(s) ? 1 : 0;
 }
 
-/** The game's `observe`. */
+/** Writes pile p's rows and height into `out`, whose rows of the pile are zero. */
+function observePile(s: PilesState, out: Float32Array, p: number): void {
+  const r = s.rules;
+  const h = s.heights[p];
+  if (h > 0) out[p * r.height * 13 + (s.cards[p * r.height + h - 1] >> 2)] = 1;
+  if (!r.hidden)
+    for (let d = 1; d < h; d++) out[(p * r.height + d) * 13 + (s.cards[p * r.height + h - 1 - d] >> 2)] = 1;
+  out[r.obsHeights + p] = h / r.height;
+  s.obsHeights[p] = h;
+}
+
+/** Whether the moves since `obsOut` was written took at most one card off each pile and drew from the stock. */
+function onlyCardsLeft(s: PilesState): boolean {
+  for (let p = 0; p < s.rules.pileCount; p++) {
+    const gone = s.obsHeights[p] - s.heights[p];
+    if (gone < 0 || gone > 1) return false;
+  }
+  return s.stockAt >= s.obsStockAt;
+}
+
+/** The game's `observe`: written in full into a new buffer, then only what the moves since changed. */
 export function observe(s: PilesState, _o: unknown, out: Float32Array): void {
   const r = s.rules;
-  out.fill(0);
-  for (let p = 0; p < r.pileCount; p++) {
-    const h = s.heights[p];
-    for (let d = 0; d < h; d++) {
-      const rank = s.cards[p * r.height + h - 1 - d] >> 2;
-      if (d === 0 || !r.hidden) out[(p * r.height + d) * 13 + rank] = 1;
-      else out[r.obsUnseen + rank] += 0.25;
+  if (s.obsOut === out && !onlyCardsLeft(s)) s.obsOut = null;
+  if (s.obsOut !== out) {
+    out.fill(0);
+    for (let p = 0; p < r.pileCount; p++) {
+      observePile(s, out, p);
+      if (r.hidden)
+        for (let k = 0; k < s.heights[p] - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] += 0.25;
     }
-    out[r.obsHeights + p] = h / r.height;
+    for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += 0.25;
+    s.obsStockAt = s.stockAt;
+    s.obsOut = out;
+  } else {
+    // Cards only leave: a pile that shrank is rewritten, its cards turned face up leave the unseen counts.
+    for (let p = 0; p < r.pileCount; p++) {
+      const was = s.obsHeights[p];
+      const h = s.heights[p];
+      if (was === h) continue;
+      out.fill(0, p * r.height * 13, (p + 1) * r.height * 13);
+      if (r.hidden)
+        for (let k = h > 0 ? h - 1 : 0; k < was - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] -= 0.25;
+      observePile(s, out, p);
+    }
+    for (let k = s.obsStockAt; k < s.stockAt; k++) out[r.obsUnseen + (s.stock[k] >> 2)] -= 0.25;
+    s.obsStockAt = s.stockAt;
+    out.fill(0, r.obsSlots, r.obsHeights);
   }
   for (let k = 0; k < r.slots; k++) if (s.slots[k] !== EMPTY) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
-  for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += 0.25;
   if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
 }
 

@@ -109,12 +109,15 @@ import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../../env/board.js';
 import {
   type LineRule,
+  type LineRunMemo,
   cardsPerValue,
+  createLineRunMemo,
   lineActions,
   lineRunId,
   lineRunLength,
   lineRunStart,
   lengthsOf,
+  straightLineRuns,
   totalsTable,
 } from '../../env/layouts/line-rule.js';
 
@@ -269,6 +272,12 @@ export interface DecadeState {
   obsLen: Int32Array;
   /** The first position of each stack changed since observe last ran (SLOTS: none). */
   obsFrom: Int32Array;
+  /** The value one-hot observe wrote at each position of each stack (−1: none), so a rewrite sets only what differs. */
+  obsHot: Int8Array;
+  /** The single straight line's runs as last listed, which the next listing starts from. */
+  readonly runMemo: LineRunMemo;
+  /** The first position of the line changed since its runs were listed (SLOTS: none; −1: unknown). */
+  runsFrom: number;
 }
 
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
@@ -319,6 +328,9 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsOut: null,
     obsLen: new Int32Array(MAX_STACKS),
     obsFrom: new Int32Array(MAX_STACKS),
+    obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
+    runMemo: createLineRunMemo(rule),
+    runsFrom: -1,
   };
 }
 
@@ -340,6 +352,7 @@ function copyState(src: DecadeState, dst: DecadeState): void {
   dst.status = src.status;
   // dst's observation buffer may hold anything: make its next observe rewrite everything.
   dst.obsOut = null;
+  dst.runsFrom = -1;
 }
 
 /** Empties the table, stock and pile. */
@@ -356,11 +369,13 @@ function clearState(s: DecadeState): void {
   s.aliveCount = s.numStacks;
   for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
   s.obsFrom.fill(0);
+  s.runsFrom = -1;
 }
 
 /** Records that stack k changed from position p on (observe rewrites only that). */
 function markChanged(s: DecadeState, k: number, p: number): void {
   if (p < s.obsFrom[k]) s.obsFrom[k] = p;
+  if (p < s.runsFrom) s.runsFrom = p;
 }
 
 function pushToStack(s: DecadeState, k: number, card: number): void {
@@ -419,6 +434,11 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const idBase = 1 - rule.shortest;
   const minRun = o.minRun;
   const maxLen = maxRunLength(o, rule.longest);
+  if (!o.loop && s.numStacks === 1) {
+    count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, mask, legal, count);
+    s.runsFrom = SLOTS;
+    return count;
+  }
   if (!o.loop) {
     for (let st = 0; st + minRun <= n; st++) {
       const end = Math.min(st + maxLen, n);
@@ -582,13 +602,21 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
   const value = s.rule.value;
   const width = s.rule.values;
   const stackAt = k * SLOTS * width;
+  const shown = s.obsHot;
   let at = stackAt + s.obsFrom[k] * width;
   for (let p = s.obsFrom[k]; p < n; p++, at += width) {
     const hot = value[t[cardBase + p]] - 1;
-    for (let v = 0; v < width; v++) out[at + v] = v === hot ? 1 : 0;
+    const was = shown[cardBase + p];
+    if (was === hot) continue;
+    if (was >= 0) out[at + was] = 0;
+    out[at + hot] = 1;
+    shown[cardBase + p] = hot;
   }
   const written = s.obsLen[k];
-  if (written > n) out.fill(0, stackAt + n * width, stackAt + written * width);
+  for (let p = n; p < written; p++) {
+    if (shown[cardBase + p] >= 0) out[stackAt + p * width + shown[cardBase + p]] = 0;
+    shown[cardBase + p] = -1;
+  }
   s.obsLen[k] = n;
   s.obsFrom[k] = SLOTS;
 }
@@ -599,6 +627,7 @@ function observe(s: DecadeState, o: DecadeOptions, out: Float32Array): void {
     out.fill(0);
     s.obsLen.fill(0);
     s.obsFrom.fill(0);
+    s.obsHot.fill(-1);
     s.obsOut = out;
   }
   for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
