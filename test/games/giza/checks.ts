@@ -1,0 +1,7 @@
+// What the shared tests play of Giza beyond its id (test/helpers/game-checks.ts): every option off its default.
+import type { GameChecks } from '../../helpers/game-checks.js';
+
+export const checks: GameChecks = {
+  variants: [['giza', { undoLimit: 3, reward: 'cards' }]],
+  winnableDeals: { giza: 100 },
+};
