@@ -82,7 +82,7 @@ class OpenSolverAgent extends SeedlessAgent {
     return order[0].action;
   }
 
-  /** Score: 1 for a move after which the deal can still be won, 0 after which it cannot, 0.5 where the budget ran out. */
+  /** Score: 1 for a move after which the deal can still be won, 0 for one after which it cannot, 0.5 unknown. */
   score(env: Env): ActionScores {
     const s = openTriangleState(env, this.name);
     const solver = this.solverFor(s.rules);
