@@ -15,7 +15,7 @@ import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Sta
 import { randomInt, shuffleInPlace, type Rng } from '../rng.js';
 import { EMPTY } from './card-state.js';
 import { rankDeck, type RankDeck } from './deck.js';
-import { placePairId } from './triangle.js';
+import { placePairId } from './triangle-shape.js';
 
 /**
  * A row of piles, only each top available, as the piles layout holds it and a triangle's reserve piles do too

@@ -44,18 +44,16 @@
  * Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal. A game takes at
  * most 28 removals, so it is never truncated. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod';
-import { triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
+import * as z from 'zod/mini';
+import { slotOptionFields, triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
 /** Eight piles of three (PySolFC's `reserves=8` and its deal of three rows, lines 349 and 352). */
 const PILES = [3, 3, 3, 3, 3, 3, 3, 3];
 
-export const gizaOptionsSchema = z.strictObject({
-  undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
-  reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
-});
+/** Giza's options: those every game over the toolkit's layouts takes (undos per game, the training reward). */
+export const gizaOptionsSchema = z.strictObject(slotOptionFields('removed'));
 
 /** Giza's options, defaults filled in. */
 export type GizaOptions = z.output<typeof gizaOptionsSchema>;

@@ -125,7 +125,7 @@ describe('decisions', () => {
     const play = (name: string) => {
       const env = envAt(layout);
       const agent = createAgent(name, 'giza');
-      agent.reset();
+      agent.reset(1);
       while (!env.terminated) env.step(agent.act(env));
       return env.outcome().won;
     };
