@@ -31,6 +31,7 @@ export interface OpenPosition {
   heights: number;
 }
 
+/** A deal of a triangle beside open piles, loaded for search (`load`), and the exact search (`solve`). */
 export class OpenTriangleSolver {
   readonly rules: TriangleRules;
   /** Moves applied in the last search, and whether its budget ran out (its answer is then not exact). */
