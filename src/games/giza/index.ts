@@ -24,7 +24,9 @@ const GIZA_KIT: GameKit = {
     giza: {
       deals: 3000,
       seed: 1,
-      commands: ['tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy'],
+      commands: [
+        'tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 ' + '--reference greedy',
+      ],
       wins: { random: 8, first: 78, greedy: 240, solver: 1077 },
     },
   },
