@@ -25,7 +25,7 @@ const GIZA_KIT: GameKit = {
       deals: 3000,
       seed: 1,
       commands: [
-        'tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 ' + '--reference greedy',
+        'tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy',
       ],
       wins: { random: 8, first: 78, greedy: 240, solver: 1077 },
     },
