@@ -7,7 +7,7 @@ const ORDERED = [...'A23456789TJQK'].flatMap((r) => [...'CDHS'].map((s) => r + s
 
 export const checks: GameChecks = {
   variants: [['giza', { undoLimit: 3, reward: 'cards' }]],
-  winnableDeals: { giza: 100 },
+  winnableDeals: { giza: 40 },
   decks: (id, count) => {
     if (id !== 'giza') return undefined;
     const rng = createRng(4242);

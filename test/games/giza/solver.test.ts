@@ -32,7 +32,7 @@ function plainWins(env: Env, seen: Map<string, boolean>): boolean {
 describe("Giza's exact solver", () => {
   it('agrees with a plain search of the legal moves, won and lost positions alike', () => {
     const verdicts = { won: 0, lost: 0 };
-    for (let seed = 1; seed <= 40; seed++) {
+    for (let seed = 1; seed <= 24; seed++) {
       const env = make('giza');
       env.reset({ seed });
       const rng = createRng(seed);
