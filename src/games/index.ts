@@ -14,6 +14,7 @@ export * from './four-ten/index.js';
 export * from './pyramid/index.js';
 export * from './king-tut/index.js';
 export * from './pyramid-thirteen/index.js';
+export * from './giza/index.js';
 export * from './elevens/index.js';
 export * from './thirteens/index.js';
 export * from './simple-pairs/index.js';

@@ -1,7 +1,8 @@
 /**
  * Agents for every game over a triangle of seven rows with a talon (src/env/layouts/triangle.ts): Pyramid, King
  * Tut's draw of three and idle passes, Pyramid Thirteen's face-down cards. Each game lists them in its kit with
- * `triangleAgents([itsGame])`.
+ * `triangleAgents([itsGame])`. A triangle beside open piles without a stock (Giza) has its own: open.ts,
+ * `openTriangleAgents`.
  *
  * | agent    | fair | idea |
  * |----------|------|------|
@@ -21,6 +22,8 @@ export { loadState } from './deal.js';
 export { OracleAgent } from './oracle.js';
 export { PimcAgent, PIMC_CONFIG } from './pimc.js';
 export { GreedyAgent } from './greedy.js';
+export { openTriangleAgents, openGreedyRank } from './open.js';
+export { OpenTriangleSolver, OPEN_SOLVE_BUDGET, type OpenPosition } from './open-solver.js';
 
 /**
  * Whether `better` is a king and `worse` is not (`GameKit.dominates`): in a triangle only a king goes alone. It pairs

@@ -12,8 +12,9 @@
  *   joins them into a `Game`.
  * - `triangle.ts`: rows of overlapping face-up cards with their cover masks and free test, a talon of
  *   stock and waste (draws, turn-overs, passes), and removals over the available places (pairs to a sum,
- *   ranks removed alone, overlap pairs); its words and board in `triangle-text.ts`, its JSON and checks in
- *   `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game` (Pyramid).
+ *   ranks removed alone, overlap pairs), optionally beside a row of open piles (the piles layout's parts: Giza);
+ *   its slots, places and ids in `triangle-shape.ts`, its words and board in `triangle-text.ts`, its JSON and
+ *   checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game` (Pyramid).
  *
  * - `piles.ts`: piles of which only the top card is available, the cards below face up or face down, beside
  *   one-card slots refilled at once from a stock; removals of two tops that pair (a sum, one rank, pairs named

@@ -8,7 +8,7 @@ import { cardCode } from '../cards.js';
 import { formatZodError } from '../errors.js';
 import { RUNNING } from '../game.js';
 import { EMPTY, RANK_WORDS, badState, parseCardLists } from './card-state.js';
-import type { PilesRules, PilesState } from './piles.js';
+import type { PileRow, PileRowShape, PilesRules, PilesState } from './piles.js';
 
 interface PilesJson {
   piles: string[][];
@@ -40,7 +40,7 @@ function jsonSchema(r: PilesRules): z.ZodType {
   let schema = jsonSchemas.get(r);
   if (!schema) {
     schema = z.strictObject({
-      piles: z.array(z.array(z.string()).max(r.height)).length(r.pileCount),
+      piles: pileRowJson(r),
       ...(r.slots > 0 ? { slots: z.array(z.string().nullable()).length(r.slots) } : {}),
       ...(r.stockSize > 0 ? { stock: z.array(z.string()).max(r.stockSize) } : {}),
       removed: z.array(z.string()).max(r.deck.size),
@@ -72,11 +72,11 @@ export function fromJSON(json: unknown, s: PilesState): void {
   fields.stock = j.stock ?? [];
   fields.removed = j.removed;
   const lists = parseCardLists(fields, EMPTY, bad, r.deck.holds);
-  s.cards.fill(EMPTY);
-  for (let p = 0; p < r.pileCount; p++) {
-    s.cards.set(lists[`piles[${p}]`], p * r.height);
-    s.heights[p] = j.piles[p].length;
-  }
+  loadPileRow(
+    r,
+    s,
+    j.piles.map((_, p) => lists[`piles[${p}]`]),
+  );
   s.slots.set(lists.slots);
   s.stock.set(lists.stock, r.stockSize - lists.stock.length);
   s.stockAt = r.stockSize - lists.stock.length;
@@ -86,6 +86,43 @@ export function fromJSON(json: unknown, s: PilesState): void {
   s.obsOut = null;
   const problem = checkState(s);
   if (problem) throw bad(problem);
+}
+
+/**
+ * A row of piles' problem, or null: no pile above its deal, no card above a top; `place` checks each card (in one
+ * place, of the deck) and says what is wrong with it.
+ */
+export function checkPileRow(
+  r: PileRowShape,
+  row: PileRow,
+  place: (card: number, where: string) => string | null,
+): string | null {
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = row.heights[p];
+    if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+    for (let k = 0; k < r.height; k++) {
+      const c = row.cards[p * r.height + k];
+      if (k >= h) {
+        if (c !== EMPTY) return `pile ${p + 1} holds a card above its top`;
+        continue;
+      }
+      const problem = place(c, `pile ${p + 1}`);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+/** The piles' field of a state's JSON: each pile's cards bottom first, at most its room. */
+export const pileRowJson = (r: PileRowShape) => z.array(z.array(z.string()).max(r.height)).length(r.pileCount);
+
+/** Loads a row of piles from its cards, parsed pile by pile (`piles[p]`, bottom first). */
+export function loadPileRow(r: PileRowShape, row: PileRow, piles: readonly (readonly number[])[]): void {
+  row.cards.fill(EMPTY);
+  for (let p = 0; p < r.pileCount; p++) {
+    row.cards.set(piles[p], p * r.height);
+    row.heights[p] = piles[p].length;
+  }
 }
 
 /** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
@@ -101,20 +138,11 @@ export function checkState(s: PilesState): string | null {
     return null;
   };
   let count = 0;
-  for (let p = 0; p < r.pileCount; p++) {
-    const h = s.heights[p];
-    if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
-    for (let k = 0; k < r.height; k++) {
-      const c = s.cards[p * r.height + k];
-      if (k >= h) {
-        if (c !== EMPTY) return `pile ${p + 1} holds a card above its top`;
-        continue;
-      }
-      const problem = place(c, `pile ${p + 1}`);
-      if (problem) return problem;
-      count++;
-    }
-  }
+  const problem = checkPileRow(r, s, (c, where) => {
+    count++;
+    return place(c, where);
+  });
+  if (problem) return problem;
   if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize)
     return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
   for (let k = 0; k < r.slots; k++) {

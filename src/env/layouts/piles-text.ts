@@ -6,7 +6,7 @@ import type { BoardPart, BoardPile, BoardView, CardSpot } from '../board.js';
 import { cardCode, cardLabel, RANK_NAMES } from '../cards.js';
 import { plural } from '../errors.js';
 import { EMPTY } from './card-state.js';
-import { outcome, placeCard, type PilesRules, type PilesState } from './piles.js';
+import { outcome, placeCard, type PileRow, type PileRowShape, type PilesRules, type PilesState } from './piles.js';
 
 const placeName = (r: PilesRules, place: number): string =>
   place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
@@ -51,18 +51,44 @@ export function whyIllegal(s: PilesState, action: number): string {
 }
 
 /** A pile's cards as text, bottom first; face-down cards as "##". */
-function pileText(s: PilesState, p: number): string {
-  const r = s.rules;
-  const h = s.heights[p];
+export function pileText(r: PileRowShape, row: PileRow, p: number): string {
+  const h = row.heights[p];
   const cards: string[] = [];
-  for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? '##' : cardLabel(s.cards[p * r.height + k]));
+  for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? '##' : cardLabel(row.cards[p * r.height + k]));
   return cards.length ? cards.join(' ') : '--';
+}
+
+/** The text lines of a row of piles: "pile  1: …". */
+export const pileLines = (r: PileRowShape, row: PileRow): string[] =>
+  r.piles.map((_, p) => `pile ${String(p + 1).padStart(2)}: ${pileText(r, row, p)}`);
+
+/** A pile's top card where the state JSON has it: `piles[p]`, its last card. */
+export const pileTopSpot = (r: PileRowShape, row: PileRow, p: number): CardSpot => ({
+  place: 'piles',
+  stack: p,
+  index: row.heights[p] - 1,
+  code: cardCode(row.cards[p * r.height + row.heights[p] - 1]),
+});
+
+/** A row of piles as a board's `columns` part: each pile labelled, face-down cards counted in its label. */
+export function pileColumns(r: PileRowShape, row: PileRow): BoardPart {
+  const columns = [];
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = row.heights[p];
+    const cards: CardSpot[] = [];
+    // A face-down card is not drawn: the pile's label counts them.
+    for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++)
+      cards.push({ place: 'piles', stack: p, index: k, code: cardCode(row.cards[p * r.height + k]) });
+    const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : '';
+    columns.push({ stack: p, label: `pile ${p + 1}${down}`, current: false, cleared: h === 0, cards });
+  }
+  return { kind: 'columns', columns };
 }
 
 export function render(s: PilesState): string {
   const r = s.rules;
   const lines: string[] = [];
-  for (let p = 0; p < r.pileCount; p++) lines.push(`pile ${String(p + 1).padStart(2)}: ${pileText(s, p)}`);
+  lines.push(...pileLines(r, s));
   if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => (c === EMPTY ? '--' : cardLabel(c))).join(' ')}`);
   const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, 'card')} · ` : '';
   lines.push(`${stock}removed ${s.removed}`);
@@ -76,9 +102,8 @@ export function render(s: PilesState): string {
 /** Where the card at `place` lies, as the state JSON places it. */
 function spotOf(s: PilesState, place: number): CardSpot {
   const r = s.rules;
-  const card = placeCard(s, place);
-  if (place < r.slotBase) return { place: 'piles', stack: place, index: s.heights[place] - 1, code: cardCode(card) };
-  return { place: 'slots', index: place - r.slotBase, code: cardCode(card) };
+  if (place < r.slotBase) return pileTopSpot(r, s, place);
+  return { place: 'slots', index: place - r.slotBase, code: cardCode(placeCard(s, place)) };
 }
 
 export function actionCards(s: PilesState, action: number): CardSpot[] {
@@ -89,16 +114,6 @@ export function actionCards(s: PilesState, action: number): CardSpot[] {
 
 export function board(s: PilesState): BoardView {
   const r = s.rules;
-  const columns = [];
-  for (let p = 0; p < r.pileCount; p++) {
-    const h = s.heights[p];
-    const cards: CardSpot[] = [];
-    // A face-down card is not drawn: the pile's label counts them.
-    for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++)
-      cards.push({ place: 'piles', stack: p, index: k, code: cardCode(s.cards[p * r.height + k]) });
-    const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : '';
-    columns.push({ stack: p, label: `pile ${p + 1}${down}`, current: false, cleared: h === 0, cards });
-  }
   const piles: BoardPile[] = [];
   for (let k = 0; k < r.slots; k++) {
     const card = s.slots[k];
@@ -110,9 +125,6 @@ export function board(s: PilesState): BoardView {
   }
   if (r.stockSize > 0) piles.push({ kind: 'stock', count: r.stockSize - s.stockAt, label: 'stock', tappable: false });
   piles.push({ kind: 'counter', count: s.removed, label: 'removed' });
-  const parts: BoardPart[] = [
-    { kind: 'columns', columns },
-    { kind: 'piles', piles },
-  ];
+  const parts: BoardPart[] = [pileColumns(r, s), { kind: 'piles', piles }];
   return { style: 'pairing', parts };
 }

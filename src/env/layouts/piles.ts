@@ -15,7 +15,72 @@ import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Sta
 import { randomInt, shuffleInPlace, type Rng } from '../rng.js';
 import { EMPTY } from './card-state.js';
 import { rankDeck, type RankDeck } from './deck.js';
-import { placePairId } from './triangle.js';
+import { placePairId } from './triangle-shape.js';
+
+/**
+ * A row of piles, only each top available, as the piles layout holds it and a triangle's reserve piles do too
+ * (triangle.ts): the cards dealt to each pile, the room per pile, where each pile starts in the deal.
+ */
+export interface PileRowShape {
+  readonly piles: readonly number[];
+  readonly pileCount: number;
+  /** The most cards a pile holds: the room per pile in the state. */
+  readonly height: number;
+  /** Where each pile's cards start in the deal (from the row's first card). */
+  readonly pileStart: readonly number[];
+  /** The cards under a pile's top lie face down. */
+  readonly hidden: boolean;
+}
+
+/** A row of piles' cards: pile p's at p · height + k, k = 0 its bottom card, EMPTY past its top; its heights. */
+export interface PileRow {
+  readonly cards: Uint8Array;
+  readonly heights: Uint8Array;
+}
+
+/** The shape of a row of piles dealt `piles[p]` cards each. */
+export function pileRowShape(piles: readonly number[], hidden: boolean): PileRowShape {
+  const pileStart: number[] = [];
+  let dealt = 0;
+  for (const n of piles) {
+    pileStart.push(dealt);
+    dealt += n;
+  }
+  return { piles, pileCount: piles.length, height: piles.length ? Math.max(...piles) : 0, pileStart, hidden };
+}
+
+/** Deals a row of piles from `deck[from…]`, pile 0 bottom card first; copied card by card, allocating nothing. */
+export function dealPileRow(r: PileRowShape, row: PileRow, deck: Uint8Array, from: number): void {
+  row.cards.fill(EMPTY);
+  for (let p = 0; p < r.pileCount; p++) {
+    for (let k = 0; k < r.piles[p]; k++) row.cards[p * r.height + k] = deck[from + r.pileStart[p] + k];
+    row.heights[p] = r.piles[p];
+  }
+}
+
+/**
+ * A row of piles in an observation: (p · height + d) · 13 + rank from `at` is pile p's card d from its top, face up
+ * (only the top where the row is hidden: the cards below count at `unseenAt` + rank, / 4); `heightsAt` + p its
+ * height / room.
+ */
+export function observePileRow(
+  r: PileRowShape,
+  row: PileRow,
+  out: Float32Array,
+  at: number,
+  heightsAt: number,
+  unseenAt: number,
+): void {
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = row.heights[p];
+    for (let d = 0; d < h; d++) {
+      const rank = row.cards[p * r.height + h - 1 - d] >> 2;
+      if (d === 0 || !r.hidden) out[at + (p * r.height + d) * 13 + rank] = 1;
+      else out[unseenAt + rank] += 0.25;
+    }
+    out[heightsAt + p] = h / r.height;
+  }
+}
 
 /** What a game over piles declares under one set of options. Ranks are 0 = A … 12 = K; values A = 1 … K = 13. */
 export interface PilesRulesSpec {
@@ -43,13 +108,8 @@ export interface PilesRulesSpec {
 }
 
 /** A `PilesRulesSpec` with its shape and lookups: what the hot path reads, built once per spec. */
-export interface PilesRules extends PilesRulesSpec {
+export interface PilesRules extends PilesRulesSpec, PileRowShape {
   readonly deck: RankDeck;
-  readonly pileCount: number;
-  /** The most cards a pile holds: the room per pile in the state. */
-  readonly height: number;
-  /** Where each pile's cards start in the deal. */
-  readonly pileStart: readonly number[];
   readonly slotBase: number;
   readonly stockSize: number;
   readonly places: number;
@@ -84,14 +144,9 @@ export function compilePilesRules(p: PilesRulesSpec): PilesRules {
 
 function buildRules(p: PilesRulesSpec): PilesRules {
   const deck = rankDeck(p.ranks);
-  const pileCount = p.piles.length;
-  const height = Math.max(...p.piles);
-  const pileStart: number[] = [];
-  let dealt = 0;
-  for (const n of p.piles) {
-    pileStart.push(dealt);
-    dealt += n;
-  }
+  const row = pileRowShape(p.piles, p.hidden);
+  const { pileCount, height } = row;
+  const dealt = p.piles.reduce((sum, n) => sum + n, 0);
   if (dealt + p.slots > deck.size)
     throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
   const places = pileCount + p.slots;
@@ -121,10 +176,8 @@ function buildRules(p: PilesRulesSpec): PilesRules {
   const obsUnseen = obsHeights + pileCount;
   return {
     ...p,
+    ...row,
     deck,
-    pileCount,
-    height,
-    pileStart,
     slotBase: pileCount,
     stockSize: deck.size - dealt - p.slots,
     places,
@@ -244,11 +297,7 @@ export function resetState(s: PilesState, rng: Rng, deck: Uint8Array | null): vo
     if (r.distinctRanks) spreadRanks(r, rng, d);
   }
   // Copied card by card: a subarray view per pile would allocate on every reset (the vector env's hot path).
-  s.cards.fill(EMPTY);
-  for (let p = 0; p < r.pileCount; p++) {
-    for (let k = 0; k < r.piles[p]; k++) s.cards[p * r.height + k] = d[r.pileStart[p] + k];
-    s.heights[p] = r.piles[p];
-  }
+  dealPileRow(r, s, d, 0);
   const dealt = d.length - r.stockSize;
   for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
   for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
@@ -387,11 +436,8 @@ export function observe(s: PilesState, _o: unknown, out: Float32Array): void {
   if (s.obsOut === out && !onlyCardsLeft(s)) s.obsOut = null;
   if (s.obsOut !== out) {
     out.fill(0);
-    for (let p = 0; p < r.pileCount; p++) {
-      observePile(s, out, p);
-      if (r.hidden)
-        for (let k = 0; k < s.heights[p] - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] += 0.25;
-    }
+    observePileRow(r, s, out, 0, r.obsHeights, r.obsUnseen);
+    s.obsHeights.set(s.heights);
     for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += 0.25;
     s.obsStockAt = s.stockAt;
     s.obsOut = out;

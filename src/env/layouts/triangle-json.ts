@@ -1,22 +1,25 @@
 /**
  * The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
- * stock, waste, removed, pass, steps }`, its parsing and loading, and the checks that a state could
- * come from play. Messages say "bad <name> state".
+ * stock, waste, removed, pass, steps }` (with piles beside the triangle, `piles` after the triangle's field, each
+ * pile bottom first; without a stock, no `stockTop`, `stock`, `waste` or `pass`), its parsing and loading, and the
+ * checks that a state could come from play. Messages say "bad <name> state".
  */
 import * as z from 'zod';
 import { DECK_SIZE, cardCode } from '../cards.js';
 import { formatZodError } from '../errors.js';
 import { RUNNING } from '../game.js';
 import { EMPTY, RANK_WORDS, badState, parseCardLists } from './card-state.js';
+import { checkPileRow, loadPileRow, pileRowJson } from './piles-json.js';
 import { popCount, type TriangleRules, type TriangleState } from './triangle.js';
 
 /** The state as JSON; the triangle's field is named after it (`rules.name`). */
 type TriangleJson = Record<string, unknown> & {
-  stockTop: string | null;
-  stock: string[];
-  waste: string[];
+  piles?: string[][];
+  stockTop?: string | null;
+  stock?: string[];
+  waste?: string[];
   removed: string[];
-  pass: number;
+  pass?: number;
   steps: number;
   /** With `idlePassEnds` only: the cards removed when this pass began. */
   passStartRemoved?: number;
@@ -34,9 +37,18 @@ export function toJSON(s: TriangleState): TriangleJson {
   const placed = new Uint8Array(DECK_SIZE);
   for (const c of s.cards) if (c !== EMPTY) placed[c] = 1;
   for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+  const height = r.pileRow.height;
+  const piles = Array.from(s.piles.heights, (h, p) =>
+    Array.from(s.piles.cards.subarray(p * height, p * height + h), (c) => {
+      placed[c] = 1;
+      return cardCode(c);
+    }),
+  );
   const removed: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!placed[c]) removed.push(cardCode(c));
+  if (!r.hasTalon) return { [r.name]: cards, piles, removed, steps: s.steps };
   const json: TriangleJson = { [r.name]: cards, stockTop, stock, waste, removed, pass: s.pass, steps: s.steps };
+  if (r.pileCount > 0) json.piles = piles;
   if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
   return json;
 }
@@ -44,16 +56,20 @@ export function toJSON(s: TriangleState): TriangleJson {
 const jsonSchemas = new Map<string, z.ZodType>();
 
 function jsonSchema(r: TriangleRules): z.ZodType {
-  const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}`;
+  const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}/${r.pileRow.piles.join(',')}/${r.hasTalon}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
-    schema = z.strictObject({
-      [r.name]: z.array(z.string().nullable()).length(r.slots),
+    const talon = {
       stockTop: z.string().nullable(),
       stock: z.array(z.string()).max(r.talonSize),
       waste: z.array(z.string()).max(r.talonSize),
+    };
+    schema = z.strictObject({
+      [r.name]: z.array(z.string().nullable()).length(r.slots),
+      ...(r.pileCount > 0 ? { piles: pileRowJson(r.pileRow) } : {}),
+      ...(r.hasTalon ? talon : {}),
       removed: z.array(z.string()).max(DECK_SIZE),
-      pass: z.int().min(1),
+      ...(r.hasTalon ? { pass: z.int().min(1) } : {}),
       steps: z.int().min(0),
       ...(r.talon.idlePassEnds ? { passStartRemoved: z.int().min(0) } : {}),
     });
@@ -67,25 +83,24 @@ export function fromJSON(json: unknown, s: TriangleState): void {
   const bad = (message: string) => badState(message, r.name);
   const parsed = jsonSchema(r).safeParse(json);
   if (!parsed.success) {
+    const piles = r.pileCount > 0 ? `piles: ${r.pileCount} lists of card codes, bottom first, ` : '';
+    const talon = r.hasTalon ? 'stockTop: a card code or null, stock: [...], waste: [...], ' : '';
     throw bad(
-      `${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, stockTop: a card code ` +
-        'or null, stock: [...], waste: [...], removed: [...], pass, steps })',
+      `${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, ${piles}${talon}` +
+        `removed: [...], ${r.hasTalon ? 'pass, ' : ''}steps })`,
     );
   }
   const j = parsed.data as TriangleJson;
-  const lists = parseCardLists(
-    {
-      [r.name]: j[r.name] as (string | null)[],
-      stockTop: j.stockTop,
-      stock: j.stock,
-      waste: j.waste,
-      removed: j.removed,
-    },
-    EMPTY,
-    bad,
-  );
+  const fields: Record<string, readonly (string | null)[] | string | null> = { [r.name]: j[r.name] as string[] };
+  (j.piles ?? []).forEach((pile, p) => {
+    fields[`piles[${p}]`] = pile;
+  });
+  Object.assign(fields, { stockTop: j.stockTop ?? null, stock: j.stock ?? [], waste: j.waste ?? [] });
+  fields.removed = j.removed;
+  const lists = parseCardLists(fields, EMPTY, bad);
   const cards = lists[r.name];
   const { stockTop, stock, waste } = lists;
+  const pass = j.pass ?? 1;
   if (r.topPlayable && stockTop.length === 0 && stock.length > 0)
     throw bad(
       "stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in " +
@@ -93,9 +108,15 @@ export function fromJSON(json: unknown, s: TriangleState): void {
     );
   if (!r.topPlayable && stockTop.length > 0)
     throw bad('stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock');
-  if (j.pass > r.passLimit) throw bad(`pass is ${j.pass}, but this game has ${r.talon.passes} passes`);
+  if (pass > r.passLimit) throw bad(`pass is ${pass}, but this game has ${r.talon.passes} passes`);
   if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
   s.cards.set(cards);
+  if (r.pileCount > 0)
+    loadPileRow(
+      r.pileRow,
+      s.piles,
+      r.pileRow.piles.map((_, p) => lists[`piles[${p}]`]),
+    );
   s.present = 0;
   for (let i = 0; i < r.slots; i++) if (cards[i] !== EMPTY) s.present |= 1 << i;
   s.talon.set(waste, 0);
@@ -103,14 +124,17 @@ export function fromJSON(json: unknown, s: TriangleState): void {
   s.talon.set(stock, waste.length + stockTop.length);
   s.cursor = waste.length;
   s.talonLen = waste.length + stockTop.length + stock.length;
-  s.pass = j.pass;
+  s.pass = pass;
   s.steps = j.steps;
-  s.removed = DECK_SIZE - popCount(s.present) - s.talonLen;
+  s.removed = DECK_SIZE - popCount(s.present) - s.talonLen - pileCards(s);
   s.passStartRemoved = j.passStartRemoved ?? 0;
   s.status = RUNNING;
   const problem = checkState(s);
   if (problem) throw bad(problem);
 }
+
+/** The cards in the piles beside the triangle. */
+const pileCards = (s: TriangleState): number => s.piles.heights.reduce((n, h) => n + h, 0);
 
 /** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
 export function checkState(s: TriangleState): string | null {
@@ -135,6 +159,14 @@ export function checkState(s: TriangleState): string | null {
         `with its only cover)`
       );
   }
+  const pileProblem = checkPileRow(r.pileRow, s.piles, (c, where) => {
+    if (c >= DECK_SIZE) return `${where} holds ${c}, not a card`;
+    if (seen[c]) return `card ${cardCode(c)} is in two places`;
+    seen[c] = 1;
+    left[c >> 2]++;
+    return null;
+  });
+  if (pileProblem) return pileProblem;
   if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize)
     return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
   if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen)
@@ -146,8 +178,11 @@ export function checkState(s: TriangleState): string | null {
     seen[c] = 1;
     left[c >> 2]++;
   }
-  const removed = DECK_SIZE - popCount(present) - s.talonLen;
-  if (s.removed !== removed) return `removed is ${s.removed}, the ${r.name}, stock and waste leave ${removed}`;
+  const removed = DECK_SIZE - popCount(present) - s.talonLen - pileCards(s);
+  if (s.removed !== removed) {
+    const places = r.pileCount > 0 ? (r.hasTalon ? ', piles, stock and waste' : ' and piles') : ', stock and waste';
+    return `removed is ${s.removed}, the ${r.name}${places} leave ${removed}`;
+  }
   for (let rank = 0; 2 * rank < r.rankSum; rank++) {
     const other = r.rankSum - rank;
     if (other > 12 || ((r.singleMask >>> rank) | (r.singleMask >>> other)) & 1) continue;

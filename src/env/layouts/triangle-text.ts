@@ -7,6 +7,7 @@ import { cardCode, cardLabel, RANK_NAMES } from '../cards.js';
 import { plural } from '../errors.js';
 import { TERMINATED, TRUNCATED } from '../game.js';
 import { EMPTY } from './card-state.js';
+import { pileColumns, pileLines, pileTopSpot } from './piles-text.js';
 import { isFree, isWon, outcome, placeCard, soleCover, type TriangleRules, type TriangleState } from './triangle.js';
 
 /** Whether the card of `slot` lies face down: dealt so, and a card covers it yet. */
@@ -19,6 +20,7 @@ const seenLabel = (s: TriangleState, slot: number): string => (faceDown(s, slot)
 function placeName(r: TriangleRules, place: number): string {
   if (place === r.waste) return "the waste's top card";
   if (place === r.stock) return "the stock's top card";
+  if (place >= r.pileBase) return `pile ${place - r.pileBase + 1}`;
   return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
 }
 
@@ -52,6 +54,7 @@ function placeProblem(s: TriangleState, place: number): string | null {
     if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
     return s.cursor < s.talonLen ? null : 'the stock is empty';
   }
+  if (place >= r.pileBase) return placeCard(s, place) === EMPTY ? `${placeName(r, place)} is empty` : null;
   if (s.cards[place] === EMPTY) return `${placeName(r, place)} has been removed`;
   if (isFree(r, s.present, place)) return null;
   const covers = [r.coverLeft[place], r.coverRight[place]]
@@ -113,13 +116,14 @@ export function render(s: TriangleState): string {
     for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === EMPTY ? '--' : seenLabel(s, i)).padStart(3));
     lines.push(' '.repeat((r.rows - 1 - row) * 2) + cells.join(' '));
   }
+  lines.push(...pileLines(r.pileRow, s.piles));
   const stock = s.talonLen - s.cursor;
   const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : '';
   const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : '';
-  lines.push(
-    `stock ${plural(stock, 'card')}${top} · waste ${plural(s.cursor, 'card')}${waste} · ` +
-      `${passText(r, s.pass)} · removed ${s.removed}`,
-  );
+  const talon = r.hasTalon
+    ? `stock ${plural(stock, 'card')}${top} · waste ${plural(s.cursor, 'card')}${waste} · ${passText(r, s.pass)} · `
+    : '';
+  lines.push(`${talon}removed ${s.removed}`);
   if (s.status === TRUNCATED) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
   else if (s.status === TERMINATED) {
     const { won, cardsLeft } = outcome(s);
@@ -147,6 +151,7 @@ function spotOf(s: TriangleState, place: number): CardSpot {
   const r = s.rules;
   if (place < r.slots)
     return { place: r.name, index: place, code: s.cards[place] === EMPTY ? '' : cardCode(s.cards[place]) };
+  if (place >= r.pileBase) return pileTopSpot(r.pileRow, s.piles, place - r.pileBase);
   if (place === r.waste) return { place: 'waste', index: s.cursor - 1, code: cardCode(s.talon[s.cursor - 1]) };
   return { place: 'stockTop', index: 0, code: cardCode(s.talon[s.cursor]) };
 }
@@ -172,6 +177,13 @@ export function board(s: TriangleState): BoardView {
       );
     rows.push(cells);
   }
+  const removed: BoardPile = { kind: 'counter', count: s.removed, label: 'removed' };
+  if (!r.hasTalon) {
+    const parts: BoardPart[] = [{ kind: 'overlap', rows }];
+    if (r.pileCount > 0) parts.push(pileColumns(r.pileRow, s.piles));
+    parts.push({ kind: 'piles', piles: [removed] });
+    return { style: 'pairing', parts };
+  }
   const faceUp = r.topPlayable && s.cursor < s.talonLen;
   // The stock is counted one way everywhere: every card still to come, its face-up top card included.
   const stock = s.talonLen - s.cursor;
@@ -192,9 +204,10 @@ export function board(s: TriangleState): BoardView {
       ? { kind: 'card', label: `waste (${s.cursor})`, card: spotOf(s, r.waste) }
       : { kind: 'counter', count: 0, label: 'waste' },
   );
-  piles.push({ kind: 'counter', count: s.removed, label: 'removed' });
+  piles.push(removed);
   const parts: BoardPart[] = [
     { kind: 'overlap', rows },
+    ...(r.pileCount > 0 ? [pileColumns(r.pileRow, s.piles)] : []),
     { kind: 'piles', piles },
     {
       kind: 'facts',

@@ -1,119 +1,25 @@
 /**
  * The triangle layout: rows of overlapping face-up cards (row r holds r + 1 cards, each overlapped by
- * the two below it), a talon of stock and waste beside them, and removals of available cards: two that
- * make a sum, or a card of a rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
+ * the two below it), a talon of stock and waste beside them, optionally a row of open piles whose tops are
+ * available (the piles layout's, piles.ts), and removals of available cards: two that make a sum, or a card of a
+ * rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
  * and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
  *
- * Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order and
- * the rest of the deck is the stock, its top first. A slot is **free** when neither card covering it
- * is still there. Places, which removals name: the slots, then the waste's top card, then the stock's
- * top card. Action ids: one per unordered pair of places (lexicographic), one single per place, a
- * draw, a turn-over. The hot path (legalActions, step, status, observe) allocates nothing.
+ * Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order, then
+ * the piles (pile 0 bottom card first), and the rest of the deck is the stock, its top first. A slot is
+ * **free** when neither card covering it is still there. Places, which removals name: the slots, then
+ * the waste's top card and the stock's top card (when the deal leaves a stock), then the piles' tops.
+ * Action ids: one per unordered pair of places (lexicographic), one single per place, then a draw and a
+ * turn-over when there is a stock. The hot path (legalActions, step, status, observe) allocates nothing.
  */
 import { DECK_SIZE, orderedDeck } from '../cards.js';
 import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import { EMPTY } from './card-state.js';
+import { dealPileRow, observePileRow, pileRowShape, type PileRow, type PileRowShape } from './piles.js';
+import { placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
 
-/** At most seven rows: a set of slots is one 32-bit mask. */
-export const MAX_ROWS = 7;
-
-/** A triangle's slots and places, their ids and cover tables: what depends on the rows alone. */
-export interface TriangleShape {
-  readonly rows: number;
-  readonly slots: number;
-  /** Cards the deal leaves for the stock. */
-  readonly talonSize: number;
-  /** The place of the waste's top card, and of the stock's. */
-  readonly waste: number;
-  readonly stock: number;
-  readonly places: number;
-  /** Pair ids, one per unordered pair of places; the first single id (a single per place); draw; turn-over. */
-  readonly pairIds: number;
-  readonly singleBase: number;
-  readonly draw: number;
-  readonly recycle: number;
-  readonly numActions: number;
-  /** The two places of each pair id. */
-  readonly pairFirst: Uint8Array;
-  readonly pairSecond: Uint8Array;
-  readonly rowOf: Uint8Array;
-  readonly columnOf: Uint8Array;
-  /** The left one of the two slots covering each slot (the right one is next to it), -1 in the bottom row. */
-  readonly coverLeft: Int8Array;
-  readonly coverRight: Int8Array;
-  /** Bits of the (at most two) slots directly covering each slot. */
-  readonly coverMask: Int32Array;
-  /** Every slot's bit: a full triangle. */
-  readonly full: number;
-}
-
-/** The pair id of places i < j among `places`: lexicographic order. */
-export function placePairId(places: number, i: number, j: number): number {
-  return i * places - (i * (i + 1)) / 2 + (j - i - 1);
-}
-
-/** The slot of row r, card c. */
-export const slotOf = (row: number, column: number): number => (row * (row + 1)) / 2 + column;
-
-const shapes = new Map<number, TriangleShape>();
-
-/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
-export function triangleShape(rows: number): TriangleShape {
-  const cached = shapes.get(rows);
-  if (cached) return cached;
-  if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) throw new RangeError(`rows must be 1..${MAX_ROWS}`);
-  const slots = slotOf(rows, 0);
-  const places = slots + 2;
-  const pairIds = (places * (places - 1)) / 2;
-  const pairFirst = new Uint8Array(pairIds);
-  const pairSecond = new Uint8Array(pairIds);
-  for (let i = 0; i < places; i++) {
-    for (let j = i + 1; j < places; j++) {
-      pairFirst[placePairId(places, i, j)] = i;
-      pairSecond[placePairId(places, i, j)] = j;
-    }
-  }
-  const rowOf = new Uint8Array(slots);
-  const columnOf = new Uint8Array(slots);
-  const coverLeft = new Int8Array(slots).fill(-1);
-  const coverRight = new Int8Array(slots).fill(-1);
-  const coverMask = new Int32Array(slots);
-  for (let r = 0, i = 0; r < rows; r++) {
-    for (let c = 0; c <= r; c++, i++) {
-      rowOf[i] = r;
-      columnOf[i] = c;
-      if (r + 1 < rows) {
-        coverLeft[i] = i + r + 1;
-        coverRight[i] = i + r + 2;
-        coverMask[i] = (1 << (i + r + 1)) | (1 << (i + r + 2));
-      }
-    }
-  }
-  const shape: TriangleShape = {
-    rows,
-    slots,
-    talonSize: DECK_SIZE - slots,
-    waste: slots,
-    stock: slots + 1,
-    places,
-    pairIds,
-    singleBase: pairIds,
-    draw: pairIds + places,
-    recycle: pairIds + places + 1,
-    numActions: pairIds + places + 2,
-    pairFirst,
-    pairSecond,
-    rowOf,
-    columnOf,
-    coverLeft,
-    coverRight,
-    coverMask,
-    full: slots === 32 ? -1 : (1 << slots) - 1,
-  };
-  shapes.set(rows, shape);
-  return shape;
-}
+export { MAX_ROWS, placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
 
 /**
  * What a game over a triangle declares under one set of options. Ranks are 0 = A … 12 = K; values
@@ -129,23 +35,13 @@ export interface TriangleRulesSpec {
   readonly pairSum: number;
   /** Ranks removed alone (Pyramid's kings: [12]). */
   readonly singles: readonly number[];
-  /** Face-up reserve cards beside the triangle (Giza's eight, no stock): none yet. */
-  readonly reserves?: 0;
-  readonly talon: {
-    /** Cards a draw turns over, one at a time, the last on the waste's top (King Tut's three). */
-    readonly draw: 1 | 3;
-    /**
-     * The waste is turned over only after a pass that removed a card (King Tut's end with unlimited passes): a pass
-     * without one comes back to where it began, so the game ends there instead of going round for ever.
-     */
-    readonly idlePassEnds?: boolean;
-    /** Passes through the stock; the waste is turned over, in the same order, between them. */
-    readonly passes: number | 'unlimited';
-    /** The stock's top card lies face up and is available. */
-    readonly topPlayable: boolean;
-    /** The stock's and the waste's top cards may pair with each other (with `topPlayable`). */
-    readonly topPairsWithWaste: boolean;
-  };
+  /**
+   * Open piles beside the triangle, the cards each is dealt (Giza's eight of three): all face up, only each top
+   * available. Dealt after the triangle; the cards left are the stock.
+   */
+  readonly piles?: readonly number[];
+  /** The stock and waste: needed when the triangle and piles leave cards over, ignored when they leave none. */
+  readonly talon?: TalonSpec;
   /**
    * Rows from the top dealt face down (Pyramid Thirteen's six): such a card turns face up once no card covers it. It
    * is never shown before, and never pairs with the card covering it.
@@ -162,8 +58,33 @@ export interface TriangleRulesSpec {
   readonly undoLimit: 0 | 3 | 'unlimited';
 }
 
+/** A triangle's stock and waste: the draw, the passes, which top cards are in play. */
+export interface TalonSpec {
+  /** Cards a draw turns over, one at a time, the last on the waste's top (King Tut's three). */
+  readonly draw: 1 | 3;
+  /**
+   * The waste is turned over only after a pass that removed a card (King Tut's end with unlimited passes): a pass
+   * without one comes back to where it began, so the game ends there instead of going round for ever.
+   */
+  readonly idlePassEnds?: boolean;
+  /** Passes through the stock; the waste is turned over, in the same order, between them. */
+  readonly passes: number | 'unlimited';
+  /** The stock's top card lies face up and is available. */
+  readonly topPlayable: boolean;
+  /** The stock's and the waste's top cards may pair with each other (with `topPlayable`). */
+  readonly topPairsWithWaste: boolean;
+}
+
+/** The talon of a deal that leaves no stock: nothing to draw, nothing in play. */
+const NO_TALON: TalonSpec = { draw: 1, passes: 1, topPlayable: false, topPairsWithWaste: false };
+
 /** A `TriangleRulesSpec` with its shape and lookups: what the hot path reads, built once per spec. */
 export interface TriangleRules extends TriangleRulesSpec, TriangleShape {
+  readonly talon: TalonSpec;
+  /** The piles beside the triangle, as the piles layout shapes a row of them (none: no pile). */
+  readonly pileRow: PileRowShape;
+  /** The deal leaves a stock: the waste's and the stock's places, the draw and the turn-over exist. */
+  readonly hasTalon: boolean;
   /** Two ranks pair when their indexes add up to this (the values' sum − 2). */
   readonly rankSum: number;
   /** Bit r set when rank r is removed alone. */
@@ -178,7 +99,7 @@ export interface TriangleRules extends TriangleRulesSpec, TriangleShape {
   /** The goal's cards: 52, or the triangle's. */
   readonly goalCards: number;
   readonly observationSize: number;
-  /** Where the observation's parts start (the game's doc comment tables them). */
+  /** Where the observation's parts start (the game's doc comment tables them); the talon's are -1 without one. */
   readonly obsFree: number;
   readonly obsWasteTop: number;
   readonly obsStockTop: number;
@@ -190,6 +111,9 @@ export interface TriangleRules extends TriangleRulesSpec, TriangleShape {
   readonly faceDownMask: number;
   /** With `idlePassEnds`: where the flag "a card was removed in this pass" lies (the last float), else -1. */
   readonly obsPassRemoved: number;
+  /** Where the piles' cards (13 floats per pile and depth from the top) and heights start, after the rest. */
+  readonly obsPiles: number;
+  readonly obsPileHeights: number;
 }
 
 const rulesCache = new Map<string, TriangleRules>();
@@ -199,30 +123,45 @@ export function compileTriangleRules(p: TriangleRulesSpec): TriangleRules {
   const key = JSON.stringify(p);
   const cached = rulesCache.get(key);
   if (cached) return cached;
-  const shape = triangleShape(p.rows);
+  const shape = triangleShape(p.rows, p.piles);
+  const pileRow = pileRowShape(p.piles ?? [], false);
+  const hasTalon = shape.talonSize > 0;
+  if (hasTalon && !p.talon) throw new RangeError('the deal leaves a stock: the declaration needs its talon');
+  // Face-down cards count with the stock's unseen ones in the observation.
+  if (!hasTalon && p.faceDownRows) throw new RangeError('face-down rows need a stock');
+  const talon = hasTalon && p.talon ? p.talon : NO_TALON;
   const obsFree = shape.slots * 13;
   const obsWasteTop = obsFree + shape.slots;
   const obsStockCounts = obsWasteTop + 39;
+  // The talon's floats, when there is one: Pyramid's table; then the piles' cards and heights.
+  const obsPiles = hasTalon ? obsStockCounts + 18 + (talon.idlePassEnds ? 1 : 0) : obsWasteTop;
+  const obsPileHeights = obsPiles + pileRow.pileCount * pileRow.height * 13;
+  const none = (at: number) => (hasTalon ? at : -1);
   const rules: TriangleRules = {
     ...p,
     ...shape,
+    talon,
+    pileRow,
+    hasTalon,
     rankSum: p.pairSum - 2,
     singleMask: p.singles.reduce((bits, r) => bits | (1 << r), 0),
-    passLimit: p.talon.passes === 'unlimited' ? Infinity : p.talon.passes,
-    unlimited: p.talon.passes === 'unlimited',
-    topPlayable: p.talon.topPlayable,
-    talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
+    passLimit: talon.passes === 'unlimited' ? Infinity : talon.passes,
+    unlimited: talon.passes === 'unlimited',
+    topPlayable: talon.topPlayable,
+    talonPairs: talon.topPlayable && talon.topPairsWithWaste,
     goalAll: p.goal === 'all',
     goalCards: p.goal === 'all' ? DECK_SIZE : shape.slots,
-    observationSize: obsStockCounts + 18 + (p.talon.idlePassEnds ? 1 : 0),
+    observationSize: obsPileHeights + pileRow.pileCount,
     obsFree,
-    obsWasteTop,
-    obsStockTop: obsWasteTop + 13,
-    obsWasteCounts: obsWasteTop + 26,
-    obsStockCounts,
-    obsStockSize: obsStockCounts + 13,
-    obsSteps: obsStockCounts + 17,
-    obsPassRemoved: p.talon.idlePassEnds ? obsStockCounts + 18 : -1,
+    obsWasteTop: none(obsWasteTop),
+    obsStockTop: none(obsWasteTop + 13),
+    obsWasteCounts: none(obsWasteTop + 26),
+    obsStockCounts: none(obsStockCounts),
+    obsStockSize: none(obsStockCounts + 13),
+    obsSteps: none(obsStockCounts + 17),
+    obsPassRemoved: hasTalon && talon.idlePassEnds ? obsStockCounts + 18 : -1,
+    obsPiles,
+    obsPileHeights,
     faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0,
   };
   rulesCache.set(key, rules);
@@ -257,6 +196,8 @@ export interface TriangleState {
   readonly placeRank: Int8Array;
   /** Scratch deck for seeded deals. */
   readonly deck: Uint8Array;
+  /** The piles beside the triangle (empty arrays without them). */
+  readonly piles: PileRow;
 }
 
 export function createState(rules: TriangleRules): TriangleState {
@@ -274,6 +215,10 @@ export function createState(rules: TriangleRules): TriangleState {
     status: RUNNING,
     placeRank: new Int8Array(rules.places).fill(-1),
     deck: new Uint8Array(DECK_SIZE),
+    piles: {
+      cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(EMPTY),
+      heights: new Uint8Array(rules.pileCount),
+    },
   };
 }
 
@@ -288,6 +233,10 @@ export function copyState(src: TriangleState, dst: TriangleState): void {
   dst.steps = src.steps;
   dst.removed = src.removed;
   dst.status = src.status;
+  if (src.rules.pileCount > 0) {
+    dst.piles.cards.set(src.piles.cards);
+    dst.piles.heights.set(src.piles.heights);
+  }
 }
 
 const ORDERED_DECK = orderedDeck();
@@ -299,7 +248,8 @@ export function resetState(s: TriangleState, rng: Rng, deck: Uint8Array | null):
   if (!deck) shuffleInPlace(rng, d);
   s.cards.set(d.subarray(0, slots));
   s.present = s.rules.full;
-  s.talon.set(d.subarray(slots));
+  if (s.rules.pileCount > 0) dealPileRow(s.rules.pileRow, s.piles, d, slots);
+  s.talon.set(d.subarray(DECK_SIZE - s.rules.talonSize));
   s.talonLen = s.rules.talonSize;
   s.cursor = 0;
   s.pass = 1;
@@ -334,10 +284,14 @@ export function soleCover(r: TriangleShape, present: number, slot: number): numb
   return hasLeft === 1 ? left : left + 1;
 }
 
-/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
+/** The card at a place (the waste's or the stock's top card for those, a pile's top), EMPTY for none. */
 export function placeCard(s: TriangleState, place: number): number {
   const r = s.rules;
   if (place < r.slots) return s.cards[place];
+  if (place >= r.pileBase) {
+    const h = s.piles.heights[place - r.pileBase];
+    return h === 0 ? EMPTY : s.piles.cards[(place - r.pileBase) * r.pileRow.height + h - 1];
+  }
   if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : EMPTY;
   return s.cursor < s.talonLen ? s.talon[s.cursor] : EMPTY;
 }
@@ -375,8 +329,14 @@ function markAvailable(s: TriangleState): void {
   const coverMask = r.coverMask;
   for (let i = 0; i < r.slots; i++)
     rank[i] = ((present >>> i) & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
-  rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-  rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+  if (r.hasTalon) {
+    rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+    rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+  }
+  for (let p = 0; p < r.pileCount; p++) {
+    const h = s.piles.heights[p];
+    rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
+  }
 }
 
 /** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
@@ -470,6 +430,11 @@ function removeAt(s: TriangleState, place: number): number {
     s.present &= ~(1 << place);
     return 1;
   }
+  if (place >= r.pileBase) {
+    const p = place - r.pileBase;
+    s.piles.cards[p * r.pileRow.height + --s.piles.heights[p]] = EMPTY;
+    return r.goalAll ? 1 : 0;
+  }
   const at = place === r.waste ? s.cursor - 1 : s.cursor;
   s.talon.copyWithin(at, at + 1, s.talonLen);
   s.talonLen--;
@@ -512,6 +477,8 @@ export function observe(s: TriangleState, _o: unknown, out: Float32Array): void 
     }
     out[13 * i + (s.cards[i] >> 2)] = 1;
   }
+  if (r.pileCount > 0) observePileRow(r.pileRow, s.piles, out, r.obsPiles, r.obsPileHeights, -1);
+  if (!r.hasTalon) return;
   if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
   const faceUp = r.topPlayable && s.cursor < s.talonLen;
   if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
@@ -536,6 +503,7 @@ export function observationBounds(r: TriangleRules): ObservationBounds {
   const high = new Float32Array(r.observationSize).fill(1);
   const alone = 4 * r.singles.length;
   const most = alone + (DECK_SIZE - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
-  if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+  if (r.hasTalon && !r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+  for (let p = 0; p < r.pileCount; p++) high[r.obsPileHeights + p] = r.pileRow.piles[p] / r.pileRow.height;
   return { low, high };
 }
