@@ -74,11 +74,13 @@ function copySeen(src: SlotState, dst: SlotState): void {
   dst.deck.subarray(dst.stockPos).sort();
 }
 
-/** Cards removed by a move: what `greedy` takes first. */
-function removedBy(s: SlotState, action: number): number {
+/** Cards removed by a move (`after`: the state it leads to): what `greedy` takes first. */
+function removedBy(s: SlotState, action: number, after: SlotState): number {
   const r = s.rules;
   if (action < r.pairCount) return 2;
   if (action === r.dealId) return 0;
+  // A card put on the group pile removes the pile's cards when they go out, else none.
+  if (r.pileBase >= 0) return after.removed - s.removed;
   return 1;
 }
 
@@ -102,13 +104,14 @@ export function greedyRanks(s: SlotState, legal: ArrayLike<number>, n: number, o
   for (let k = 0; k < n; k++) {
     copySeen(s, after);
     stepState(after, null, legal[k]);
+    const removed = removedBy(s, legal[k], after);
     let moves = removalsIn(after, scratch, 0);
     if (dealId >= 0 && legal[k] !== dealId && after.legalCount > moves) {
       copyState(after, dealt);
       stepState(dealt, null, dealId);
       moves += removalsIn(dealt, scratch, 0);
     }
-    out[k] = legal[k] === dealId ? moves / 1000 : 100 * removedBy(s, legal[k]) + moves;
+    out[k] = legal[k] === dealId ? moves / 1000 : 100 * removed + moves;
   }
 }
 
@@ -280,10 +283,12 @@ function dealHash(s: SlotState): number {
   return h >>> 0;
 }
 
-/** A 52-bit key of a position of one deal: the slots and the stock's place (the deal fixes the rest). */
+/** A 52-bit key of a position of one deal: the slots, the stock's place, the group pile (the deal fixes the rest). */
 function positionKey(s: SlotState): number {
   let a = s.stockPos;
   let b = 0x2545f491 ^ s.stockPos;
+  // What of the group pile decides the rest: its size, total and set ranks (only where the game has one).
+  if (s.pileSize > 0) a = mix32(a + 0x10000 * s.pileSize + 0x100 * s.pileTotal + s.pileSets);
   for (let i = 0; i < s.rules.slots; i++) {
     a = mix32(a + s.slotCard[i]);
     b = mix32(b ^ (s.slotCard[i] + 0x100 * i));

@@ -90,7 +90,7 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
     moveKind: (s, _o, action) => {
       const block = blockOf(s.rules, action);
       if (block === 'set') return s.rules.setRanks.length === 4 ? 'quartet' : 'triple';
-      return block === 'aside' ? 'single' : block;
+      return block === 'aside' || block === 'pile' ? 'single' : block;
     },
     prompt: (s) => (s.legalCount === 0 || !spec.prompt ? '' : spec.prompt(s.rules)),
     board: (s) => board(s),

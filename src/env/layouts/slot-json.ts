@@ -1,7 +1,7 @@
 /**
- * The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
- * removed }`, its parsing and loading, the checks that a state could come from play, and the changes
- * that no play could give, which the fuzz tries.
+ * The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), pile (with a
+ * group pile), stock, removed }`, its parsing and loading, the checks that a state could come from play, and
+ * the changes that no play could give, which the fuzz tries.
  */
 import * as z from 'zod/mini';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, RANK_NAMES, SUIT_NAMES } from '../cards.js';
@@ -15,6 +15,7 @@ import {
   GATHER_ONCE_STOCK_OUT,
   NO_PARTNER,
   NOWHERE,
+  PILE_TWICE,
   cardsWouldMove,
   copyState,
   createState,
@@ -29,6 +30,8 @@ interface SlotJSON {
   tableau: (string | null)[];
   /** The cards set aside, one per set rank: a card code or null (all null for sets that go out together). */
   reserve?: (string | null)[];
+  /** The group pile, bottom first (with `groupPile`). */
+  pile?: string[];
   /** Next card first. */
   stock: string[];
   /** In card order (A♣ A♦ … K♠). */
@@ -38,8 +41,10 @@ interface SlotJSON {
 export function toJSON(s: SlotState): SlotJSON {
   const code = (c: number): string | null => (c === EMPTY ? null : cardCode(c));
   const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
-  const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
+  const removed = removedCards(s.slotCard, s.reserve, s.pile.subarray(0, s.pileSize), s.deck.subarray(s.stockPos));
   const tableau = Array.from(s.slotCard, code);
+  if (s.rules.pileBase >= 0)
+    return { tableau, pile: Array.from(s.pile.subarray(0, s.pileSize), cardCode), stock, removed };
   return s.rules.setRanks.length
     ? { tableau, reserve: Array.from(s.reserve, code), stock, removed }
     : { tableau, stock, removed };
@@ -48,14 +53,17 @@ export function toJSON(s: SlotState): SlotJSON {
 const jsonSchemas = new Map<string, z.ZodMiniType>();
 
 function jsonSchema(r: SlotRules): z.ZodMiniType {
-  const key = `${r.slots}/${r.reserveCount}`;
+  const key = `${r.slots}/${r.reserveCount}/${r.pileBase >= 0}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
     const cards = z.array(z.string()).check(z.maxLength(DECK_SIZE));
     const places = (n: number) => z.array(z.nullable(z.string())).check(z.length(n));
-    schema = r.setRanks.length
-      ? z.strictObject({ tableau: places(r.slots), reserve: places(r.reserveCount), stock: cards, removed: cards })
-      : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
+    schema =
+      r.pileBase >= 0
+        ? z.strictObject({ tableau: places(r.slots), pile: cards, stock: cards, removed: cards })
+        : r.setRanks.length
+          ? z.strictObject({ tableau: places(r.slots), reserve: places(r.reserveCount), stock: cards, removed: cards })
+          : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
     jsonSchemas.set(key, schema);
   }
   return schema;
@@ -65,7 +73,11 @@ export function fromJSON(json: unknown, s: SlotState): void {
   const r = s.rules;
   const parsed = jsonSchema(r).safeParse(json);
   if (!parsed.success) {
-    const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : '';
+    const reserve = r.setRanks.length
+      ? `reserve: ${r.reserveCount} card codes or null, `
+      : r.pileBase >= 0
+        ? 'pile: [...], '
+        : '';
     throw badState(
       `${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], ` +
         'removed: [...] })',
@@ -75,11 +87,14 @@ export function fromJSON(json: unknown, s: SlotState): void {
   const lists: Record<string, number[]> = parseCardLists<string>(
     data.reserve
       ? { tableau: data.tableau, reserve: data.reserve, stock: data.stock, removed: data.removed }
-      : { tableau: data.tableau, stock: data.stock, removed: data.removed },
+      : data.pile
+        ? { tableau: data.tableau, pile: data.pile, stock: data.stock, removed: data.removed }
+        : { tableau: data.tableau, stock: data.stock, removed: data.removed },
     EMPTY,
   );
   const scratch = createState(r);
   loadState(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+  if (lists.pile) loadPile(scratch, lists.pile);
   const problem = checkState(scratch);
   if (problem) throw badState(problem);
   copyState(scratch, s);
@@ -116,6 +131,73 @@ function loadState(
   for (const c of stock) s.stockCount[c >> 2]++;
   s.removed = DECK_SIZE - stock.length - placed;
   s.legalCount = 0;
+}
+
+/** Puts checked cards on the group pile, bottom first, keeping its total and set ranks as play would. */
+function loadPile(s: SlotState, pile: readonly number[]): void {
+  const r = s.rules;
+  s.pileSize = 0;
+  s.pileTotal = 0;
+  s.pileSets = 0;
+  s.pileSetCards = 0;
+  for (const c of pile) {
+    s.pile[s.pileSize++] = c;
+    const bit = r.pileSetBit[c >> 2];
+    if (bit === 0) s.pileTotal += (c >> 2) + 1;
+    else {
+      s.pileSets |= (s.pileSets & bit) !== 0 ? PILE_TWICE : bit;
+      s.pileSetCards++;
+    }
+  }
+  s.removed -= pile.length;
+}
+
+/** The group pile: its cards off the slots and the stock, its kept total in step, and one play could leave. */
+function checkPile(s: SlotState, located: Uint8Array, dealtAt: Int16Array): string | null {
+  const r = s.rules;
+  if (s.pileSize === 0) return null;
+  let total = 0;
+  let sets = 0;
+  let setCards = 0;
+  const seen = new Set<number>();
+  for (let k = 0; k < s.pileSize; k++) {
+    const c = s.pile[k];
+    if (c >= DECK_SIZE || seen.has(c))
+      return `pile place ${k} holds ${c < DECK_SIZE ? cardCode(c) : c} twice or no card`;
+    if (located[c] !== NOWHERE || dealtAt[c] >= s.stockPos)
+      return `card ${cardCode(c)} is on the pile and also ${located[c] !== NOWHERE ? 'in a slot' : 'in the stock'}`;
+    seen.add(c);
+    // The pile below its top card could still go out, or no move would have been legal to put the top card on.
+    if (k === s.pileSize - 1 && !(setCards === 0 ? total < r.pileSum : setCards === k && (sets & PILE_TWICE) === 0))
+      return 'the pile could not go out before its top card; no card could have joined it';
+    const bit = r.pileSetBit[c >> 2];
+    if (bit === 0) total += (c >> 2) + 1;
+    else {
+      sets |= (sets & bit) !== 0 ? PILE_TWICE : bit;
+      setCards++;
+    }
+  }
+  if (total !== s.pileTotal || sets !== s.pileSets || setCards !== s.pileSetCards)
+    return `the pile's kept total ${s.pileTotal} and ranks do not match its cards (total ${total})`;
+  if (setCards === 0 ? total === r.pileSum : sets === r.pileSetFull && setCards === s.pileSize)
+    return `the pile (${Array.from(s.pile.subarray(0, s.pileSize), cardLabel).join(' ')}) goes out at once`;
+  return null;
+}
+
+/** With a group pile: the removed number cards' values total a multiple of its sum, its set ranks removed alike. */
+function checkPileRemovals(r: SlotRules, gone: Uint8Array): string | null {
+  let total = 0;
+  const sets: number[] = [];
+  for (let rank = 0; rank < 13; rank++) {
+    let k = 0;
+    for (let u = 0; u < 4; u++) k += gone[rank * 4 + u];
+    if (r.pileSetBit[rank] === 0) total += k * (rank + 1);
+    else sets.push(k);
+  }
+  if (total % r.pileSum !== 0) return `the removed number cards total ${total}; they go out in groups of ${r.pileSum}`;
+  if (sets.some((k) => k !== sets[0]))
+    return `the removed ${oneOfEach(r.groupPile?.set ?? [], 'and')} are not as many of each`;
+  return null;
 }
 
 // Invariants.
@@ -180,7 +262,9 @@ function checkBookkeeping(s: SlotState): string | null {
   }
   const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
   if (counts) return counts;
-  const removed = s.stockPos - (r.slots - empty) - aside;
+  const pile = r.pileBase >= 0 ? checkPile(s, located, dealtAt) : s.pileSize === 0 ? null : 'a pile without its rules';
+  if (pile) return pile;
+  const removed = s.stockPos - (r.slots - empty) - aside - s.pileSize;
   const where = s.reserve.length ? 'the slots, reserves and stock' : 'the slots and stock';
   if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
   return null;
@@ -199,8 +283,9 @@ function checkRules(s: SlotState): string | null {
       .filter((c) => c !== EMPTY)
       .map(cardLabel)
       .join(' ')})`;
-  if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < DECK_SIZE && s.rankSlots[EMPTY_RANK] !== 0) {
-    const more = r.pauseRefill ? ' and no card is set aside' : '';
+  const paused = (r.pauseRefill && held) || s.pileSize > 0;
+  if (!r.buffered && !paused && s.stockPos < DECK_SIZE && s.rankSlots[EMPTY_RANK] !== 0) {
+    const more = r.pauseRefill ? ' and no card is set aside' : r.pileBase >= 0 ? ' and the pile is empty' : '';
     return `a slot is empty while the stock holds ${DECK_SIZE - s.stockPos} cards${more}; it is refilled at once`;
   }
   const closed = r.gather === GATHER_AFTER_REMOVAL || (r.gather === GATHER_ONCE_STOCK_OUT && s.stockPos === DECK_SIZE);
@@ -209,6 +294,9 @@ function checkRules(s: SlotState): string | null {
   for (let k = s.stockPos; k < DECK_SIZE; k++) gone[s.deck[k]] = 0;
   for (const c of s.slotCard) if (c !== EMPTY) gone[c] = 0;
   for (const c of s.reserve) if (c !== EMPTY) gone[c] = 0;
+  for (let k = 0; k < s.pileSize; k++) gone[s.pile[k]] = 0;
+  // Pairs and pile groups both take number cards: their counts need not match, only their total.
+  if (r.pileBase >= 0) return checkPileRemovals(r, gone);
   for (const suit of r.sameSuit ? [0, 1, 2, 3] : [-1]) {
     const of = suit < 0 ? '' : ` of ${SUIT_NAMES[suit]}`;
     const goneOf = (rank: number): number => {

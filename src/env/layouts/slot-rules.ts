@@ -62,6 +62,13 @@ export interface SlotRulesSpec {
    * card rises up its column past the empty slots above it, then the stock fills the empty slots in reading order.
    */
   readonly consolidate?: 'on-deal' | 'after-removal' | 'once-stock-out' | 'up-columns';
+  /**
+   * A group pile (Fifteens): any slot card may go onto one open pile, one at a time, without limit. After each
+   * move the pile goes out when it holds number cards only (the ranks outside `set`) whose values total `sum`, or
+   * exactly one card of each rank of `set`. No slot refills while it holds a card; once it can never go out (past
+   * the sum, or number and `set` cards mixed, or a `set` rank twice), no move is legal. `set` ranks never pair.
+   */
+  readonly groupPile?: { readonly sum: number; readonly set: readonly number[] };
   /** The observation shows each slot's suit as well as its rank. */
   readonly observeSuits?: boolean;
   /** Reward per card removed instead of 1 for a win. */
@@ -126,6 +133,17 @@ export interface SlotRules extends SlotRulesSpec {
   readonly touching: Int32Array;
   /** How the slots consolidate: GATHER_NONE, or one of the GATHER_* of `consolidate`. */
   readonly gather: number;
+  /** The group pile's ids (T, the card of slot i onto the pile; -1 without a pile) and its end. */
+  readonly pileBase: number;
+  readonly pileEnd: number;
+  /** The total the pile's number cards go out at (0 without a pile). */
+  readonly pileSum: number;
+  /** Per rank: its bit among the pile's set ranks (0 for a number card). */
+  readonly pileSetBit: Uint8Array;
+  /** All the set ranks' bits: the pile holding exactly these goes out. */
+  readonly pileSetFull: number;
+  /** Where the pile's features start (-1 without a pile): 13 rank counts / 4, then its number total / `pileSum`. */
+  readonly pileAt: number;
 }
 
 /** `SlotRules.gather`: no consolidation, or one per `consolidate` value. */
@@ -170,11 +188,21 @@ export interface SlotState {
   /** What the last step did beyond its move (stepNote): NOTE_NONE, NOTE_SET_OUT (`lastSet` went out) or NOTE_PAUSED. */
   note: number;
   readonly lastSet: Uint8Array;
+  /** The group pile, bottom first (pile[0..pileSize)); after it went out, pile[0..pileOut) are the cards that did. */
+  readonly pile: Uint8Array;
+  pileSize: number;
+  /** The pile's number cards' values, its set-rank bits held, and its set-rank cards. */
+  pileTotal: number;
+  pileSets: number;
+  pileSetCards: number;
+  pileOut: number;
 }
 
 export const NOTE_NONE = 0;
 export const NOTE_SET_OUT = 1;
 export const NOTE_PAUSED = 2;
+/** The group pile went out (`pile[0..pileOut)`). */
+export const NOTE_PILE_OUT = 3;
 
 /** Pair id of slots i < j among `slots`: lexicographic order. */
 export function pairId(slots: number, i: number, j: number): number {
@@ -205,7 +233,8 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
   const quartets = p.quartets ?? [];
   const blocked = p.blocked ?? [];
   const sameRank = p.sameRankPairs ?? [];
-  const claimed = new Set([...singles, ...quartets, ...blocked, ...sameRank, ...setRanks]);
+  const pileSet = p.groupPile?.set ?? [];
+  const claimed = new Set([...singles, ...quartets, ...blocked, ...sameRank, ...setRanks, ...pileSet]);
   const partner = new Uint8Array(EMPTY_RANK + 1).fill(NO_PARTNER);
   for (let r = 0; r < 13; r++) {
     const q = p.pairSum - r - 2;
@@ -223,6 +252,8 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
     if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
     if (sameRank.includes(r)) return () => `${withArticle(RANK_NAMES[r])} pairs only with another ${RANK_NAMES[r]}`;
+    if (pileSet.includes(r))
+      return (card) => `${cardLabel(card)} never pairs: it goes out from the pile, with ${oneOfEach(pileSet, 'and')}`;
     if (!setRanks.includes(r)) return () => '';
     if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
     if (setRanks[0] >= 10)
@@ -242,11 +273,15 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
   const quartetEnd = next;
   const tripleBase = block(together, 4 ** setRanks.length);
   const asideBase = block(reserves, T);
+  const pileBase = block(p.groupPile !== undefined, T);
+  const pileEnd = next;
   const dealId = block(p.refill === 'on-deal', 1);
   const slotWidth = p.observeSuits ? 17 : 13;
   const reserveAt = reserves ? slotWidth * T : -1;
   const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
-  const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0);
+  const pileAt = p.groupPile ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0) : -1;
+  const ranksAt =
+    slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0) + (p.groupPile ? 14 : 0);
   // Every field named, in one order, no spread: all slot games' rules then share one object shape, which keeps
   // the hot path's property reads monomorphic and in-object (a spread of the spec's optional fields did not).
   const rules: SlotRules = {
@@ -270,7 +305,11 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     oneRankReserves,
     reserveCount,
     buffered: p.refill === 'on-deal',
-    refillAtOnce: p.refill === 'at-once' && p.sets?.how !== 'reserve-no-refill' && p.consolidate === undefined,
+    refillAtOnce:
+      p.refill === 'at-once' &&
+      p.sets?.how !== 'reserve-no-refill' &&
+      p.consolidate === undefined &&
+      p.groupPile === undefined,
     pairCount,
     pairFirst,
     pairSecond,
@@ -301,6 +340,15 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     near: p.touch !== undefined,
     touching: touchingSlots(p),
     gather: p.consolidate === undefined ? GATHER_NONE : GATHER_OF[p.consolidate],
+    groupPile: p.groupPile,
+    pileBase,
+    pileEnd,
+    pileSum: p.groupPile?.sum ?? 0,
+    pileSetBit: Uint8Array.from({ length: EMPTY_RANK + 1 }, (_, r) =>
+      pileSet.includes(r) ? 1 << pileSet.indexOf(r) : 0,
+    ),
+    pileSetFull: (1 << pileSet.length) - 1,
+    pileAt,
   };
   rulesCache.set(key, rules);
   return rules;

@@ -10,6 +10,7 @@ import {
   EMPTY,
   EMPTY_RANK,
   NOTE_PAUSED,
+  NOTE_PILE_OUT,
   NOTE_SET_OUT,
   NOWHERE,
   GATHER_NONE,
@@ -19,6 +20,7 @@ import {
   isWon,
   oneOfEach,
   outcome,
+  pileCanGoOut,
   reserveSuit,
   setCards,
   type SlotRules,
@@ -27,9 +29,13 @@ import {
 const slotText = (s: SlotState, i: number): string => (s.slotCard[i] === EMPTY ? '--' : cardLabel(s.slotCard[i]));
 
 /** Which block an id is in. */
-export function blockOf(r: SlotRules, action: number): 'pair' | 'single' | 'quartet' | 'set' | 'aside' | 'deal' {
+export function blockOf(
+  r: SlotRules,
+  action: number,
+): 'pair' | 'single' | 'quartet' | 'set' | 'aside' | 'pile' | 'deal' {
   if (action < r.pairCount) return 'pair';
   if (action === r.dealId) return 'deal';
+  if (r.pileBase >= 0 && action >= r.pileBase && action < r.pileEnd) return 'pile';
   if (r.singleBase >= 0 && action < r.singleBase + r.slots) return 'single';
   if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return 'quartet';
   return r.tripleBase >= 0 ? 'set' : 'aside';
@@ -58,7 +64,27 @@ export function describeAction(s: SlotState, action: number): string {
       const i = action - r.asideBase;
       return s.slotCard[i] === EMPTY ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
     }
+    case 'pile': {
+      const i = action - r.pileBase;
+      return s.slotCard[i] === EMPTY ? `put slot ${i} (--) on the pile` : `put ${cardLabel(s.slotCard[i])} on the pile`;
+    }
   }
+}
+
+/** The group pile's cards, bottom first, and its number total where it holds no set card: "5♠ 3♦ (8)". */
+function pileText(s: SlotState): string {
+  if (s.pileSize === 0) return '--';
+  const cards = Array.from(s.pile.subarray(0, s.pileSize), cardLabel).join(' ');
+  return s.pileSetCards === 0 ? `${cards} (${s.pileTotal})` : cards;
+}
+
+/** Why the group pile can never go out, in a player's words. */
+function deadPileText(s: SlotState): string {
+  const r = s.rules;
+  const set = oneOfEach(r.groupPile?.set ?? [], 'and');
+  if (s.pileSetCards === 0) return `the pile's cards make ${s.pileTotal}, past ${r.pileSum}: it can never go out`;
+  if (s.pileSetCards < s.pileSize) return `the pile mixes number cards with ${set}: it can never go out`;
+  return `the pile holds a rank twice; only ${set}, one of each, go out: it can never go out`;
 }
 
 /** The cards a consolidating deal moves: those after a gap, or below an empty slot of their column. */
@@ -164,6 +190,11 @@ export function whyIllegal(s: SlotState, action: number): string {
         return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
       return 'it is legal';
     }
+    case 'pile': {
+      const i = action - r.pileBase;
+      if (s.slotCard[i] === EMPTY) return `slot ${i} is empty`;
+      return pileCanGoOut(s) ? 'it is legal' : deadPileText(s);
+    }
   }
 }
 
@@ -183,6 +214,7 @@ export function render(s: SlotState): string {
     );
     lines.push(`set aside  ${held.join('  ')}`);
   }
+  if (r.pileBase >= 0) lines.push(`pile  ${pileText(s)}`);
   const stock = DECK_SIZE - s.stockPos;
   lines.push(`stock ${plural(stock, 'card')} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
   if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${DECK_SIZE - s.removed} cards left`);
@@ -192,6 +224,9 @@ export function render(s: SlotState): string {
 /** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
 export function stepNote(s: SlotState): string | null {
   if (s.note === NOTE_SET_OUT) return `${Array.from(s.lastSet, cardLabel).join(' ')} went out together.`;
+  if (s.note === NOTE_PILE_OUT)
+    return `The pile went out: ${Array.from(s.pile.subarray(0, s.pileOut), cardLabel).join(' ')}.`;
+  if (s.note === NOTE_PAUSED && s.rules.pileBase >= 0) return 'The empty slots stay empty until the pile goes out.';
   if (s.note === NOTE_PAUSED && s.rules.oneRankReserves)
     return 'The empty slots stay empty until four cards of one rank are set aside.';
   if (s.note === NOTE_PAUSED)
@@ -204,6 +239,7 @@ export function endText(s: SlotState): string {
   const { won, cardsLeft } = outcome(s);
   const left = `${cardsLeft} card${cardsLeft === 1 ? '' : 's'} left`;
   if (won) return `Won! ${cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
+  if (s.rules.pileBase >= 0 && !pileCanGoOut(s)) return `No more moves: ${deadPileText(s)}. ${left}.`;
   return `No more moves: ${left}.`;
 }
 
@@ -233,6 +269,8 @@ export function actionCards(s: SlotState, action: number): CardSpot[] {
       return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
     case 'aside':
       return [slotSpot(s, action - r.asideBase)];
+    case 'pile':
+      return [slotSpot(s, action - r.pileBase)];
   }
 }
 
@@ -254,6 +292,25 @@ export function board(s: SlotState): BoardView {
         cleared: false,
         cards: s.reserve[f] === EMPTY ? [] : [{ place: 'reserve', index: f, code: cardCode(s.reserve[f]) }],
       })),
+    });
+  }
+  if (r.pileBase >= 0) {
+    const total = s.pileSize > 0 && s.pileSetCards === 0 ? ` (${s.pileTotal} of ${r.pileSum})` : '';
+    parts.push({
+      kind: 'columns',
+      columns: [
+        {
+          stack: 0,
+          label: `pile${total}`,
+          current: false,
+          cleared: false,
+          cards: Array.from(s.pile.subarray(0, s.pileSize), (c, index) => ({
+            place: 'pile',
+            index,
+            code: cardCode(c),
+          })),
+        },
+      ],
     });
   }
   parts.push({

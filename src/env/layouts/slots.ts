@@ -6,7 +6,7 @@
  * up). This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
  * words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
  * into a `Game` (`slotGame`): Tens, Block Ten, Thirteens, the Elevens family and the grid games
- * (Monte Carlo's) are declarations.
+ * (Monte Carlo's) are declarations. `slot-pile.ts` holds the group pile (Fifteens).
  *
  * Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
  *   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
@@ -15,14 +15,16 @@
  *   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
  *             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
  *   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
+ *   pile      T ids, the card of slot i put on the group pile (`groupPile`): any card, while the pile can go out
  *   deal      one id, filling the empty slots (refill 'on-deal'); with `consolidate` it first closes the gaps
  *             (or raises the cards up their columns), and stays legal while that would move a card
  *
  * With `touch`, a pair's two slots must touch (`touching`, a bit set per slot, masks the partner rank's slots).
  *
  * Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
- * suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
- * the stock size / 52. The stock's order is never shown.
+ * suit flags, then one flag per unseen card (with `sameSuit`), then the group pile's rank counts / 4 and its
+ * number cards' total / its sum (with `groupPile`), then the unseen rank counts / 4 and the stock size / 52.
+ * The stock's order is never shown.
  *
  * State (typed arrays made once in createState, kept in step incrementally):
  *   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
@@ -30,6 +32,7 @@
  *   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
  *   reserve[f]      the card set aside for set rank f, EMPTY when none
  *   stockCount[r]   cards of rank r in the stock (what the player has not seen)
+ *   pile            the group pile, bottom first, with its number total and set ranks kept as cards go on
  *   deck            the deal order; deck[stockPos..51] is the stock, next card first
  */
 import { DECK_SIZE, orderedDeck } from '../cards.js';
@@ -50,8 +53,10 @@ import {
   type SlotRules,
   type SlotState,
 } from './slot-rules.js';
+import { addToPile, legalPile, observePile } from './slot-pile.js';
 
 export * from './slot-rules.js';
+export { PILE_TWICE, pileCanGoOut } from './slot-pile.js';
 
 // ---------------------------------------------------------------------------
 // State and hot path: after createState nothing in this section allocates.
@@ -72,6 +77,12 @@ export function createState(rules: SlotRules): SlotState {
     legalCount: 0,
     note: NOTE_NONE,
     lastSet: new Uint8Array(sets).fill(EMPTY),
+    pile: new Uint8Array(rules.pileBase >= 0 ? DECK_SIZE : 0),
+    pileSize: 0,
+    pileTotal: 0,
+    pileSets: 0,
+    pileSetCards: 0,
+    pileOut: 0,
   };
 }
 
@@ -88,6 +99,14 @@ export function copyState(src: SlotState, dst: SlotState): void {
   dst.legalCount = src.legalCount;
   dst.note = src.note;
   dst.lastSet.set(src.lastSet);
+  if (src.pile.length > 0) {
+    dst.pile.set(src.pile);
+    dst.pileSize = src.pileSize;
+    dst.pileTotal = src.pileTotal;
+    dst.pileSets = src.pileSets;
+    dst.pileSetCards = src.pileSetCards;
+    dst.pileOut = src.pileOut;
+  }
 }
 
 /** Cards of rank r in the slots. */
@@ -211,6 +230,13 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
   if (s.reserve.length > 0) {
     s.reserve.fill(EMPTY);
     s.lastSet.fill(EMPTY);
+  }
+  if (s.pile.length > 0) {
+    s.pileSize = 0;
+    s.pileTotal = 0;
+    s.pileSets = 0;
+    s.pileSetCards = 0;
+    s.pileOut = 0;
   }
   s.stockCount.fill(4);
   s.stockPos = 0;
@@ -397,6 +423,7 @@ export function legalActions(s: SlotState, _o: unknown, mask: Uint8Array, legal:
     }
   }
   if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
+  if (r.pileBase >= 0) n = legalPile(s, mask, legal, n);
   // A deal that consolidates is legal too while it would move a card, the stock out or not.
   if (
     r.dealId >= 0 &&
@@ -448,6 +475,11 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
       t >>= 2;
     }
     gained = ranks.length;
+  } else if (r.pileBase >= 0) {
+    const i = action - r.pileBase;
+    const card = s.slotCard[i];
+    emptySlot(s, i);
+    gained = addToPile(s, card);
   } else {
     // Set aside; when every reserve holds a card, the set goes out.
     const i = action - r.asideBase;
@@ -471,7 +503,7 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
   else if (r.gather !== GATHER_NONE) gatherSlots(s, action === r.dealId);
   else if (r.buffered) {
     if (action === r.dealId) fillEmptySlots(s);
-  } else if (reservesEmpty(s)) fillEmptySlots(s);
+  } else if (s.pileSize === 0 && reservesEmpty(s)) fillEmptySlots(s);
   else if (s.stockPos < DECK_SIZE) s.note = NOTE_PAUSED;
   if (r.rewardCards) return gained;
   return isWon(s) ? 1 : 0;
@@ -513,6 +545,7 @@ export function observe(s: SlotState, _o: unknown, out: Float32Array): void {
     }
   }
   if (r.unseenAt >= 0) for (let k = s.stockPos; k < DECK_SIZE; k++) out[r.unseenAt + s.deck[k]] = 1;
+  if (r.pileAt >= 0) observePile(s, out);
   for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * 0.25;
   out[r.ranksAt + 13] = (DECK_SIZE - s.stockPos) / DECK_SIZE;
 }
@@ -522,6 +555,12 @@ export function observationBounds(r: SlotRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
   high[r.ranksAt + 13] = (DECK_SIZE - r.slots) / DECK_SIZE;
+  if (r.pileAt >= 0) {
+    // The number total stays under the sum while the pile can go out; the card that ends it adds at most its value.
+    let top = 0;
+    for (let rank = 0; rank < 13; rank++) if (r.pileSetBit[rank] === 0) top = rank + 1;
+    high[r.pileAt + 13] = (r.pileSum - 1 + top) / r.pileSum;
+  }
   return { low, high };
 }
 
