@@ -1,13 +1,16 @@
 /**
  * The agents of every game over the piles layout (src/env/layouts/piles.ts), written once for the layout:
  *
- * | agent    | fair | idea |
- * |----------|------|------|
- * | `greedy` | yes  | the removal that takes from the tallest piles (it uncovers the most), a slot's card last |
- * | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
- * | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
+ * | agent     | fair | idea |
+ * |-----------|------|------|
+ * | `greedy`  | yes  | the removal that takes from the tallest piles (it uncovers the most); a slot's card first while the stock lasts |
+ * | `careful` | yes  | where cards are hidden: `greedy`'s order, but a move that leaves a face-down partner of its cards waits |
+ * | `rollout` | yes  | where cards are hidden: plays 16 sampled deals of the unseen cards out with `careful` after each move |
+ * | `pimc`    | yes  | where cards are hidden: solves 24 sampled deals of the unseen cards exactly after each move |
+ * | `solver`  | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
  *
- * A game's kit takes them from `pilesAgents(game)`.
+ * The sampled searches draw their deals from what the player sees and the episode's seed only
+ * (docs/experiments/2026-11-29-pile-searches.md measures them). A game's kit takes them from `pilesAgents(game)`.
  */
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
 import { validateSeed, type Env } from '../../env/env.js';

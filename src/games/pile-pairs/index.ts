@@ -2,7 +2,8 @@
  * The pile games (engine.ts): Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane and Ides of March,
  * each a module of its own over the piles layout, with the layout's agents (src/agents/piles/): `greedy`;
  * on an open deal without a stock the exact `solver`, fair there; where cards are face down or in a stock,
- * the fair search `pimc` and the `oracle`, which sees them. They register themselves when imported
+ * `careful`, the fair searches `rollout` and `pimc`, and the `oracle`,
+ * which sees them. They register themselves when imported
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod/mini';
@@ -47,7 +48,7 @@ const LADDERS: Record<string, { commands: string[]; wins: Record<string, number>
   },
   'ides-of-march': {
     commands: [HIDDEN_LADDER('ides-of-march'), EVAL('ides-of-march', 'greedy,rollout')],
-    wins: { random: 371, first: 64, greedy: 1601, oracle: 2760 },
+    wins: { random: 371, first: 64, greedy: 1601, rollout: 2230, oracle: 2760 },
   },
 };
 
