@@ -334,7 +334,8 @@ export function pilesAgents(game: AnyPilesGame, open: boolean): AgentSpec[] {
     specs.push({
       name: 'careful',
       description:
-        "greedy's move, but one that leaves a card's unseen partners behind waits while another move can be made",
+        "greedy's move, but one that leaves a face-down partner of its cards waits while another move can be " +
+        'made (greedy itself where no card is face down)',
       fair: true,
       games,
       create: () => new HeuristicAgent(game, 'careful', carefulRank),
@@ -353,8 +354,8 @@ export function pilesAgents(game: AnyPilesGame, open: boolean): AgentSpec[] {
     specs.push({
       name: 'rollout',
       description:
-        'determinized search: plays sampled deals of the unseen cards out with greedy after each move and plays ' +
-        'the move that wins the most',
+        'determinized search: plays 16 sampled deals of the unseen cards out with careful after each move and ' +
+        'plays the move that wins the most',
       fair: true,
       games,
       create: () => new SampledSearchAgent(game, ROLLOUT),
