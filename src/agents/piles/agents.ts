@@ -1,18 +1,21 @@
 /**
  * The agents of every game over the piles layout (src/env/layouts/piles.ts), written once for the layout:
  *
- * | agent    | fair | idea |
- * |----------|------|------|
- * | `greedy` | yes  | the removal that takes from the tallest piles (it uncovers the most), a slot's card last |
- * | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
- * | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
+ * | agent     | fair | idea |
+ * |-----------|------|------|
+ * | `greedy`  | yes  | the removal that takes from the tallest piles (it uncovers the most); a slot's card first while the stock lasts |
+ * | `careful` | yes  | where cards are hidden: `greedy`'s order, but a move that leaves a face-down partner of its cards waits |
+ * | `rollout` | yes  | where cards are hidden: plays 16 sampled deals of the unseen cards out with `careful` after each move |
+ * | `pimc`    | yes  | where cards are hidden: solves 24 sampled deals of the unseen cards exactly after each move |
+ * | `solver`  | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
  *
- * A game's kit takes them from `pilesAgents(game)`.
+ * The sampled searches draw their deals from what the player sees and the episode's seed only
+ * (docs/experiments/2026-11-29-pile-searches.md measures them). A game's kit takes them from `pilesAgents(game)`.
  */
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
-import { createRng, deriveSeed, randomInt } from '../../env/rng.js';
+import { createRng, deriveSeed, randomInt, type Rng } from '../../env/rng.js';
 import { TengymError } from '../../env/errors.js';
 import { PilesSolver, SOLVE_BUDGET } from './solver.js';
 
@@ -37,40 +40,91 @@ function placesOf(r: PilesRules, action: number): [number, number] {
  */
 function greedyRank(s: PilesState, action: number): number {
   const r = s.rules;
-  const [a, b] = placesOf(r, action);
-  const height = (p: number) => (p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0);
-  return height(a) + (b !== a ? height(b) : 0);
+  if (action >= r.pairIds) return placeHeight(s, action - r.singleBase);
+  return placeHeight(s, r.pairFirst[action]) + placeHeight(s, r.pairSecond[action]);
 }
 
+/**
+ * Counts, per rank, the face-down cards into `out`: the unseen cards that can lie under a partner. A stock's cards
+ * come up in turn, never under another card, so they are left out.
+ */
+function countFaceDown(s: PilesState, out: Uint8Array): void {
+  const r = s.rules;
+  out.fill(0);
+  for (let p = 0; r.hidden && p < r.pileCount; p++)
+    for (let k = 0; k < s.heights[p] - 1; k++) out[s.cards[p * r.height + k] >> 2]++;
+}
+
+/** Above any height sum: what `careful` adds to a move that leaves no face-down partner behind. */
+const SAFE = 1 << 8;
+
+/**
+ * `careful`'s rank of a move: `greedy`'s, lifted above every other move when no card that pairs with either of its
+ * cards is face down. A move that leaves such a card waits: the card may turn up under a partner, and the player who
+ * removed that partner early finds it stuck, while one who waits learns where it lies.
+ */
+function carefulRank(s: PilesState, action: number, faceDown: Uint8Array): number {
+  const r = s.rules;
+  const a = action < r.pairIds ? r.pairFirst[action] : action - r.singleBase;
+  const b = action < r.pairIds ? r.pairSecond[action] : a;
+  const partners = r.partners[cardAt(s, a) >> 2] | r.partners[cardAt(s, b) >> 2];
+  let waiting = 0;
+  for (let q = 0; q < 13; q++) if ((partners >>> q) & 1) waiting += faceDown[q];
+  return greedyRank(s, action) + (waiting === 0 ? SAFE : 0);
+}
+
+/** The card a place offers: a pile's top, or a slot's card. */
+function cardAt(s: PilesState, place: number): number {
+  const r = s.rules;
+  return place < r.slotBase ? s.cards[place * r.height + s.heights[place] - 1] : s.slots[place - r.slotBase];
+}
+
+/** A heuristic's rank of a legal move, higher first; `faceDown` counts face-down cards per rank (`countFaceDown`). */
+type RankOf = (s: PilesState, action: number, faceDown: Uint8Array) => number;
+
+/** A place's weight in `greedy`'s rank: a pile's height; a slot's card, while the stock lasts, above any pile. */
+function placeHeight(s: PilesState, place: number): number {
+  const r = s.rules;
+  return place < r.slotBase ? s.heights[place] : s.stockAt < r.stockSize ? r.height + 1 : 0;
+}
+
+/** The actions by score, ties in the order of a heuristic's rank (`greedy`'s by default), then by id. */
 function byRank(
   s: PilesState,
   actions: readonly number[],
   scores: readonly number[],
   kind: ActionScores['kind'],
+  rankOf: (action: number) => number = (action) => greedyRank(s, action),
 ): ActionScores {
-  const list = actions.map((action, i) => ({ action, score: scores[i] ?? 0, rank: greedyRank(s, action) }));
+  const list = actions.map((action, i) => ({ action, score: scores[i] ?? 0, rank: rankOf(action) }));
   list.sort((x, y) => y.score - x.score || y.rank - x.rank || x.action - y.action);
   return { kind, actions: list.map(({ action, score }) => ({ action, score })) };
 }
 
-class GreedyAgent implements Agent {
-  readonly name = 'greedy';
+/** A heuristic player: the legal move its rank puts first (`greedy`, `careful`). */
+class HeuristicAgent implements Agent {
   readonly fair = true;
-  constructor(private readonly game: AnyPilesGame) {}
+  private readonly unseen = new Uint8Array(13);
+  constructor(
+    private readonly game: AnyPilesGame,
+    readonly name: string,
+    private readonly rankOf: RankOf,
+  ) {}
   reset(seed?: number): void {
     checkUnusedSeed(seed, this.name);
   }
   act(env: Env): number {
     return this.score(env).actions[0].action;
   }
-  /** Score: the heights of the piles the move takes from, higher first. */
+  /** Score: the heuristic's rank of the move, higher first. */
   score(env: Env): ActionScores {
     const s = pilesState(env, this.game, this.name);
     const actions = env.legalActions();
+    countFaceDown(s, this.unseen);
     return byRank(
       s,
       actions,
-      actions.map((a) => greedyRank(s, a)),
+      actions.map((a) => this.rankOf(s, a, this.unseen)),
       'heuristic',
     );
   }
@@ -124,17 +178,44 @@ class SolverAgent implements Agent {
   }
 }
 
-/** `pimc`'s samples per decision. */
-const SAMPLES = 24;
+/**
+ * How a determinized search values a move on one sampled deal: `solve` asks the exact solver whether the deal can
+ * still be won (it sees the whole sample, so it plays each sample as if every card were known), `rollout` plays the
+ * sample out with `greedy`, which reads only what a player sees, and counts its wins.
+ */
+type Leaf = 'solve' | 'rollout';
 
-class PimcAgent implements Agent {
-  readonly name = 'pimc';
+/** A determinized search's setting: its leaf, the sampled deals per decision, and the solver's budget per move. */
+interface SearchSetting {
+  readonly name: string;
+  readonly leaf: Leaf;
+  readonly samples: number;
+  readonly budget: number;
+  /** The heuristic that plays a `rollout` leaf out, and whose order breaks ties between equal scores. */
+  readonly base: RankOf;
+}
+
+const PIMC: SearchSetting = { name: 'pimc', leaf: 'solve', samples: 24, budget: SOLVE_BUDGET / 8, base: carefulRank };
+const ROLLOUT: SearchSetting = { name: 'rollout', leaf: 'rollout', samples: 16, budget: 0, base: carefulRank };
+
+class SampledSearchAgent implements Agent {
+  readonly name: string;
   readonly fair = true;
   private seed = 1;
   private solver: PilesSolver | null = null;
   private sample: PilesState | null = null;
+  private play: PilesState | null = null;
   private seen: Float32Array | null = null;
-  constructor(private readonly game: AnyPilesGame) {}
+  private mask = new Uint8Array(0);
+  private legal = new Int32Array(0);
+  private unseen: number[] = [];
+  private readonly counts = new Uint8Array(13);
+  constructor(
+    private readonly game: AnyPilesGame,
+    private readonly setting: SearchSetting,
+  ) {
+    this.name = setting.name;
+  }
   reset(seed: number): void {
     this.seed = validateSeed(seed, `agent "${this.name}" seed`);
   }
@@ -156,23 +237,35 @@ class PimcAgent implements Agent {
     if (env.legalCount === 1) return env.legal[0];
     return this.score(env).actions[0].action;
   }
-  /** Score: the share of sampled deals of the unseen cards that can still be won after the move. */
+  /**
+   * The unseen cards (face down, or in the stock) in a fixed order: sorted, so the samples depend on which cards
+   * are unseen, which the player knows, and never on where they lie.
+   */
+  private unseenCards(s: PilesState): number[] {
+    const r = s.rules;
+    const unseen = this.unseen;
+    unseen.length = 0;
+    for (let p = 0; p < r.pileCount; p++)
+      for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
+    for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
+    return unseen.sort((a, b) => a - b);
+  }
+  /** Score: the share of sampled deals of the unseen cards won after the move (by the solver, or by `greedy`). */
   score(env: Env): ActionScores {
     const s = pilesState(env, this.game, this.name);
     const r = s.rules;
-    if (this.solver?.rules !== s.rules || !this.sample) {
-      this.solver = new PilesSolver(s.rules, 18);
+    if (this.solver?.rules !== s.rules || !this.sample || !this.play) {
+      this.solver = this.setting.leaf === 'solve' ? new PilesSolver(s.rules, 18) : null;
       this.sample = this.game.createState(env.options);
+      this.play = this.game.createState(env.options);
+      this.mask = new Uint8Array(r.numActions);
+      this.legal = new Int32Array(r.numActions);
     }
     const actions = env.legalActions();
     const total = new Array<number>(actions.length).fill(0);
     const sample = this.sample;
-    // The unseen cards' places: face-down pile cards and the stock.
-    const unseen: number[] = [];
-    for (let p = 0; p < r.pileCount; p++)
-      for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
-    for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
-    const samples = unseen.length > 1 ? SAMPLES : 1;
+    const unseen = this.unseenCards(s);
+    const samples = unseen.length > 1 ? this.setting.samples : 1;
     const rng = createRng(deriveSeed(this.seed, this.seenHash(env, s)));
     for (let n = 0; n < samples; n++) {
       this.game.copyState!(s, sample);
@@ -184,13 +277,41 @@ class PimcAgent implements Agent {
       for (let p = 0; p < r.pileCount; p++)
         for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
       for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
-      this.solver.load(sample, false);
-      winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
-        total[i] += w / samples;
-      });
+      if (this.solver) {
+        this.solver.load(sample, false);
+        winsAfter(this.solver, actions, this.setting.budget).forEach((w, i) => {
+          total[i] += w / samples;
+        });
+      } else
+        for (let i = 0; i < actions.length; i++) total[i] += this.greedyRollout(env, sample, actions[i], rng) / samples;
     }
-    const ranked = byRank(s, actions, total, 'win-probability');
+    // Ties, common where most samples are won or lost after either move, go to the base heuristic's order: a
+    // search that broke them by `greedy`'s would give up `careful`'s waiting for nothing.
+    countFaceDown(s, this.counts);
+    const ranked = byRank(s, actions, total, 'win-probability', (a) => this.setting.base(s, a, this.counts));
     return samples > 1 ? { ...ranked, samples } : ranked;
+  }
+  /** 1 when `greedy` wins the sampled deal after the move, else 0. */
+  private greedyRollout(env: Env, sample: PilesState, action: number, rng: Rng): number {
+    const play = this.play!;
+    const o = env.options;
+    this.game.copyState!(sample, play);
+    this.game.step(play, o, action, rng);
+    for (;;) {
+      const n = this.game.legalActions(play, o, this.mask, this.legal);
+      if (n === 0) return play.removed === play.rules.deck.size ? 1 : 0;
+      countFaceDown(play, this.counts);
+      let best = this.legal[0];
+      let bestRank = this.setting.base(play, best, this.counts);
+      for (let i = 1; i < n; i++) {
+        const rank = this.setting.base(play, this.legal[i], this.counts);
+        if (rank > bestRank) {
+          best = this.legal[i];
+          bestRank = rank;
+        }
+      }
+      this.game.step(play, o, best, rng);
+    }
   }
 }
 
@@ -206,9 +327,19 @@ export function pilesAgents(game: AnyPilesGame, open: boolean): AgentSpec[] {
       description: 'the removal that takes from the tallest piles, which uncovers the most; a slot card last',
       fair: true,
       games,
-      create: () => new GreedyAgent(game),
+      create: () => new HeuristicAgent(game, 'greedy', greedyRank),
     },
   ];
+  if (!open)
+    specs.push({
+      name: 'careful',
+      description:
+        "greedy's move, but one that leaves a face-down partner of its cards waits while another move can be " +
+        'made (greedy itself where no card is face down)',
+      fair: true,
+      games,
+      create: () => new HeuristicAgent(game, 'careful', carefulRank),
+    });
   if (!open)
     specs.push({
       name: 'pimc',
@@ -217,7 +348,17 @@ export function pilesAgents(game: AnyPilesGame, open: boolean): AgentSpec[] {
         'most samples',
       fair: true,
       games,
-      create: () => new PimcAgent(game),
+      create: () => new SampledSearchAgent(game, PIMC),
+    });
+  if (!open)
+    specs.push({
+      name: 'rollout',
+      description:
+        'determinized search: plays 16 sampled deals of the unseen cards out with careful after each move and ' +
+        'plays the move that wins the most',
+      fair: true,
+      games,
+      create: () => new SampledSearchAgent(game, ROLLOUT),
     });
   specs.push({
     name: open ? 'solver' : 'oracle',
