@@ -68,6 +68,16 @@ export interface RunRecord extends RunKey {
   updates: number;
   points: RunPoint[];
   wallSeconds: number;
+  /** The run's CPU time (Linux: its process's user and system time), which load changes less than the wall time. */
+  cpuSeconds?: number;
+}
+
+/** User and system CPU seconds of this process's finished children (Linux's /proc; 0 elsewhere). */
+function childrenCpuSeconds(): number {
+  if (!existsSync('/proc/self/stat')) return 0;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // cutime and cstime, fields 16 and 17 of stat(5), in clock ticks of 1/100 s.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 export const runFile = (k: Pick<RunKey, 'id' | 'algo' | 'seed'>, dir = RUNS_DIR) =>
@@ -104,6 +114,7 @@ export function trainRun(k: RunKey): RunRecord {
   const dir = join(out, 'run');
   const args = trainArgs(k, dir);
   const started = process.hrtime.bigint();
+  const cpuBefore = childrenCpuSeconds();
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
@@ -135,6 +146,7 @@ export function trainRun(k: RunKey): RunRecord {
         high: r.evalWinRateHigh,
       })),
       wallSeconds: Number(wallSeconds.toFixed(1)),
+      cpuSeconds: Number((childrenCpuSeconds() - cpuBefore).toFixed(1)),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -180,7 +192,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** The table's Markdown: a row per id and algorithm with runs, each seed's last win rate and score. */
 export function tableMarkdown(runs: readonly RunRecord[]): string {
   const lines = [
-    '| id | algorithm | seeds | last win rate, each seed | mean | random, best fair (ladder) | score, each seed | mean score | wall s a run |',
+    '| id | algorithm | seeds | last win rate, each seed | mean | random, best fair (ladder) | score, each seed | mean score | wall s, CPU s a run |',
     '| --- | --- | ---: | --- | ---: | --- | --- | ---: | ---: |',
   ];
   for (const id of idsWithDecisions())
@@ -191,11 +203,13 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
       const levels = levelsOf(id);
       const scores = rows.map(normalizedScore);
       const known = scores.filter((s): s is number => s !== null);
+      const cpu = rows.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
       lines.push(
         `| \`${id}\` | ${algo} | ${rows.map((r) => r.seed).join(', ')} | ${last.map(pct).join(', ')} | ` +
           `${pct(mean(last))} | ${levels ? `${pct(levels.random)}, ${pct(levels.best)} \`${levels.bestAgent}\`` : 'no ladder'} | ` +
           `${known.length ? known.map((s) => s.toFixed(2)).join(', ') : '–'} | ` +
-          `${known.length ? mean(known).toFixed(2) : '–'} | ${Math.round(mean(rows.map((r) => r.wallSeconds)))} |`,
+          `${known.length ? mean(known).toFixed(2) : '–'} | ${Math.round(mean(rows.map((r) => r.wallSeconds)))}, ` +
+          `${cpu.length ? Math.round(mean(cpu)) : '–'} |`,
       );
     }
   return lines.join('\n');
