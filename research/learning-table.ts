@@ -166,7 +166,8 @@ export function levelsOf(id: string): { random: number; best: number; bestAgent:
   let bestAgent = '';
   let bestWins = -1;
   for (const [name, wins] of Object.entries(ladder.wins))
-    if (fair.has(name) && wins > bestWins) [bestAgent, bestWins] = [name, wins];
+    // On a tie the later agent of the ladder, which lists the weakest first.
+    if (fair.has(name) && wins >= bestWins) [bestAgent, bestWins] = [name, wins];
   return { random: ladder.wins.random / ladder.deals, best: bestWins / ladder.deals, bestAgent, deals: ladder.deals };
 }
 
