@@ -165,8 +165,8 @@ export function levelsOf(id: string): { random: number; best: number; bestAgent:
   );
   let bestAgent = '';
   let bestWins = -1;
+  // On a tie the later agent of the ladder, which lists the weakest first.
   for (const [name, wins] of Object.entries(ladder.wins))
-    // On a tie the later agent of the ladder, which lists the weakest first.
     if (fair.has(name) && wins >= bestWins) [bestAgent, bestWins] = [name, wins];
   return { random: ladder.wins.random / ladder.deals, best: bestWins / ladder.deals, bestAgent, deals: ladder.deals };
 }
@@ -213,7 +213,30 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
           `${cpu.length ? Math.round(mean(cpu)) : '–'} |`,
       );
     }
-  return lines.join('\n');
+  return [lines.join('\n'), missingNote(runs)].join('\n\n');
+}
+
+/** Which runs the table still lacks, and their time at the mean wall and CPU time of the runs measured so far. */
+export function missingNote(runs: readonly RunRecord[]): string {
+  const ids = idsWithDecisions();
+  const has = new Set(runs.map((r) => runFile(r)));
+  const missing = ids.flatMap((id) =>
+    ALGOS.flatMap((algo) => SEEDS.filter((seed) => !has.has(runFile({ id, algo, seed }))).map(() => id)),
+  );
+  const untouched = ids.filter((id) => !runs.some((r) => r.id === id));
+  if (missing.length === 0) return `Every run of the ${ids.length} ids is on disk.`;
+  const wall = mean(runs.map((r) => r.wallSeconds));
+  const cpu = runs.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
+  const hours = (seconds: number) => (seconds / 3600).toFixed(1);
+  return (
+    `Missing: ${missing.length} of ${ids.length * ALGOS.length * SEEDS.length} runs. ` +
+    `${untouched.length} ids have no run yet: ${untouched.map((id) => `\`${id}\``).join(', ')}. ` +
+    (runs.length
+      ? `At the mean of the runs so far, ${Math.round(wall)} s of wall time a run, they take about ` +
+        `${hours(missing.length * wall)} hours one at a time on the machine as loaded` +
+        (cpu.length ? `, and ${hours(missing.length * mean(cpu))} hours of CPU time.` : '.')
+      : '')
+  );
 }
 
 const COLOURS: Record<string, string> = { ppo: '#1f77b4', dqn: '#ff7f0e' };
