@@ -7,8 +7,9 @@
  *
  * `run` trains each missing run with `node dist/cli/main.js train` (`npm run build` first) and keeps its curve as
  * docs/learning/runs/ID.ALGO.seedS.json; a run already there is skipped, so the table grows over several sittings.
- * `--minutes` starts no run after that many minutes; `--dir` keeps the runs elsewhere (a short one for a test). `table` reads the runs and rewrites the table between the
- * markers of docs/learning.md and the grid of curves, docs/learning/curves.svg.
+ * `--minutes` starts no run after that many minutes; `--dir` keeps the runs elsewhere (a short one for a test).
+ * `table` reads the runs and rewrites the table between the markers of docs/learning.md and the grid of curves,
+ * docs/learning/curves.svg. `ids` lists the ids with decisions.
  *
  * An id has real decisions when its game does not declare that every order of moves ends the same way
  * (`Game.sameOutcome`), found through the registry. The held-out deals are `tengym train`'s own: seeds
@@ -193,7 +194,8 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** The table's Markdown: a row per id and algorithm with runs, each seed's last win rate and score. */
 export function tableMarkdown(runs: readonly RunRecord[]): string {
   const lines = [
-    '| id | algorithm | seeds | last win rate, each seed | mean | random, best fair (ladder) | score, each seed | mean score | wall s, CPU s a run |',
+    '| id | algorithm | seeds | last win rate, each seed | mean | random, best fair (ladder) | score, each seed | ' +
+      'mean score | wall s, CPU s a run |',
     '| --- | --- | ---: | --- | ---: | --- | --- | ---: | ---: |',
   ];
   for (const id of idsWithDecisions())
@@ -204,10 +206,11 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
       const levels = levelsOf(id);
       const scores = rows.map(normalizedScore);
       const known = scores.filter((s): s is number => s !== null);
+      const ladderCell = levels ? `${pct(levels.random)}, ${pct(levels.best)} \`${levels.bestAgent}\`` : 'no ladder';
       const cpu = rows.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
       lines.push(
         `| \`${id}\` | ${algo} | ${rows.map((r) => r.seed).join(', ')} | ${last.map(pct).join(', ')} | ` +
-          `${pct(mean(last))} | ${levels ? `${pct(levels.random)}, ${pct(levels.best)} \`${levels.bestAgent}\`` : 'no ladder'} | ` +
+          `${pct(mean(last))} | ${ladderCell} | ` +
           `${known.length ? known.map((s) => s.toFixed(2)).join(', ') : '–'} | ` +
           `${known.length ? mean(known).toFixed(2) : '–'} | ${Math.round(mean(rows.map((r) => r.wallSeconds)))}, ` +
           `${cpu.length ? Math.round(mean(cpu)) : '–'} |`,
@@ -241,7 +244,7 @@ export function missingNote(runs: readonly RunRecord[]): string {
 
 const COLOURS: Record<string, string> = { ppo: '#1f77b4', dqn: '#ff7f0e' };
 
-/** One small panel per id with runs: every run's curve (PPO blue, DQN orange), random and the best fair agent dotted. */
+/** A small panel per id with runs: every run's curve (PPO blue, DQN orange), random and the best fair agent dotted. */
 export function curvesSvg(runs: readonly RunRecord[]): string {
   const ids = idsWithDecisions().filter((id) => runs.some((r) => r.id === id));
   const cols = 4;
@@ -253,7 +256,8 @@ export function curvesSvg(runs: readonly RunRecord[]): string {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="10">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="8" y="16" font-size="12">Win rate on the held-out deals against env steps: PPO blue, DQN orange, one line a seed; dotted: random and the best fair agent (ladder)</text>`,
+    `<text x="8" y="16" font-size="12">Win rate on the held-out deals against env steps: PPO blue, DQN orange, ` +
+      'one line a seed; dotted: random and the best fair agent (ladder)</text>',
   ];
   ids.forEach((id, n) => {
     const ox = (n % cols) * w;
@@ -267,7 +271,8 @@ export function curvesSvg(runs: readonly RunRecord[]): string {
     const y = (v: number) => oy + h - m.bottom - ((h - m.top - m.bottom) * v) / yMax;
     parts.push(`<text x="${ox + m.left}" y="${oy + 12}" font-size="11">${id}</text>`);
     parts.push(
-      `<rect x="${ox + m.left}" y="${oy + m.top}" width="${w - m.left - m.right}" height="${h - m.top - m.bottom}" fill="none" stroke="#999"/>`,
+      `<rect x="${ox + m.left}" y="${oy + m.top}" width="${w - m.left - m.right}" ` +
+        `height="${h - m.top - m.bottom}" fill="none" stroke="#999"/>`,
     );
     parts.push(
       `<text x="${ox + m.left - 3}" y="${f(y(yMax) + 4)}" text-anchor="end">${Math.round(100 * yMax)}%</text>`,
@@ -278,11 +283,13 @@ export function curvesSvg(runs: readonly RunRecord[]): string {
     );
     for (const v of levels ? [levels.random, levels.best] : [])
       parts.push(
-        `<line x1="${ox + m.left}" y1="${f(y(v))}" x2="${ox + w - m.right}" y2="${f(y(v))}" stroke="#777" stroke-dasharray="2 3"/>`,
+        `<line x1="${ox + m.left}" y1="${f(y(v))}" x2="${ox + w - m.right}" y2="${f(y(v))}" stroke="#777" ` +
+          'stroke-dasharray="2 3"/>',
       );
     for (const r of own)
       parts.push(
-        `<polyline points="${r.points.map((p) => `${f(x(p.envSteps))},${f(y(p.winRate))}`).join(' ')}" fill="none" stroke="${COLOURS[r.algo] ?? '#000'}" stroke-width="1.2" stroke-opacity="0.8"/>`,
+        `<polyline points="${r.points.map((p) => `${f(x(p.envSteps))},${f(y(p.winRate))}`).join(' ')}" ` +
+          `fill="none" stroke="${COLOURS[r.algo] ?? '#000'}" stroke-width="1.2" stroke-opacity="0.8"/>`,
       );
   });
   parts.push('</svg>');
@@ -340,7 +347,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   else if (what === 'ids') console.log(idsWithDecisions().join('\n'));
   else {
     console.error(
-      'usage: npx tsx research/learning-table.ts run|table|ids [--ids a,b] [--algos ppo,dqn] [--seeds 1,2,3] [--steps N] [--minutes M] [--dir D]',
+      'usage: npx tsx research/learning-table.ts run|table|ids [--ids a,b] [--algos ppo,dqn] [--seeds 1,2,3] ' +
+        '[--steps N] [--minutes M] [--dir D]',
     );
     process.exit(2);
   }
