@@ -7,6 +7,8 @@
  * | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
  * | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
  *
+ * On a dealt stock (Baroness) the searches are `DealtPilesSearch` (dealt-search.ts), which steps the deal and the
+ * moves into an empty pile too; `greedy` removes first, then moves a card into an empty pile, then deals.
  * A game's kit takes them from `pilesAgents(game)`.
  */
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
@@ -14,6 +16,7 @@ import { validateSeed, type Env } from '../../env/env.js';
 import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
 import { createRng, deriveSeed, randomInt } from '../../env/rng.js';
 import { TengymError } from '../../env/errors.js';
+import { DEALT_BUDGET, DealtPilesSearch } from './dealt-search.js';
 import { PilesSolver, SOLVE_BUDGET } from './solver.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any options of a piles game
@@ -24,6 +27,19 @@ function pilesState(env: Env, game: AnyPilesGame, agent: string): PilesState {
   if (env.game !== game) throw new TengymError('bad-argument', `agent "${agent}" plays ${game.name}, not ${env.id}`);
   return env.rawState as PilesState;
 }
+
+/** What the agents ask of a search: the exact solver, or the dealt stock's search. */
+interface Search {
+  readonly rules: PilesRules;
+  load(s: PilesState, keepTable?: boolean): void;
+  solveAfterAction(action: number, budget?: number): number;
+}
+
+const searchOf = (r: PilesRules, tableBits?: number): Search =>
+  r.dealtStock ? new DealtPilesSearch(r, tableBits) : new PilesSolver(r, tableBits);
+
+/** A search's budget per solve. */
+const budgetOf = (r: PilesRules): number => (r.dealtStock ? DEALT_BUDGET : SOLVE_BUDGET);
 
 /** The places an action takes: a pair's two, or a single's one twice. */
 function placesOf(r: PilesRules, action: number): [number, number] {
@@ -37,6 +53,8 @@ function placesOf(r: PilesRules, action: number): [number, number] {
  */
 function greedyRank(s: PilesState, action: number): number {
   const r = s.rules;
+  // After every removal: a move into an empty pile (it uncovers a card), then the deal.
+  if (action >= r.extraBase) return action === r.dealId ? -2 : -1;
   const [a, b] = placesOf(r, action);
   const height = (p: number) => (p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0);
   return height(a) + (b !== a ? height(b) : 0);
@@ -77,10 +95,9 @@ class GreedyAgent implements Agent {
 }
 
 /** Whether the deal can still be won after each legal move: 1, 0, or 0.5 where the budget ran out. */
-function winsAfter(solver: PilesSolver, actions: readonly number[], budget: number): number[] {
+function winsAfter(solver: Search, actions: readonly number[], budget: number): number[] {
   return actions.map((action) => {
-    const [a, b] = placesOf(solver.rules, action);
-    const won = solver.solveAfter(a, b, budget);
+    const won = solver.solveAfterAction(action, budget);
     return won < 0 ? 0.5 : won;
   });
 }
@@ -88,7 +105,7 @@ function winsAfter(solver: PilesSolver, actions: readonly number[], budget: numb
 class SolverAgent implements Agent {
   readonly name: string;
   readonly fair: boolean;
-  private solver: PilesSolver | null = null;
+  private solver: Search | null = null;
   constructor(
     private readonly game: AnyPilesGame,
     open: boolean,
@@ -105,20 +122,17 @@ class SolverAgent implements Agent {
     if (env.legalCount === 1) return env.legal[0];
     const solver = this.load(s);
     const order = byRank(s, env.legalActions(), [], 'heuristic').actions;
-    for (const { action } of order) {
-      const [a, b] = placesOf(s.rules, action);
-      if (solver.solveAfter(a, b) === 1) return action;
-    }
+    for (const { action } of order) if (solver.solveAfterAction(action) === 1) return action;
     return order[0].action;
   }
   /** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
   score(env: Env): ActionScores {
     const s = pilesState(env, this.game, this.name);
     const actions = env.legalActions();
-    return byRank(s, actions, winsAfter(this.load(s), actions, SOLVE_BUDGET), 'win-probability');
+    return byRank(s, actions, winsAfter(this.load(s), actions, budgetOf(s.rules)), 'win-probability');
   }
-  private load(s: PilesState): PilesSolver {
-    if (this.solver?.rules !== s.rules) this.solver = new PilesSolver(s.rules);
+  private load(s: PilesState): Search {
+    if (this.solver?.rules !== s.rules) this.solver = searchOf(s.rules);
     this.solver.load(s);
     return this.solver;
   }
@@ -131,7 +145,7 @@ class PimcAgent implements Agent {
   readonly name = 'pimc';
   readonly fair = true;
   private seed = 1;
-  private solver: PilesSolver | null = null;
+  private solver: Search | null = null;
   private sample: PilesState | null = null;
   private seen: Float32Array | null = null;
   constructor(private readonly game: AnyPilesGame) {}
@@ -161,7 +175,7 @@ class PimcAgent implements Agent {
     const s = pilesState(env, this.game, this.name);
     const r = s.rules;
     if (this.solver?.rules !== s.rules || !this.sample) {
-      this.solver = new PilesSolver(s.rules, 18);
+      this.solver = searchOf(s.rules, 18);
       this.sample = this.game.createState(env.options);
     }
     const actions = env.legalActions();
@@ -185,7 +199,7 @@ class PimcAgent implements Agent {
         for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
       for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
       this.solver.load(sample, false);
-      winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
+      winsAfter(this.solver, actions, budgetOf(r) / 8).forEach((w, i) => {
         total[i] += w / samples;
       });
     }

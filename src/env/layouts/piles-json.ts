@@ -87,7 +87,10 @@ export function fromJSON(json: unknown, s: PilesState): void {
   if (problem) throw bad(problem);
 }
 
-/** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
+/**
+ * Every card in one place, no pile above its deal, no slot empty beside a stock that refills it (none filled
+ * before a dealt stock's deal that fills them), the removed cards in pairs.
+ */
 export function checkState(s: PilesState): string | null {
   const r = s.rules;
   const seen = new Uint8Array(r.deck.holds.length);
@@ -102,7 +105,8 @@ export function checkState(s: PilesState): string | null {
   let count = 0;
   for (let p = 0; p < r.pileCount; p++) {
     const h = s.heights[p];
-    if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+    if (h > (r.dealtStock ? r.height : r.piles[p]))
+      return `pile ${p + 1} holds ${h} cards, more than ${r.dealtStock ? r.height : r.piles[p]} dealt to it`;
     for (let k = 0; k < r.height; k++) {
       const c = s.cards[p * r.height + k];
       if (k >= h) {
@@ -117,8 +121,10 @@ export function checkState(s: PilesState): string | null {
   if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize)
     return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
   for (let k = 0; k < r.slots; k++) {
+    if (r.dealtStock && s.slots[k] !== EMPTY && r.stockSize - s.stockAt >= r.dealtStock.slotsAt)
+      return `slot ${k + 1} holds a card before the deal that fills the slots`;
     if (s.slots[k] === EMPTY) {
-      if (s.stockAt < r.stockSize) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+      if (s.stockAt < r.slotStockEnd) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
       continue;
     }
     const problem = place(s.slots[k], `slot ${k + 1}`);
