@@ -95,7 +95,9 @@ export class DealtPilesSearch {
     const king = kingMove(r, legal, n);
     // A card that goes alone never hurts to remove: it is the only move the search needs then. Else removals, then
     // the deal, then moves, as the ids' order gives them.
-    for (let m = king >= 0 ? king : 0; m < (king >= 0 ? king + 1 : n) && !won; m++) {
+    const from = Math.max(king, 0);
+    const to = king >= 0 ? king + 1 : n;
+    for (let m = from; m < to && !won; m++) {
       const next = this.states[depth + 1];
       piles.copyState(s, next);
       piles.stepState(next, null, legal[m]);

@@ -7,6 +7,6 @@ import { pileDecks } from '../../helpers/pile-decks.js';
 export const checks: GameChecks = {
   variants: [['baroness', { undoLimit: 3, reward: 'cards' }]],
   decks: (id, count) => (id === 'baroness' ? pileDecks(id, count) : undefined),
-  winnableDeals: { baroness: 20 },
+  winnableDeals: { baroness: 10 },
   episodes: { baroness: 300 },
 };
