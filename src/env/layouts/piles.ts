@@ -46,7 +46,7 @@ export interface PilesRulesSpec {
   /** Reward per card removed instead of 1 for a win. */
   readonly rewardCards: boolean;
   readonly undoLimit: 0 | 3 | 'unlimited';
-  /** The player deals the stock onto the piles; the deal at `slotsAt` stock cards fills the slots too (PySolFC's Baroness). */
+  /** The player deals the stock onto the piles; the deal at `slotsAt` stock cards fills the slots too. */
   readonly dealtStock?: { readonly slotsAt: number };
   /** An available card may move into an empty pile. */
   readonly moveToEmpty?: boolean;
