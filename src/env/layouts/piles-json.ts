@@ -105,8 +105,9 @@ export function checkState(s: PilesState): string | null {
   let count = 0;
   for (let p = 0; p < r.pileCount; p++) {
     const h = s.heights[p];
-    if (h > (r.dealtStock ? r.height : r.piles[p]))
-      return `pile ${p + 1} holds ${h} cards, more than ${r.dealtStock ? r.height : r.piles[p]} dealt to it`;
+    if (r.dealtStock && h > r.height) return `pile ${p + 1} holds ${h} cards, more than the deals give it`;
+    if (!r.dealtStock && h > r.piles[p])
+      return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
     for (let k = 0; k < r.height; k++) {
       const c = s.cards[p * r.height + k];
       if (k >= h) {
