@@ -49,12 +49,12 @@
  * truncated: a move into an empty pile fills one, and only a removal empties one, so play ends. Won when
  * all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
  */
-import { pilesGame } from '../../env/layouts/index.js';
-import { type PilePairsOptions, pilePairsOptionsSchema } from '../pile-pairs/engine.js';
+import * as z from 'zod/mini';
+import { pilesGame, slotOptionFields } from '../../env/layouts/index.js';
 
-/** Baroness's options: those of every pile game (undos and the reward). */
-export const baronessOptionsSchema = pilePairsOptionsSchema;
-export type BaronessOptions = PilePairsOptions;
+/** Baroness's options: undos and the reward, as every pile game's. */
+export const baronessOptionsSchema = z.strictObject(slotOptionFields('removed'));
+export type BaronessOptions = z.output<typeof baronessOptionsSchema>;
 
 /** Baroness (pyramid.py:1280): five piles fed by deals, two slots filled at seven stock cards (line 1257). */
 export const baronessGame = pilesGame<BaronessOptions>({
