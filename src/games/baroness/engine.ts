@@ -54,6 +54,8 @@ import { pilesGame, slotOptionFields } from '../../env/layouts/index.js';
 
 /** Baroness's options: undos and the reward, as every pile game's. */
 export const baronessOptionsSchema = z.strictObject(slotOptionFields('removed'));
+
+/** Baroness's options, defaults filled in (the schema's output). */
 export type BaronessOptions = z.output<typeof baronessOptionsSchema>;
 
 /** Baroness (pyramid.py:1280): five piles fed by deals, two slots filled at seven stock cards (line 1257). */
