@@ -22,6 +22,7 @@ export * from './nines/index.js';
 export * from './monte-carlo/index.js';
 export * from './pile-pairs/index.js';
 export * from './fifteens/index.js';
+export * from './baroness/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

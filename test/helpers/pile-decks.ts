@@ -8,6 +8,8 @@ export function pileDecks(id: string, count: number): string[][] {
   return Array.from({ length: count }, (_, k) => {
     env.reset({ seed: 9000 + k });
     const game = env.getState().game as { piles: string[][]; slots?: (string | null)[]; stock?: string[] };
-    return [...game.piles.flat(), ...((game.slots ?? []) as string[]), ...(game.stock ?? [])];
+    // A dealt stock's slots start empty: its deal is the piles, then the stock.
+    const slots = (game.slots ?? []).filter((c): c is string => c !== null);
+    return [...game.piles.flat(), ...slots, ...(game.stock ?? [])];
   });
 }

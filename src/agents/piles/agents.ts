@@ -10,13 +10,17 @@
  * | `solver`  | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
  *
  * The sampled searches draw their deals from what the player sees and the episode's seed only
- * (docs/experiments/2026-11-29-pile-searches.md measures them). A game's kit takes them from `pilesAgents(game)`.
+ * (docs/experiments/2026-11-29-pile-searches.md measures them).
+ * On a dealt stock the searches are `DealtPilesSearch` (dealt-search.ts), which steps the deal and the
+ * moves into an empty pile too; `greedy` removes first, then moves a card into an empty pile, then deals.
+ * A game's kit takes them from `pilesAgents(game)`.
  */
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type AgentSpec } from '../agent.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import type { PilesGame, PilesRules, PilesState } from '../../env/layouts/index.js';
 import { createRng, deriveSeed, randomInt, type Rng } from '../../env/rng.js';
 import { TengymError } from '../../env/errors.js';
+import { DEALT_BUDGET, DealtPilesSearch } from './dealt-search.js';
 import { PilesSolver, SOLVE_BUDGET } from './solver.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any options of a piles game
@@ -27,6 +31,19 @@ function pilesState(env: Env, game: AnyPilesGame, agent: string): PilesState {
   if (env.game !== game) throw new TengymError('bad-argument', `agent "${agent}" plays ${game.name}, not ${env.id}`);
   return env.rawState as PilesState;
 }
+
+/** What the agents ask of a search: the exact solver, or the dealt stock's search. */
+interface Search {
+  readonly rules: PilesRules;
+  load(s: PilesState, keepTable?: boolean): void;
+  solveAfterAction(action: number, budget?: number): number;
+}
+
+const searchOf = (r: PilesRules, tableBits?: number): Search =>
+  r.dealtStock ? new DealtPilesSearch(r, tableBits) : new PilesSolver(r, tableBits);
+
+/** A search's budget per solve. */
+const budgetOf = (r: PilesRules): number => (r.dealtStock ? DEALT_BUDGET : SOLVE_BUDGET);
 
 /** The places an action takes: a pair's two, or a single's one twice. */
 function placesOf(r: PilesRules, action: number): [number, number] {
@@ -40,6 +57,8 @@ function placesOf(r: PilesRules, action: number): [number, number] {
  */
 function greedyRank(s: PilesState, action: number): number {
   const r = s.rules;
+  // After every removal: a move into an empty pile (it uncovers a card), then the deal.
+  if (action >= r.extraBase) return action === r.dealId ? -2 : -1;
   if (action >= r.pairIds) return placeHeight(s, action - r.singleBase);
   return placeHeight(s, r.pairFirst[action]) + placeHeight(s, r.pairSecond[action]);
 }
@@ -65,6 +84,7 @@ const SAFE = 1 << 8;
  */
 function carefulRank(s: PilesState, action: number, faceDown: Uint8Array): number {
   const r = s.rules;
+  if (action >= r.extraBase) return greedyRank(s, action);
   const a = action < r.pairIds ? r.pairFirst[action] : action - r.singleBase;
   const b = action < r.pairIds ? r.pairSecond[action] : a;
   const partners = r.partners[cardAt(s, a) >> 2] | r.partners[cardAt(s, b) >> 2];
@@ -131,10 +151,9 @@ class HeuristicAgent implements Agent {
 }
 
 /** Whether the deal can still be won after each legal move: 1, 0, or 0.5 where the budget ran out. */
-function winsAfter(solver: PilesSolver, actions: readonly number[], budget: number): number[] {
+function winsAfter(solver: Search, actions: readonly number[], budget: number): number[] {
   return actions.map((action) => {
-    const [a, b] = placesOf(solver.rules, action);
-    const won = solver.solveAfter(a, b, budget);
+    const won = solver.solveAfterAction(action, budget);
     return won < 0 ? 0.5 : won;
   });
 }
@@ -142,7 +161,7 @@ function winsAfter(solver: PilesSolver, actions: readonly number[], budget: numb
 class SolverAgent implements Agent {
   readonly name: string;
   readonly fair: boolean;
-  private solver: PilesSolver | null = null;
+  private solver: Search | null = null;
   constructor(
     private readonly game: AnyPilesGame,
     open: boolean,
@@ -159,20 +178,17 @@ class SolverAgent implements Agent {
     if (env.legalCount === 1) return env.legal[0];
     const solver = this.load(s);
     const order = byRank(s, env.legalActions(), [], 'heuristic').actions;
-    for (const { action } of order) {
-      const [a, b] = placesOf(s.rules, action);
-      if (solver.solveAfter(a, b) === 1) return action;
-    }
+    for (const { action } of order) if (solver.solveAfterAction(action) === 1) return action;
     return order[0].action;
   }
   /** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
   score(env: Env): ActionScores {
     const s = pilesState(env, this.game, this.name);
     const actions = env.legalActions();
-    return byRank(s, actions, winsAfter(this.load(s), actions, SOLVE_BUDGET), 'win-probability');
+    return byRank(s, actions, winsAfter(this.load(s), actions, budgetOf(s.rules)), 'win-probability');
   }
-  private load(s: PilesState): PilesSolver {
-    if (this.solver?.rules !== s.rules) this.solver = new PilesSolver(s.rules);
+  private load(s: PilesState): Search {
+    if (this.solver?.rules !== s.rules) this.solver = searchOf(s.rules);
     this.solver.load(s);
     return this.solver;
   }
@@ -185,24 +201,23 @@ class SolverAgent implements Agent {
  */
 type Leaf = 'solve' | 'rollout';
 
-/** A determinized search's setting: its leaf, the sampled deals per decision, and the solver's budget per move. */
+/** A determinized search's setting: its leaf and the sampled deals per decision (a solve's budget is an eighth of the solver's). */
 interface SearchSetting {
   readonly name: string;
   readonly leaf: Leaf;
   readonly samples: number;
-  readonly budget: number;
   /** The heuristic that plays a `rollout` leaf out, and whose order breaks ties between equal scores. */
   readonly base: RankOf;
 }
 
-const PIMC: SearchSetting = { name: 'pimc', leaf: 'solve', samples: 24, budget: SOLVE_BUDGET / 8, base: carefulRank };
-const ROLLOUT: SearchSetting = { name: 'rollout', leaf: 'rollout', samples: 16, budget: 0, base: carefulRank };
+const PIMC: SearchSetting = { name: 'pimc', leaf: 'solve', samples: 24, base: carefulRank };
+const ROLLOUT: SearchSetting = { name: 'rollout', leaf: 'rollout', samples: 16, base: carefulRank };
 
 class SampledSearchAgent implements Agent {
   readonly name: string;
   readonly fair = true;
   private seed = 1;
-  private solver: PilesSolver | null = null;
+  private solver: Search | null = null;
   private sample: PilesState | null = null;
   private play: PilesState | null = null;
   private seen: Float32Array | null = null;
@@ -255,7 +270,7 @@ class SampledSearchAgent implements Agent {
     const s = pilesState(env, this.game, this.name);
     const r = s.rules;
     if (this.solver?.rules !== s.rules || !this.sample || !this.play) {
-      this.solver = this.setting.leaf === 'solve' ? new PilesSolver(s.rules, 18) : null;
+      this.solver = this.setting.leaf === 'solve' ? searchOf(s.rules, 18) : null;
       this.sample = this.game.createState(env.options);
       this.play = this.game.createState(env.options);
       this.mask = new Uint8Array(r.numActions);
@@ -279,7 +294,7 @@ class SampledSearchAgent implements Agent {
       for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
       if (this.solver) {
         this.solver.load(sample, false);
-        winsAfter(this.solver, actions, this.setting.budget).forEach((w, i) => {
+        winsAfter(this.solver, actions, budgetOf(r) / 8).forEach((w, i) => {
           total[i] += w / samples;
         });
       } else

@@ -131,6 +131,13 @@ export class PilesSolver {
     return this.nodes > this.budget ? -1 : won ? 1 : 0;
   }
 
+  /** `solveAfter` of an action id: a pair's two places, a single's place twice. */
+  solveAfterAction(action: number, budget = SOLVE_BUDGET): number {
+    const r = this.rules;
+    if (action < r.pairIds) return this.solveAfter(r.pairFirst[action], r.pairSecond[action], budget);
+    return this.solveAfter(action - r.singleBase, action - r.singleBase, budget);
+  }
+
   private rankAt(place: number): number {
     const r = this.rules;
     if (place >= r.slotBase) {

@@ -1,7 +1,7 @@
 /**
  * A piles game from its declaration: `pilesGame` joins the layout (piles.ts), its words (piles-text.ts)
- * and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane
- * and Ides of March are declarations over it.
+ * and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane,
+ * Ides of March and Baroness are declarations over it.
  */
 import { RANK_NAMES } from '../cards.js';
 import { TengymError } from '../errors.js';
@@ -30,7 +30,9 @@ export type PilesGame<O extends SlotOptions> = Game<O, PilesState> & { rulesOf(o
 /** The prompt: what goes out, in words. */
 function promptOf(r: PilesRules): string {
   const alone = r.singles.length ? `, or a ${r.singles.map((rank) => RANK_NAMES[rank]).join(' or ')} alone` : '';
-  return `Remove two available cards that ${pairText(r)}${alone}.`;
+  const deal = r.dealId >= 0 ? ' Deal from the stock when you choose.' : '';
+  const move = r.moveBase >= 0 ? ' A card may move into an empty pile.' : '';
+  return `Remove two available cards that ${pairText(r)}${alone}.${deal}${move}`;
 }
 
 /** A `Game` from a piles game's declaration. */
@@ -73,6 +75,12 @@ export function pilesGame<O extends SlotOptions>(spec: PilesGameSpec<O>): PilesG
     checkState,
     sameOutcome: spec.sameOutcome ?? false,
     actionCards: (s, _o, action) => actionCards(s, action),
+    moveKind: (s, _o, action) => {
+      const r = s.rules;
+      if (action < r.pairIds) return 'pair';
+      if (action < r.extraBase) return 'single';
+      return action === r.dealId ? 'deal' : 'place';
+    },
     prompt: (s) => (s.legalCount === 0 ? '' : promptOf(s.rules)),
     board,
   };

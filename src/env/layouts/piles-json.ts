@@ -89,17 +89,19 @@ export function fromJSON(json: unknown, s: PilesState): void {
 }
 
 /**
- * A row of piles' problem, or null: no pile above its deal, no card above a top; `place` checks each card (in one
+ * A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no card above a top; `place` checks each card (in one
  * place, of the deck) and says what is wrong with it.
  */
 export function checkPileRow(
   r: PileRowShape,
   row: PileRow,
   place: (card: number, where: string) => string | null,
+  grows = false,
 ): string | null {
   for (let p = 0; p < r.pileCount; p++) {
     const h = row.heights[p];
-    if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+    if (grows && h > r.height) return `pile ${p + 1} holds ${h} cards, more than the deals give it`;
+    if (!grows && h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
     for (let k = 0; k < r.height; k++) {
       const c = row.cards[p * r.height + k];
       if (k >= h) {
@@ -125,7 +127,10 @@ export function loadPileRow(r: PileRowShape, row: PileRow, piles: readonly (read
   }
 }
 
-/** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
+/**
+ * Every card in one place, no pile above its deal, no slot empty beside a stock that refills it (none filled
+ * before a dealt stock's deal that fills them), the removed cards in pairs.
+ */
 export function checkState(s: PilesState): string | null {
   const r = s.rules;
   const seen = new Uint8Array(r.deck.holds.length);
@@ -138,16 +143,23 @@ export function checkState(s: PilesState): string | null {
     return null;
   };
   let count = 0;
-  const problem = checkPileRow(r, s, (c, where) => {
-    count++;
-    return place(c, where);
-  });
+  const problem = checkPileRow(
+    r,
+    s,
+    (c, where) => {
+      count++;
+      return place(c, where);
+    },
+    Boolean(r.dealtStock),
+  );
   if (problem) return problem;
   if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize)
     return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
   for (let k = 0; k < r.slots; k++) {
+    if (r.dealtStock && s.slots[k] !== EMPTY && r.stockSize - s.stockAt >= r.dealtStock.slotsAt)
+      return `slot ${k + 1} holds a card before the deal that fills the slots`;
     if (s.slots[k] === EMPTY) {
-      if (s.stockAt < r.stockSize) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+      if (s.stockAt < r.slotStockEnd) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
       continue;
     }
     const problem = place(s.slots[k], `slot ${k + 1}`);

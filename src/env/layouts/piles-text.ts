@@ -6,16 +6,30 @@ import type { BoardPart, BoardPile, BoardView, CardSpot } from '../board.js';
 import { cardCode, cardLabel, RANK_NAMES } from '../cards.js';
 import { plural } from '../errors.js';
 import { EMPTY } from './card-state.js';
-import { outcome, placeCard, type PileRow, type PileRowShape, type PilesRules, type PilesState } from './piles.js';
+import {
+  canMoveToEmpty,
+  emptyPile,
+  outcome,
+  placeCard,
+  type PileRow,
+  type PileRowShape,
+  type PilesRules,
+  type PilesState,
+} from './piles.js';
 
 const placeName = (r: PilesRules, place: number): string =>
   place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
 
-const placesOf = (r: PilesRules, action: number): number[] =>
-  action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+/** The places an action takes from: a pair's two, a single's or a move's one, none for a deal. */
+const placesOf = (r: PilesRules, action: number): number[] => {
+  if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
+  if (action < r.extraBase) return [action - r.singleBase];
+  return action === r.dealId ? [] : [action - r.moveBase];
+};
 
 export function describeAction(s: PilesState, action: number): string {
   const r = s.rules;
+  if (action >= r.extraBase) return describeExtra(s, action);
   const places = placesOf(r, action);
   const cards = places.map((p) => placeCard(s, p));
   if (cards.every((c) => c !== EMPTY)) return `remove ${cards.map(cardLabel).join(' + ')}`;
@@ -23,6 +37,31 @@ export function describeAction(s: PilesState, action: number): string {
     `remove ${places.map((p) => placeName(r, p)).join(' + ')} ` +
     `(${cards.map((c) => (c === EMPTY ? 'none' : cardLabel(c))).join(' + ')})`
   );
+}
+
+/** A deal or a move into an empty pile, in words. */
+function describeExtra(s: PilesState, action: number): string {
+  const r = s.rules;
+  if (action === r.dealId) {
+    const toSlots = r.stockSize - s.stockAt === r.dealtStock?.slotsAt ? ' and each slot' : '';
+    return `deal a card onto each pile${toSlots}`;
+  }
+  const place = action - r.moveBase;
+  const card = placeCard(s, place);
+  const to = emptyPile(s);
+  const where = to < 0 ? 'an empty pile' : `empty pile ${to + 1}`;
+  return `move ${card === EMPTY ? placeName(r, place) : cardLabel(card)} to ${where}`;
+}
+
+/** Why a deal or a move into an empty pile is not legal. */
+function whyExtraIllegal(s: PilesState, action: number): string {
+  const r = s.rules;
+  if (action === r.dealId) return s.stockAt < r.stockSize ? 'it is legal' : 'the stock is empty';
+  const place = action - r.moveBase;
+  if (placeCard(s, place) === EMPTY) return `${placeName(r, place)} is empty`;
+  if (emptyPile(s) < 0) return 'no pile is empty';
+  if (!canMoveToEmpty(s, place)) return `${placeName(r, place)} holds one card: moving it would change nothing`;
+  return 'it is legal';
 }
 
 /** The pairing rule in words: "make 14", "are of one rank", "make 15, or are two aces". */
@@ -38,6 +77,7 @@ export function pairText(r: PilesRules): string {
 export function whyIllegal(s: PilesState, action: number): string {
   const r = s.rules;
   if (s.legalCount === 0) return 'the game is over';
+  if (action >= r.extraBase) return whyExtraIllegal(s, action);
   const places = placesOf(r, action);
   for (const p of places) if (placeCard(s, p) === EMPTY) return `${placeName(r, p)} is empty`;
   const [a, b] = places.map((p) => placeCard(s, p));
@@ -123,7 +163,9 @@ export function board(s: PilesState): BoardView {
       card: card === EMPTY ? null : { place: 'slots', index: k, code: cardCode(card) },
     });
   }
-  if (r.stockSize > 0) piles.push({ kind: 'stock', count: r.stockSize - s.stockAt, label: 'stock', tappable: false });
+  // A dealt stock is tapped to deal.
+  const count = r.stockSize - s.stockAt;
+  if (r.stockSize > 0) piles.push({ kind: 'stock', count, label: 'stock', tappable: r.dealId >= 0 && count > 0 });
   piles.push({ kind: 'counter', count: s.removed, label: 'removed' });
   const parts: BoardPart[] = [pileColumns(r, s), { kind: 'piles', piles }];
   return { style: 'pairing', parts };

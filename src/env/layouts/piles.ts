@@ -9,7 +9,13 @@
  * The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
  * the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
  * Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
- * single per place. The hot path (legalActions, step, status, observe) allocates nothing.
+ * single per place. Two optional pieces, each a flag compiled once per spec, add ids after those:
+ *
+ * - a dealt stock (`dealtStock`): the slots start empty and are never refilled at once; one "deal" id
+ *   puts the stock's next card on each pile, and also fills the slots when the stock holds `slotsAt` cards;
+ * - moves into an empty pile (`moveToEmpty`): one id per place moves its card to the lowest empty pile.
+ *
+ * The hot path (legalActions, step, status, observe) allocates nothing.
  */
 import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
 import { randomInt, shuffleInPlace, type Rng } from '../rng.js';
@@ -105,6 +111,10 @@ export interface PilesRulesSpec {
   /** Reward per card removed instead of 1 for a win. */
   readonly rewardCards: boolean;
   readonly undoLimit: 0 | 3 | 'unlimited';
+  /** The player deals the stock onto the piles; the deal at `slotsAt` stock cards fills the slots too. */
+  readonly dealtStock?: { readonly slotsAt: number };
+  /** An available card may move into an empty pile. */
+  readonly moveToEmpty?: boolean;
 }
 
 /** A `PilesRulesSpec` with its shape and lookups: what the hot path reads, built once per spec. */
@@ -115,6 +125,14 @@ export interface PilesRules extends PilesRulesSpec, PileRowShape {
   readonly places: number;
   readonly pairIds: number;
   readonly singleBase: number;
+  /** The first id past the pairs and singles: the deal, then the moves. */
+  readonly extraBase: number;
+  /** The deal's id, -1 without a dealt stock. */
+  readonly dealId: number;
+  /** The first move's id (its place added), -1 without moves into empty piles. */
+  readonly moveBase: number;
+  /** The stock refills an emptied slot while its top is below this (0 for a dealt stock). */
+  readonly slotStockEnd: number;
   readonly numActions: number;
   readonly pairFirst: Uint8Array;
   readonly pairSecond: Uint8Array;
@@ -145,10 +163,15 @@ export function compilePilesRules(p: PilesRulesSpec): PilesRules {
 function buildRules(p: PilesRulesSpec): PilesRules {
   const deck = rankDeck(p.ranks);
   const row = pileRowShape(p.piles, p.hidden);
-  const { pileCount, height } = row;
+  const { pileCount } = row;
   const dealt = p.piles.reduce((sum, n) => sum + n, 0);
+  const dealtSlots = p.dealtStock ? 0 : p.slots;
   if (dealt + p.slots > deck.size)
     throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
+  const stockSize = deck.size - dealt - dealtSlots;
+  // A dealt stock grows each pile by one card a deal.
+  const height =
+    Math.max(...p.piles) + (p.dealtStock ? dealsOf(stockSize, pileCount, p.slots, p.dealtStock.slotsAt) : 0);
   const places = pileCount + p.slots;
   const pairIds = (places * (places - 1)) / 2;
   const pairFirst = new Uint8Array(pairIds);
@@ -174,16 +197,23 @@ function buildRules(p: PilesRulesSpec): PilesRules {
   const obsSlots = pileCount * height * 13;
   const obsHeights = obsSlots + p.slots * 13;
   const obsUnseen = obsHeights + pileCount;
+  const extraBase = pairIds + (p.singles.length > 0 ? places : 0);
+  const dealIds = p.dealtStock ? 1 : 0;
   return {
     ...p,
     ...row,
+    height,
     deck,
     slotBase: pileCount,
-    stockSize: deck.size - dealt - p.slots,
+    stockSize,
     places,
     pairIds,
     singleBase: pairIds,
-    numActions: pairIds + (p.singles.length > 0 ? places : 0),
+    extraBase,
+    dealId: p.dealtStock ? extraBase : -1,
+    moveBase: p.moveToEmpty ? extraBase + dealIds : -1,
+    slotStockEnd: p.dealtStock ? 0 : stockSize,
+    numActions: extraBase + dealIds + (p.moveToEmpty ? places : 0),
     pairFirst,
     pairSecond,
     partners,
@@ -194,6 +224,13 @@ function buildRules(p: PilesRulesSpec): PilesRules {
     obsUnseen,
     obsStock: obsUnseen + 13,
   };
+}
+
+/** The deals a dealt stock of `stock` cards takes: one card a pile, the piles and slots at `slotsAt` cards. */
+function dealsOf(stock: number, piles: number, slots: number, slotsAt: number): number {
+  let deals = 0;
+  for (let left = stock; left > 0; deals++) left -= Math.min(left, left === slotsAt ? piles + slots : piles);
+  return deals;
 }
 
 /** A piles game's state. */
@@ -299,7 +336,8 @@ export function resetState(s: PilesState, rng: Rng, deck: Uint8Array | null): vo
   // Copied card by card: a subarray view per pile would allocate on every reset (the vector env's hot path).
   dealPileRow(r, s, d, 0);
   const dealt = d.length - r.stockSize;
-  for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
+  if (r.dealtStock) s.slots.fill(EMPTY);
+  else for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
   for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
   s.stockAt = 0;
   s.removed = 0;
@@ -375,8 +413,41 @@ export function legalActions(s: PilesState, _o: unknown, mask: Uint8Array, legal
         mask[r.singleBase + p] = 1;
         legal[n++] = r.singleBase + p;
       }
+  if (r.extraBase !== r.numActions) n = legalExtras(s, mask, legal, n);
   s.legalCount = n;
   s.status = n === 0 ? TERMINATED : RUNNING;
+  return n;
+}
+
+/** The lowest empty pile, or -1. */
+export function emptyPile(s: PilesState): number {
+  for (let p = 0; p < s.rules.pileCount; p++) if (s.heights[p] === 0) return p;
+  return -1;
+}
+
+/**
+ * Whether the card at `place` may move into an empty pile: some pile is empty, and the card is not a pile's
+ * only one (moving that one would change nothing but its pile's place, and could go back and forth for ever).
+ */
+export function canMoveToEmpty(s: PilesState, place: number): boolean {
+  const r = s.rules;
+  if (emptyPile(s) < 0) return false;
+  return place < r.slotBase ? s.heights[place] > 1 : s.slots[place - r.slotBase] !== EMPTY;
+}
+
+/** The legal deal and moves, after the removals' n ids. */
+function legalExtras(s: PilesState, mask: Uint8Array, legal: Int32Array, n: number): number {
+  const r = s.rules;
+  if (r.dealId >= 0 && s.stockAt < r.stockSize) {
+    mask[r.dealId] = 1;
+    legal[n++] = r.dealId;
+  }
+  if (r.moveBase >= 0)
+    for (let p = 0; p < r.places; p++)
+      if (canMoveToEmpty(s, p)) {
+        mask[r.moveBase + p] = 1;
+        legal[n++] = r.moveBase + p;
+      }
   return n;
 }
 
@@ -393,7 +464,33 @@ function take(s: PilesState, place: number): void {
     s.cards[place * r.height + h] = EMPTY;
     return;
   }
-  s.slots[place - r.slotBase] = s.stockAt < r.stockSize ? s.stock[s.stockAt++] : EMPTY;
+  s.slots[place - r.slotBase] = s.stockAt < r.slotStockEnd ? s.stock[s.stockAt++] : EMPTY;
+}
+
+/** Deals the stock's next card onto each pile, and onto each slot when the stock holds `slotsAt` cards. */
+function deal(s: PilesState): void {
+  const r = s.rules;
+  const toSlots = r.stockSize - s.stockAt === r.dealtStock!.slotsAt;
+  for (let p = 0; p < r.pileCount && s.stockAt < r.stockSize; p++)
+    s.cards[p * r.height + s.heights[p]++] = s.stock[s.stockAt++];
+  for (let k = 0; toSlots && k < r.slots; k++) s.slots[k] = s.stock[s.stockAt++];
+}
+
+/** Moves the card at `place` into the lowest empty pile. */
+function moveToEmpty(s: PilesState, place: number): void {
+  const r = s.rules;
+  const to = emptyPile(s);
+  let card: number;
+  if (place < r.slotBase) {
+    const h = --s.heights[place];
+    card = s.cards[place * r.height + h];
+    s.cards[place * r.height + h] = EMPTY;
+  } else {
+    card = s.slots[place - r.slotBase];
+    s.slots[place - r.slotBase] = EMPTY;
+  }
+  s.cards[to * r.height] = card;
+  s.heights[to] = 1;
 }
 
 /** The game's `step`. */
@@ -403,9 +500,13 @@ export function stepState(s: PilesState, _o: unknown, action: number): number {
     take(s, r.pairFirst[action]);
     take(s, r.pairSecond[action]);
     if (r.rewardCards) return 2;
-  } else {
+  } else if (action < r.extraBase) {
     take(s, action - r.singleBase);
     if (r.rewardCards) return 1;
+  } else {
+    if (action === r.dealId) deal(s);
+    else moveToEmpty(s, action - r.moveBase);
+    return 0;
   }
   return isWon(s) ? 1 : 0;
 }
@@ -468,6 +569,7 @@ export function observe(s: PilesState, _o: unknown, out: Float32Array): void {
 export function observationBounds(r: PilesRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
-  for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.piles[p] / r.height;
+  // A dealt stock lets any pile grow to the full height.
+  for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.dealtStock ? 1 : r.piles[p] / r.height;
   return { low, high };
 }

@@ -1,0 +1,60 @@
+/**
+ * Baroness (also Five Piles, Foxfire 13) as one game module: its engine (engine.ts, a declaration over the
+ * piles layout with a dealt stock), its id and its kit. The stock is hidden, so the fair search is the piles
+ * layout's `pimc` over the stock's order; the `oracle` sees the stock and gives the upper bound. It registers
+ * itself when imported (src/games/index.ts); the rules for players are rules.md beside this file.
+ */
+import type * as z from 'zod/mini';
+import type { GameKit } from '../../agents/kit.js';
+import { type GameModule, registerModule } from '../../agents/modules.js';
+import { pilesAgents } from '../../agents/piles/agents.js';
+import type { CardOutcome } from '../../env/game.js';
+import { baronessGame, type baronessOptionsSchema } from './engine.js';
+
+export type { BaronessOptions } from './engine.js';
+
+const LADDER_COMMAND =
+  'tengym eval --env baroness --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy';
+
+const KIT: GameKit = {
+  agents: pilesAgents(baronessGame, false),
+  // Measured on a loaded machine; the oracle's search has a budget per move, so its rate is a lower bound.
+  ladders: {
+    baroness: {
+      deals: 3000,
+      seed: 1,
+      commands: [LADDER_COMMAND],
+      wins: { random: 29, first: 473, greedy: 671, oracle: 1779 },
+    },
+  },
+  simpleBaseline: 'greedy',
+  searches: ['pimc'],
+  solver: 'oracle',
+  hintBaseline: (_env, baseline) => baseline('pimc', 'a search over guesses of the stock'),
+};
+
+/** Baroness as registered. */
+export const baroness: GameModule = registerModule(
+  {
+    game: baronessGame,
+    ids: [
+      {
+        id: 'baroness',
+        title: 'Baroness',
+        description:
+          'Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone',
+      },
+    ],
+    kit: KIT,
+  },
+  { shipped: true },
+);
+
+declare module '../../env/registry.js' {
+  interface EnvOptionsById {
+    baroness: z.input<typeof baronessOptionsSchema>;
+  }
+  interface OutcomeById {
+    baroness: CardOutcome;
+  }
+}
