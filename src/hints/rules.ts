@@ -39,6 +39,13 @@ function sections(markdown: string): Map<string, string> {
   };
   for (const line of markdown.split('\n')) {
     if (line.startsWith('```')) fence = !fence;
+    // A page's title (`# …`) ends the section before it: the pages are read as one document, and a game's last
+    // section would otherwise run on into the next page's opening lines.
+    if (!fence && line.startsWith('# ')) {
+      close();
+      anchor = null;
+      continue;
+    }
     const heading = !fence && /^## (.+)$/.exec(line);
     if (heading) {
       close();
