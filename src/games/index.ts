@@ -20,6 +20,7 @@ export * from './simple-pairs/index.js';
 export * from './nines/index.js';
 export * from './monte-carlo/index.js';
 export * from './pile-pairs/index.js';
+export * from './simple-tens/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';
