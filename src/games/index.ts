@@ -21,6 +21,7 @@ export * from './nines/index.js';
 export * from './monte-carlo/index.js';
 export * from './pile-pairs/index.js';
 export * from './simple-tens/index.js';
+export * from './eight-cards/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

@@ -214,6 +214,11 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
   if (!deck) shuffleInPlace(rng, s.deck);
   // Every slot is dealt below (the stock outlasts any grid): only the lookups of the last game's cards need clearing.
   for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== EMPTY) s.cardSlot[s.slotCard[i]] = NOWHERE;
+  // The deal passes the extra slot over: it starts empty.
+  if (s.rules.extra >= 0) {
+    s.slotCard[s.rules.extra] = EMPTY;
+    s.slotRank[s.rules.extra] = EMPTY_RANK;
+  }
   s.rankSlots.fill(0);
   s.rankSlots[EMPTY_RANK] = (1 << s.rules.slots) - 1;
   if (s.reserve.length > 0) {
