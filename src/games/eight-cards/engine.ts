@@ -50,28 +50,26 @@
  * are removed. Outcome: `{ won, cardsLeft }`.
  */
 import * as z from 'zod/mini';
-import { slotGame, slotOptionFields, type SlotGameSpec } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
 
 export const eightCardsOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
 
 /** Eight Cards' options, defaults filled in (the schema's output). */
 export type EightCardsOptions = z.output<typeof eightCardsOptionsSchema>;
 
-/** Two rows of four and the extra slot (slot 8), pairs making 11, jacks, queens and kings alone, two draws. */
-const EIGHT_CARDS_RULES: ReturnType<SlotGameSpec<EightCardsOptions>['rules']> = {
-  slots: 9,
-  columns: 4,
-  pairSum: 11,
-  singles: [10, 11, 12],
-  refill: 'at-once',
-  extraSlot: { draws: 2 },
-};
-
 /** Eight Cards' engine: its layout and rules, declared over the slot layout. */
 export const eightCardsGame = slotGame<EightCardsOptions>({
   name: 'eight-cards',
   optionsSchema: eightCardsOptionsSchema,
-  rules: () => EIGHT_CARDS_RULES,
+  // Two rows of four and the extra slot (slot 8), pairs making 11, jacks, queens and kings alone, two draws.
+  rules: () => ({
+    slots: 9,
+    columns: 4,
+    pairSum: 11,
+    singles: [10, 11, 12],
+    refill: 'at-once',
+    extraSlot: { draws: 2 },
+  }),
   prompt: () => 'Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.',
   sameOutcome: false,
 });

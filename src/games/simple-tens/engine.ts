@@ -38,26 +38,24 @@
  * removed. Outcome: `{ won, cardsLeft }`.
  */
 import * as z from 'zod/mini';
-import { slotGame, slotOptionFields, type SlotGameSpec } from '../../env/layouts/index.js';
+import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
 
 export const simpleTensOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
 
 /** Simple Tens' options, defaults filled in (the schema's output). */
 export type SimpleTensOptions = z.output<typeof simpleTensOptionsSchema>;
 
-/** The 3 × 3 grid and pairs making 10, dealt from aces to nines (PySolFC registers the game with ranks 0 to 8). */
-const SIMPLE_TENS_RULES: ReturnType<SlotGameSpec<SimpleTensOptions>['rules']> = {
-  slots: 9,
-  columns: 3,
-  pairSum: 10,
-  ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-  refill: 'at-once',
-};
-
 /** Simple Tens' engine: its layout and rules, declared over the slot layout. */
 export const simpleTensGame = slotGame<SimpleTensOptions>({
   name: 'simple-tens',
   optionsSchema: simpleTensOptionsSchema,
-  rules: () => SIMPLE_TENS_RULES,
+  // The 3 × 3 grid and pairs making 10, dealt from aces to nines (PySolFC registers the game with ranks 0 to 8).
+  rules: () => ({
+    slots: 9,
+    columns: 3,
+    pairSum: 10,
+    ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    refill: 'at-once',
+  }),
   prompt: () => 'Remove two cards that make 10.',
 });
