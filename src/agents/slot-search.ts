@@ -15,7 +15,6 @@
  */
 import { validateSeed, type Env } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
-import { DECK_SIZE } from '../env/cards.js';
 import type { AnyGame } from '../env/game.js';
 import { copyState, createState, isWon, legalActions, stepState, type SlotState } from '../env/layouts/slots.js';
 import { createRng, deriveSeed, mix32, shuffleInPlace } from '../env/rng.js';
@@ -78,23 +77,24 @@ function copySeen(src: SlotState, dst: SlotState): void {
 function removedBy(s: SlotState, action: number, after: SlotState): number {
   const r = s.rules;
   if (action < r.pairCount) return 2;
-  if (action === r.dealId) return 0;
+  if (action === r.dealId || action === r.drawId) return 0;
   // A card put on the group pile removes the pile's cards when they go out, else none.
   if (r.pileBase >= 0) return after.removed - s.removed;
   return 1;
 }
 
-/** Removals legal in `s` (the deal left out), counted on the scratch lists of `depth`. */
+/** Removals legal in `s` (the deal and the draw, the last ids, left out), counted on the scratch lists of `depth`. */
 function removalsIn(s: SlotState, scratch: Scratch, depth: number): number {
   const list = scratch.legal(depth);
-  const n = legalActions(s, null, scratch.mask, list);
-  return n > 0 && list[n - 1] === s.rules.dealId ? n - 1 : n;
+  let n = legalActions(s, null, scratch.mask, list);
+  while (n > 0 && (list[n - 1] === s.rules.dealId || list[n - 1] === s.rules.drawId)) n--;
+  return n;
 }
 
 /**
  * `greedy`'s rank of each legal move: 100 per card it removes, plus the removals legal after it, plus, where the
  * player deals, those legal after a deal too (each played on a copy whose unseen cards lie in card order); a deal
- * ranks below every removal.
+ * or a draw to the extra slot ranks below every removal.
  */
 export function greedyRanks(s: SlotState, legal: ArrayLike<number>, n: number, out: Float64Array): void {
   const scratch = scratchFor(s);
@@ -111,7 +111,7 @@ export function greedyRanks(s: SlotState, legal: ArrayLike<number>, n: number, o
       stepState(dealt, null, dealId);
       moves += removalsIn(dealt, scratch, 0);
     }
-    out[k] = legal[k] === dealId ? moves / 1000 : 100 * removed + moves;
+    out[k] = legal[k] === dealId || legal[k] === s.rules.drawId ? moves / 1000 : 100 * removed + moves;
   }
 }
 
@@ -135,10 +135,10 @@ export class SlotGreedyAgent extends BestScoredAgent {
 
 /** A 32-bit hash of what a player sees: the slots, the stock's size and its composition, never its order. */
 function seenHash(s: SlotState): number {
-  let h = mix32(s.stockPos * 0x9e3779b1 + s.removed);
+  let h = mix32(s.stockPos * 0x9e3779b1 + s.removed + 0x10000 * s.drawsLeft);
   for (let i = 0; i < s.rules.slots; i++) h = mix32(h + s.slotCard[i]);
   let composition = 0;
-  for (let k = s.stockPos; k < DECK_SIZE; k++) composition += Math.imul(s.deck[k] + 1, 0x2545f491) >>> 0;
+  for (let k = s.stockPos; k < s.rules.deckSize; k++) composition += Math.imul(s.deck[k] + 1, 0x2545f491) >>> 0;
   return mix32(h ^ (composition | 0)) >>> 0;
 }
 
@@ -152,7 +152,7 @@ function playOut(s: SlotState, scratch: Scratch): number {
   const list = scratch.legal(1);
   for (;;) {
     const n = legalActions(s, null, scratch.mask, list);
-    if (n === 0) return isWon(s) ? 0 : DECK_SIZE - s.removed;
+    if (n === 0) return isWon(s) ? 0 : s.rules.deckSize - s.removed;
     stepState(s, null, rolloutMove(list, n, s.rules.dealId));
   }
 }
@@ -209,7 +209,7 @@ export class SlotPimcAgent implements Agent {
     const child = scratch.state(3);
     const wins = new Float64Array(n);
     const left = new Float64Array(n);
-    const samples = DECK_SIZE - s.stockPos > 1 ? this.config.samples : 1;
+    const samples = s.rules.deckSize - s.stockPos > 1 ? this.config.samples : 1;
     const rng = createRng(deriveSeed(this.seed, seenHash(s)));
     for (let k = 0; k < samples; k++) {
       copySeen(s, sample);
@@ -279,13 +279,13 @@ class SlotSolver {
 /** A hash of the deal's order (the lost positions a solver remembers hold for one deal only). */
 function dealHash(s: SlotState): number {
   let h = 0x811c9dc5;
-  for (let k = 0; k < DECK_SIZE; k++) h = mix32(h + s.deck[k]);
+  for (let k = 0; k < s.deck.length; k++) h = mix32(h + s.deck[k]);
   return h >>> 0;
 }
 
-/** A 52-bit key of a position of one deal: the slots, the stock's place, the group pile (the deal fixes the rest). */
+/** A 52-bit key of a position of one deal: the slots, the stock's place, the draws left, the group pile. */
 function positionKey(s: SlotState): number {
-  let a = s.stockPos;
+  let a = s.stockPos + 0x100 * s.drawsLeft;
   let b = 0x2545f491 ^ s.stockPos;
   // What of the group pile decides the rest: its size, total and set ranks (only where the game has one).
   if (s.pileSize > 0) a = mix32(a + 0x10000 * s.pileSize + 0x100 * s.pileTotal + s.pileSets);

@@ -23,6 +23,8 @@ export * from './monte-carlo/index.js';
 export * from './pile-pairs/index.js';
 export * from './fifteens/index.js';
 export * from './baroness/index.js';
+export * from './simple-tens/index.js';
+export * from './eight-cards/index.js';
 
 import './decade/learned/index.js';
 import './four-ten/learned/index.js';

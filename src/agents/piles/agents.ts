@@ -45,12 +45,6 @@ const searchOf = (r: PilesRules, tableBits?: number): Search =>
 /** A search's budget per solve. */
 const budgetOf = (r: PilesRules): number => (r.dealtStock ? DEALT_BUDGET : SOLVE_BUDGET);
 
-/** The places an action takes: a pair's two, or a single's one twice. */
-function placesOf(r: PilesRules, action: number): [number, number] {
-  if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
-  return [action - r.singleBase, action - r.singleBase];
-}
-
 /**
  * `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once); a slot's card,
  * which the stock replaces with a new one, above any pile while the stock lasts.

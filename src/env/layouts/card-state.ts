@@ -92,7 +92,7 @@ export function removedCards(...placed: ArrayLike<number>[]): string[] {
 export function checkDeckOrder(deck: Uint8Array): { problem: string } | { dealtAt: Int16Array } {
   const seen = new Uint8Array(DECK_SIZE);
   const dealtAt = new Int16Array(DECK_SIZE);
-  for (let k = 0; k < DECK_SIZE; k++) {
+  for (let k = 0; k < deck.length; k++) {
     const c = deck[k];
     if (c >= DECK_SIZE || seen[c])
       return { problem: `deck position ${k} holds ${c < DECK_SIZE ? cardCode(c) + ' a second time' : 'no card'}` };

@@ -3,7 +3,7 @@
  * and its JSON (slot-json.ts) into one `Game`.
  */
 import * as z from 'zod/mini';
-import { DECK_SIZE, parseStandardDeck } from '../cards.js';
+import { parseRankDeck } from './deck.js';
 import type { CardOutcome, DeckInput, Game, OptionsSchema, Outcome } from '../game.js';
 import { layoutGameParts } from './card-state.js';
 import { checkState, fromJSON, slotInconsistencies, toJSON } from './slot-json.js';
@@ -67,7 +67,7 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
     rulesOf,
     ...layoutGameParts(spec.optionsSchema, rulesOf, createState, observationBounds),
     copyState,
-    parseDeck: (deck: DeckInput) => parseStandardDeck(deck),
+    parseDeck: (deck: DeckInput, o: O) => parseRankDeck(rulesOf(o).deck, deck),
     reset: (s, _o, rng, deck) => resetState(s, rng, deck),
     // The hot path's functions themselves, not wrapped: one call less a step.
     legalActions,
@@ -77,7 +77,8 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
     outcome: (s) => outcome(s),
     expectedReturn: (result: Outcome, o) => {
       const { won, cardsLeft } = result as CardOutcome;
-      return rulesOf(o).rewardCards ? DECK_SIZE - cardsLeft : won ? 1 : 0;
+      const r = rulesOf(o);
+      return r.rewardCards ? r.deckSize - cardsLeft : won ? 1 : 0;
     },
     describeAction: (s, _o, action) => describeAction(s, action),
     whyIllegal: (s, _o, action) => whyIllegal(s, action),

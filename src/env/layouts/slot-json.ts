@@ -36,15 +36,24 @@ interface SlotJSON {
   stock: string[];
   /** In card order (A♣ A♦ … K♠). */
   removed: string[];
+  /** With an extra slot (the tableau's last place): the draws to it left. */
+  drawsLeft?: number;
 }
 
 export function toJSON(s: SlotState): SlotJSON {
   const code = (c: number): string | null => (c === EMPTY ? null : cardCode(c));
   const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
-  const removed = removedCards(s.slotCard, s.reserve, s.pile.subarray(0, s.pileSize), s.deck.subarray(s.stockPos));
+  const removed = removedCards(
+    s.slotCard,
+    s.reserve,
+    s.pile.subarray(0, s.pileSize),
+    s.deck.subarray(s.stockPos),
+    s.rules.outsideDeck,
+  );
   const tableau = Array.from(s.slotCard, code);
   if (s.rules.pileBase >= 0)
     return { tableau, pile: Array.from(s.pile.subarray(0, s.pileSize), cardCode), stock, removed };
+  if (s.rules.extra >= 0) return { tableau, stock, removed, drawsLeft: s.drawsLeft };
   return s.rules.setRanks.length
     ? { tableau, reserve: Array.from(s.reserve, code), stock, removed }
     : { tableau, stock, removed };
@@ -53,17 +62,20 @@ export function toJSON(s: SlotState): SlotJSON {
 const jsonSchemas = new Map<string, z.ZodMiniType>();
 
 function jsonSchema(r: SlotRules): z.ZodMiniType {
-  const key = `${r.slots}/${r.reserveCount}/${r.pileBase >= 0}`;
+  const key = `${r.slots}/${r.reserveCount}/${r.pileBase >= 0}/${r.extra}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
     const cards = z.array(z.string()).check(z.maxLength(DECK_SIZE));
     const places = (n: number) => z.array(z.nullable(z.string())).check(z.length(n));
+    const draws = z.number().check(z.int(), z.minimum(0), z.maximum(r.draws));
     schema =
       r.pileBase >= 0
         ? z.strictObject({ tableau: places(r.slots), pile: cards, stock: cards, removed: cards })
         : r.setRanks.length
           ? z.strictObject({ tableau: places(r.slots), reserve: places(r.reserveCount), stock: cards, removed: cards })
-          : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
+          : r.extra >= 0
+            ? z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards, drawsLeft: draws })
+            : z.strictObject({ tableau: places(r.slots), stock: cards, removed: cards });
     jsonSchemas.set(key, schema);
   }
   return schema;
@@ -78,9 +90,10 @@ export function fromJSON(json: unknown, s: SlotState): void {
       : r.pileBase >= 0
         ? 'pile: [...], '
         : '';
+    const draws = r.extra >= 0 ? `, drawsLeft: 0 to ${r.draws}` : '';
     throw badState(
       `${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], ` +
-        'removed: [...] })',
+        `removed: [...]${draws} })`,
     );
   }
   const data = parsed.data as SlotJSON;
@@ -91,9 +104,11 @@ export function fromJSON(json: unknown, s: SlotState): void {
         ? { tableau: data.tableau, pile: data.pile, stock: data.stock, removed: data.removed }
         : { tableau: data.tableau, stock: data.stock, removed: data.removed },
     EMPTY,
+    undefined,
+    r.deck.holds,
   );
   const scratch = createState(r);
-  loadState(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+  loadState(scratch, lists.tableau, lists.reserve ?? [], lists.stock, data.drawsLeft ?? 0);
   if (lists.pile) loadPile(scratch, lists.pile);
   const problem = checkState(scratch);
   if (problem) throw badState(problem);
@@ -106,12 +121,13 @@ function loadState(
   tableau: readonly number[],
   reserve: readonly number[],
   stock: readonly number[],
+  drawsLeft: number,
 ): void {
   const inStock = new Uint8Array(DECK_SIZE);
   for (const c of stock) inStock[c] = 1;
-  s.stockPos = DECK_SIZE - stock.length;
+  s.stockPos = s.rules.deckSize - stock.length;
   let k = 0;
-  for (let c = 0; c < DECK_SIZE; c++) if (!inStock[c]) s.deck[k++] = c;
+  for (const c of s.rules.deck.cards) if (!inStock[c]) s.deck[k++] = c;
   s.deck.set(stock, s.stockPos);
   s.slotCard.set(tableau);
   s.reserve.set(reserve);
@@ -129,8 +145,9 @@ function loadState(
   }
   for (const c of reserve) if (c !== EMPTY) placed++;
   for (const c of stock) s.stockCount[c >> 2]++;
-  s.removed = DECK_SIZE - stock.length - placed;
+  s.removed = s.rules.deckSize - stock.length - placed;
   s.legalCount = 0;
+  s.drawsLeft = drawsLeft;
 }
 
 /** Puts checked cards on the group pile, bottom first, keeping its total and set ranks as play would. */
@@ -210,10 +227,10 @@ function checkBookkeeping(s: SlotState): string | null {
   const order = checkDeckOrder(s.deck);
   if ('problem' in order) return order.problem;
   const { dealtAt } = order;
-  if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > DECK_SIZE)
+  if (!Number.isInteger(s.stockPos) || s.stockPos < r.dealtSlots || s.stockPos > r.deckSize)
     return (
-      `the stock holds ${DECK_SIZE - s.stockPos} cards; ` +
-      `after the first deal at most ${DECK_SIZE - r.slots} are left`
+      `the stock holds ${r.deckSize - s.stockPos} cards; ` +
+      `after the first deal at most ${r.deckSize - r.dealtSlots} are left`
     );
   const expected = new Int32Array(NO_PARTNER + 1);
   const located = new Uint8Array(DECK_SIZE).fill(NOWHERE);
@@ -227,6 +244,7 @@ function checkBookkeeping(s: SlotState): string | null {
       continue;
     }
     if (c >= DECK_SIZE) return `slot ${i} holds ${c}, not a card`;
+    if (!r.deck.holds[c]) return `slot ${i} holds ${cardCode(c)}, not a card of this deck`;
     if (located[c] !== NOWHERE) return `card ${cardCode(c)} is in two slots`;
     if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
     if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
@@ -284,14 +302,23 @@ function checkRules(s: SlotState): string | null {
       .map(cardLabel)
       .join(' ')})`;
   const paused = (r.pauseRefill && held) || s.pileSize > 0;
-  if (!r.buffered && !paused && s.stockPos < DECK_SIZE && s.rankSlots[EMPTY_RANK] !== 0) {
+  const emptyGrid = s.rankSlots[EMPTY_RANK] & r.refillSlots;
+  if (!r.buffered && !paused && s.stockPos < r.deckSize && emptyGrid !== 0) {
     const more = r.pauseRefill ? ' and no card is set aside' : r.pileBase >= 0 ? ' and the pile is empty' : '';
-    return `a slot is empty while the stock holds ${DECK_SIZE - s.stockPos} cards${more}; it is refilled at once`;
+    return `a slot is empty while the stock holds ${r.deckSize - s.stockPos} cards${more}; it is refilled at once`;
   }
-  const closed = r.gather === GATHER_AFTER_REMOVAL || (r.gather === GATHER_ONCE_STOCK_OUT && s.stockPos === DECK_SIZE);
+  const drawn = r.draws - s.drawsLeft;
+  if (!Number.isInteger(s.drawsLeft) || drawn < 0 || drawn > r.draws)
+    return `${s.drawsLeft} draws are left; a game has ${r.draws}`;
+  if (drawn > s.stockPos - r.dealtSlots)
+    return `${drawn} cards were drawn, but only ${s.stockPos - r.dealtSlots} left the stock`;
+  if (r.extra >= 0 && drawn === 0 && s.slotCard[r.extra] !== EMPTY)
+    return 'the extra slot holds a card, but none was drawn; only a draw fills it';
+  const closed = r.gather === GATHER_AFTER_REMOVAL || (r.gather === GATHER_ONCE_STOCK_OUT && s.stockPos === r.deckSize);
   if (closed && cardsWouldMove(s)) return 'a card lies after an empty slot; the cards close up after every removal';
-  const gone = new Uint8Array(DECK_SIZE).fill(1);
-  for (let k = s.stockPos; k < DECK_SIZE; k++) gone[s.deck[k]] = 0;
+  const gone = new Uint8Array(DECK_SIZE);
+  for (const c of r.deck.cards) gone[c] = 1;
+  for (let k = s.stockPos; k < r.deckSize; k++) gone[s.deck[k]] = 0;
   for (const c of s.slotCard) if (c !== EMPTY) gone[c] = 0;
   for (const c of s.reserve) if (c !== EMPTY) gone[c] = 0;
   for (let k = 0; k < s.pileSize; k++) gone[s.pile[k]] = 0;

@@ -4,6 +4,7 @@
  */
 import { DECK_SIZE, RANK_NAMES, cardLabel } from '../cards.js';
 import { EMPTY, RANK_WORDS } from './card-state.js';
+import { rankDeck, type RankDeck } from './deck.js';
 
 /** An empty slot or reserve (the toolkit's empty place). */
 export { EMPTY };
@@ -71,6 +72,13 @@ export interface SlotRulesSpec {
   readonly groupPile?: { readonly sum: number; readonly set: readonly number[] };
   /** The observation shows each slot's suit as well as its rank. */
   readonly observeSuits?: boolean;
+  /** The deck's ranks, every suit of each (default all thirteen; Simple Tens deals A to 9). */
+  readonly ranks?: readonly number[];
+  /**
+   * The last slot is an extra slot: the deal and the refill leave it empty, and the player may turn the stock's
+   * next card into it while it is empty, `draws` times a game (Eight Cards).
+   */
+  readonly extraSlot?: { readonly draws: number };
   /** Reward per card removed instead of 1 for a win. */
   readonly rewardCards: boolean;
   readonly undoLimit: 0 | 3 | 'unlimited';
@@ -123,8 +131,25 @@ export interface SlotRules extends SlotRulesSpec {
   readonly reserveAt: number;
   readonly unseenAt: number;
   readonly ranksAt: number;
-  /** Cards removed in a won game (52, less the blocked ranks'). */
+  /** Cards removed in a won game (the deck's, less the blocked ranks'). */
   readonly clearTarget: number;
+  /** The deck dealt, and its size (the stock ends at deck position `deckSize`). */
+  readonly deck: RankDeck;
+  readonly deckSize: number;
+  /** The stock's rank counts before the deal: 4 for each rank of the deck. */
+  readonly fullStock: Uint8Array;
+  /** Card ids outside the deck (none for a full deck). */
+  readonly outsideDeck: Uint8Array;
+  /** The slots the deal and the refill fill: all but the extra slot. */
+  readonly refillSlots: number;
+  /** Slots the first deal fills. */
+  readonly dealtSlots: number;
+  /** The extra slot (`extraSlot`): its index, or -1; the draws a game; the draw's id, -1 without. */
+  readonly extra: number;
+  readonly draws: number;
+  readonly drawId: number;
+  /** Where the draws left (/ draws) lie in the observation, -1 without. */
+  readonly drawsAt: number;
   /** Per rank: why a card of it does not pair with a card of another rank, or '' (the sum decides). */
   readonly pairNote: readonly ((card: number) => string)[];
   /** Pairs only between touching slots (`touch`). */
@@ -187,6 +212,8 @@ export interface SlotState {
   legalCount: number;
   /** What the last step did beyond its move (stepNote): NOTE_NONE, NOTE_SET_OUT (`lastSet` went out) or NOTE_PAUSED. */
   note: number;
+  /** Draws to the extra slot left this game (0 without one). */
+  drawsLeft: number;
   readonly lastSet: Uint8Array;
   /** The group pile, bottom first (pile[0..pileSize)); after it went out, pile[0..pileOut) are the cards that did. */
   readonly pile: Uint8Array;
@@ -276,12 +303,16 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
   const pileBase = block(p.groupPile !== undefined, T);
   const pileEnd = next;
   const dealId = block(p.refill === 'on-deal', 1);
+  const drawId = block(p.extraSlot !== undefined, 1);
+  const deck = rankDeck(p.ranks);
+  const extra = p.extraSlot ? T - 1 : -1;
   const slotWidth = p.observeSuits ? 17 : 13;
   const reserveAt = reserves ? slotWidth * T : -1;
   const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
   const pileAt = p.groupPile ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0) : -1;
   const ranksAt =
     slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? DECK_SIZE : 0) + (p.groupPile ? 14 : 0);
+  const drawsAt = extra >= 0 ? ranksAt + 14 : -1;
   // Every field named, in one order, no spread: all slot games' rules then share one object shape, which keeps
   // the hot path's property reads monomorphic and in-object (a spread of the spec's optional fields did not).
   const rules: SlotRules = {
@@ -330,12 +361,22 @@ export function compileSlotRules(p: SlotRulesSpec): SlotRules {
     quartetOpen: Uint8Array.from(quartets, (r) => (blocked.includes(r) ? 0 : 1)),
     setDigits: new Int8Array(setRanks.length),
     numActions: next,
-    observationSize: ranksAt + 14,
+    observationSize: ranksAt + 14 + (extra >= 0 ? 1 : 0),
     slotWidth,
     reserveAt,
     unseenAt,
     ranksAt,
-    clearTarget: DECK_SIZE - 4 * blocked.length,
+    clearTarget: deck.size - 4 * blocked.length,
+    deck,
+    deckSize: deck.size,
+    fullStock: Uint8Array.from({ length: 13 }, (_, r) => (deck.holds[4 * r] ? 4 : 0)),
+    outsideDeck: Uint8Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => !deck.holds[c]),
+    refillSlots: ((1 << T) - 1) & ~(extra >= 0 ? 1 << extra : 0),
+    dealtSlots: extra >= 0 ? T - 1 : T,
+    extra,
+    draws: p.extraSlot?.draws ?? 0,
+    drawId,
+    drawsAt,
     pairNote,
     near: p.touch !== undefined,
     touching: touchingSlots(p),

@@ -2,8 +2,8 @@
  * The slot layout's words and board (slots.ts has the layout): how a move is said, why one is not
  * legal, the board as text and as parts for a front end, and the game's end.
  */
-import type { BoardPart, BoardView, CardSpot, EmptySpot } from '../board.js';
-import { DECK_SIZE, RANKS, cardCode, cardLabel, RANK_NAMES, SUIT_NAMES } from '../cards.js';
+import type { BoardPart, BoardPile, BoardView, CardSpot, EmptySpot } from '../board.js';
+import { RANKS, cardCode, cardLabel, RANK_NAMES, SUIT_NAMES } from '../cards.js';
 import { plural } from '../errors.js';
 import { RANK_WORDS } from './card-state.js';
 import {
@@ -32,9 +32,10 @@ const slotText = (s: SlotState, i: number): string => (s.slotCard[i] === EMPTY ?
 export function blockOf(
   r: SlotRules,
   action: number,
-): 'pair' | 'single' | 'quartet' | 'set' | 'aside' | 'pile' | 'deal' {
+): 'pair' | 'single' | 'quartet' | 'set' | 'aside' | 'pile' | 'deal' | 'draw' {
   if (action < r.pairCount) return 'pair';
   if (action === r.dealId) return 'deal';
+  if (action === r.drawId) return 'draw';
   if (r.pileBase >= 0 && action >= r.pileBase && action < r.pileEnd) return 'pile';
   if (r.singleBase >= 0 && action < r.singleBase + r.slots) return 'single';
   if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return 'quartet';
@@ -52,6 +53,8 @@ export function describeAction(s: SlotState, action: number): string {
     }
     case 'deal':
       return r.gather === GATHER_NONE ? 'deal' : consolidateText(s);
+    case 'draw':
+      return `draw to the extra slot (${plural(s.drawsLeft, 'draw')} left)`;
     case 'single': {
       const i = action - r.singleBase;
       return s.slotCard[i] === EMPTY ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
@@ -108,7 +111,7 @@ export function cardsToMove(s: SlotState): number[] {
 function consolidateText(s: SlotState): string {
   const up = s.rules.gather === GATHER_UP_COLUMNS;
   const moved = cardsToMove(s).length;
-  const dealt = Math.min(countInSlots(s, EMPTY_RANK), DECK_SIZE - s.stockPos);
+  const dealt = Math.min(countInSlots(s, EMPTY_RANK), s.rules.deckSize - s.stockPos);
   const parts: string[] = [];
   if (moved > 0)
     parts.push(up ? `${plural(moved, 'card')} rise up their columns` : `${plural(moved, 'card')} close the gaps`);
@@ -146,9 +149,13 @@ export function whyIllegal(s: SlotState, action: number): string {
     }
     case 'deal':
       if (r.gather !== GATHER_NONE && cardsWouldMove(s)) return 'it is legal';
-      if (s.stockPos === DECK_SIZE)
+      if (s.stockPos === r.deckSize)
         return r.gather === GATHER_NONE ? 'the stock is empty' : 'the stock is empty and no card would move';
       return s.rankSlots[EMPTY_RANK] === 0 ? 'no slot is empty' : 'it is legal';
+    case 'draw':
+      if (s.drawsLeft === 0) return `no draw is left; a game has ${r.draws}`;
+      if (s.slotCard[r.extra] !== EMPTY) return `the extra slot holds ${cardLabel(s.slotCard[r.extra])}`;
+      return s.stockPos === r.deckSize ? 'the stock is empty' : 'it is legal';
     case 'single': {
       const i = action - r.singleBase;
       const card = s.slotCard[i];
@@ -201,12 +208,14 @@ export function whyIllegal(s: SlotState, action: number): string {
 export function render(s: SlotState): string {
   const r = s.rules;
   const lines: string[] = [];
-  for (let start = 0; start < r.slots; start += r.columns) {
+  for (let start = 0; start < r.dealtSlots; start += r.columns) {
     const cells: string[] = [];
-    for (let i = start; i < Math.min(start + r.columns, r.slots); i++)
+    for (let i = start; i < Math.min(start + r.columns, r.dealtSlots); i++)
       cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
     lines.push(cells.join('  ').trimEnd());
   }
+  if (r.extra >= 0)
+    lines.push(`extra ${String(r.extra).padStart(2)} ${slotText(s, r.extra)}  (${plural(s.drawsLeft, 'draw')} left)`);
   if (r.reserves) {
     const held = Array.from(
       r.oneRankReserves ? ['1', '2', '3', '4'] : Array.from(r.setRanks, (rank) => RANKS[rank]),
@@ -215,9 +224,9 @@ export function render(s: SlotState): string {
     lines.push(`set aside  ${held.join('  ')}`);
   }
   if (r.pileBase >= 0) lines.push(`pile  ${pileText(s)}`);
-  const stock = DECK_SIZE - s.stockPos;
-  lines.push(`stock ${plural(stock, 'card')} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
-  if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${DECK_SIZE - s.removed} cards left`);
+  const stock = r.deckSize - s.stockPos;
+  lines.push(`stock ${plural(stock, 'card')} · removed ${s.removed} · cards left ${r.deckSize - s.removed}`);
+  if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${r.deckSize - s.removed} cards left`);
   return lines.join('\n');
 }
 
@@ -256,6 +265,7 @@ export function actionCards(s: SlotState, action: number): CardSpot[] {
     case 'pair':
       return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
     case 'deal':
+    case 'draw':
       return []; // the cards come from the stock, unseen
     case 'single':
       return [slotSpot(s, action - r.singleBase)];
@@ -279,7 +289,7 @@ const CONSOLIDATE_TITLE = 'Tap to consolidate: the cards close up, then the stoc
 export function board(s: SlotState): BoardView {
   const r = s.rules;
   const cells: (CardSpot | EmptySpot)[] = [];
-  for (let i = 0; i < r.slots; i++)
+  for (let i = 0; i < r.dealtSlots; i++)
     cells.push(s.slotCard[i] === EMPTY ? { empty: true, place: 'slot', index: i } : slotSpot(s, i));
   const parts: BoardPart[] = [{ kind: 'grid', columns: r.columns, cells }];
   if (r.reserves) {
@@ -313,15 +323,20 @@ export function board(s: SlotState): BoardView {
       ],
     });
   }
-  parts.push({
-    kind: 'piles',
-    piles: [
-      // A stock that deals by itself is never tapped.
-      r.gather !== GATHER_NONE && r.buffered
-        ? { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: true, title: CONSOLIDATE_TITLE }
-        : { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: r.buffered },
-      { kind: 'counter', count: s.removed, label: 'removed' },
-    ],
-  });
+  const count = r.deckSize - s.stockPos;
+  const piles: BoardPile[] = [
+    // A stock that deals by itself is never tapped; with an extra slot, a tap draws to it.
+    r.gather !== GATHER_NONE && r.buffered
+      ? { kind: 'stock', count, label: 'stock', tappable: true, title: CONSOLIDATE_TITLE }
+      : { kind: 'stock', count, label: 'stock', tappable: r.buffered || r.extra >= 0 },
+  ];
+  if (r.extra >= 0)
+    piles.push({
+      kind: 'card',
+      label: `extra slot, ${plural(s.drawsLeft, 'draw')} left`,
+      card: s.slotCard[r.extra] === EMPTY ? null : slotSpot(s, r.extra),
+    });
+  piles.push({ kind: 'counter', count: s.removed, label: 'removed' });
+  parts.push({ kind: 'piles', piles });
   return { style: 'pairing', parts };
 }

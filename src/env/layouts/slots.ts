@@ -18,13 +18,17 @@
  *   pile      T ids, the card of slot i put on the group pile (`groupPile`): any card, while the pile can go out
  *   deal      one id, filling the empty slots (refill 'on-deal'); with `consolidate` it first closes the gaps
  *             (or raises the cards up their columns), and stays legal while that would move a card
+ *   draw      one id (`extraSlot`), the stock's next card turned into the empty extra slot, while draws are left
  *
  * With `touch`, a pair's two slots must touch (`touching`, a bit set per slot, masks the partner rank's slots).
  *
  * Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
  * suit flags, then one flag per unseen card (with `sameSuit`), then the group pile's rank counts / 4 and its
- * number cards' total / its sum (with `groupPile`), then the unseen rank counts / 4 and the stock size / 52.
- * The stock's order is never shown.
+ * number cards' total / its sum (with `groupPile`), then the unseen rank counts / 4 and the stock size / the
+ * deck's size, then (with `extraSlot`) the draws left / draws. The stock's order is never shown.
+ *
+ * The deck is 52 cards, or the ranks a game lists (`ranks`): the deal, the stock and the win follow its size.
+ * With `extraSlot` the last slot is the extra slot: the deal and the refill pass it over.
  *
  * State (typed arrays made once in createState, kept in step incrementally):
  *   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
@@ -33,9 +37,10 @@
  *   reserve[f]      the card set aside for set rank f, EMPTY when none
  *   stockCount[r]   cards of rank r in the stock (what the player has not seen)
  *   pile            the group pile, bottom first, with its number total and set ranks kept as cards go on
- *   deck            the deal order; deck[stockPos..51] is the stock, next card first
+ *   deck            the deal order; deck[stockPos..deckSize−1] is the stock, next card first
+ *   drawsLeft       draws to the extra slot left
  */
-import { DECK_SIZE, orderedDeck } from '../cards.js';
+import { DECK_SIZE } from '../cards.js';
 import { RUNNING, TERMINATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import {
@@ -71,11 +76,12 @@ export function createState(rules: SlotRules): SlotState {
     rankSlots: new Int32Array(NO_PARTNER + 1),
     reserve: new Uint8Array(sets).fill(EMPTY),
     stockCount: new Uint8Array(13),
-    deck: orderedDeck(),
+    deck: Uint8Array.from(rules.deck.cards),
     stockPos: 0,
     removed: 0,
     legalCount: 0,
     note: NOTE_NONE,
+    drawsLeft: 0,
     lastSet: new Uint8Array(sets).fill(EMPTY),
     pile: new Uint8Array(rules.pileBase >= 0 ? DECK_SIZE : 0),
     pileSize: 0,
@@ -98,6 +104,7 @@ export function copyState(src: SlotState, dst: SlotState): void {
   dst.removed = src.removed;
   dst.legalCount = src.legalCount;
   dst.note = src.note;
+  dst.drawsLeft = src.drawsLeft;
   dst.lastSet.set(src.lastSet);
   if (src.pile.length > 0) {
     dst.pile.set(src.pile);
@@ -127,12 +134,15 @@ function emptySlot(s: SlotState, i: number): void {
   s.slotRank[i] = EMPTY_RANK;
 }
 
-/** Deals the stock into the empty slots, lowest first, while it lasts. */
+/** Deals the stock into the empty slots, lowest first, while it lasts (an extra slot is left empty). */
 function fillEmptySlots(s: SlotState): void {
   const slots = s.rankSlots;
+  const end = s.rules.deckSize;
+  let empty = slots[EMPTY_RANK] & s.rules.refillSlots;
   let pos = s.stockPos;
-  while (slots[EMPTY_RANK] !== 0 && pos < DECK_SIZE) {
-    const bit = slots[EMPTY_RANK] & -slots[EMPTY_RANK];
+  while (empty !== 0 && pos < end) {
+    const bit = empty & -empty;
+    empty ^= bit;
     const i = 31 - Math.clz32(bit);
     const card = s.deck[pos++];
     const rank = card >> 2;
@@ -185,7 +195,7 @@ function gatherSlots(s: SlotState, dealt: boolean): void {
   const how = s.rules.gather;
   if (how === GATHER_ONCE_STOCK_OUT) {
     fillEmptySlots(s);
-    if (s.stockPos === DECK_SIZE) closeGaps(s);
+    if (s.stockPos === s.rules.deckSize) closeGaps(s);
     return;
   }
   if (how === GATHER_AFTER_REMOVAL || dealt) {
@@ -218,13 +228,16 @@ export function reserveSuit(s: SlotState): number {
   return -1;
 }
 
-const ORDERED_DECK = orderedDeck();
-
 export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): void {
-  s.deck.set(deck ?? ORDERED_DECK);
+  s.deck.set(deck ?? s.rules.deck.cards);
   if (!deck) shuffleInPlace(rng, s.deck);
   // Every slot is dealt below (the stock outlasts any grid): only the lookups of the last game's cards need clearing.
   for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== EMPTY) s.cardSlot[s.slotCard[i]] = NOWHERE;
+  // The deal passes the extra slot over: it starts empty.
+  if (s.rules.extra >= 0) {
+    s.slotCard[s.rules.extra] = EMPTY;
+    s.slotRank[s.rules.extra] = EMPTY_RANK;
+  }
   s.rankSlots.fill(0);
   s.rankSlots[EMPTY_RANK] = (1 << s.rules.slots) - 1;
   if (s.reserve.length > 0) {
@@ -238,11 +251,12 @@ export function resetState(s: SlotState, rng: Rng, deck: Uint8Array | null): voi
     s.pileSetCards = 0;
     s.pileOut = 0;
   }
-  s.stockCount.fill(4);
+  s.stockCount.set(s.rules.fullStock);
   s.stockPos = 0;
   s.removed = 0;
   s.legalCount = 0;
   s.note = NOTE_NONE;
+  s.drawsLeft = s.rules.draws;
   fillEmptySlots(s);
 }
 
@@ -427,10 +441,15 @@ export function legalActions(s: SlotState, _o: unknown, mask: Uint8Array, legal:
   // A deal that consolidates is legal too while it would move a card, the stock out or not.
   if (
     r.dealId >= 0 &&
-    ((s.rankSlots[EMPTY_RANK] !== 0 && s.stockPos < DECK_SIZE) || (r.gather !== GATHER_NONE && cardsWouldMove(s)))
+    ((s.rankSlots[EMPTY_RANK] !== 0 && s.stockPos < r.deckSize) || (r.gather !== GATHER_NONE && cardsWouldMove(s)))
   ) {
     mask[r.dealId] = 1;
     legal[n++] = r.dealId;
+  }
+  // The draw: the extra slot empty, draws left, and a stock card to turn.
+  if (r.drawId >= 0 && s.drawsLeft > 0 && s.slotCard[r.extra] === EMPTY && s.stockPos < r.deckSize) {
+    mask[r.drawId] = 1;
+    legal[n++] = r.drawId;
   }
   s.legalCount = n;
   return n;
@@ -466,6 +485,18 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
     const quartetRank = r.quartetRanks[action - r.quartetBase];
     for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
     gained = 4;
+  } else if (action === r.drawId) {
+    // The stock's next card turned into the extra slot.
+    const card = s.deck[s.stockPos++];
+    const bit = 1 << r.extra;
+    s.slotCard[r.extra] = card;
+    s.slotRank[r.extra] = card >> 2;
+    s.cardSlot[card] = r.extra;
+    s.rankSlots[card >> 2] |= bit;
+    s.rankSlots[EMPTY_RANK] ^= bit;
+    s.stockCount[card >> 2]--;
+    s.drawsLeft--;
+    gained = 0;
   } else if (r.tripleBase >= 0) {
     // The set's suits are the id's base-4 digits, the last rank's lowest.
     const ranks = r.setRanks;
@@ -504,7 +535,7 @@ export function stepState(s: SlotState, _o: unknown, action: number): number {
   else if (r.buffered) {
     if (action === r.dealId) fillEmptySlots(s);
   } else if (s.pileSize === 0 && reservesEmpty(s)) fillEmptySlots(s);
-  else if (s.stockPos < DECK_SIZE) s.note = NOTE_PAUSED;
+  else if (s.stockPos < r.deckSize) s.note = NOTE_PAUSED;
   if (r.rewardCards) return gained;
   return isWon(s) ? 1 : 0;
 }
@@ -516,7 +547,7 @@ export function playSlotMove(s: SlotState, action: number): number {
 
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
 export function isWon(s: SlotState): boolean {
-  return s.removed === s.rules.clearTarget && s.stockPos === DECK_SIZE;
+  return s.removed === s.rules.clearTarget && s.stockPos === s.rules.deckSize;
 }
 
 export function status(s: SlotState): Status {
@@ -544,17 +575,18 @@ export function observe(s: SlotState, _o: unknown, out: Float32Array): void {
       if (card !== EMPTY) out[r.reserveAt + 4 * (r.oneRankReserves ? r.setIndex[card >> 2] : f) + (card & 3)] = 1;
     }
   }
-  if (r.unseenAt >= 0) for (let k = s.stockPos; k < DECK_SIZE; k++) out[r.unseenAt + s.deck[k]] = 1;
+  if (r.unseenAt >= 0) for (let k = s.stockPos; k < r.deckSize; k++) out[r.unseenAt + s.deck[k]] = 1;
   if (r.pileAt >= 0) observePile(s, out);
   for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * 0.25;
-  out[r.ranksAt + 13] = (DECK_SIZE - s.stockPos) / DECK_SIZE;
+  out[r.ranksAt + 13] = (r.deckSize - s.stockPos) / r.deckSize;
+  if (r.drawsAt >= 0) out[r.drawsAt] = s.drawsLeft / r.draws;
 }
 
-/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (52 − T)/52 after the deal. */
+/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (N − dealt)/N once dealt. */
 export function observationBounds(r: SlotRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
-  high[r.ranksAt + 13] = (DECK_SIZE - r.slots) / DECK_SIZE;
+  high[r.ranksAt + 13] = (r.deckSize - r.dealtSlots) / r.deckSize;
   if (r.pileAt >= 0) {
     // The number total stays under the sum while the pile can go out; the card that ends it adds at most its value.
     let top = 0;
@@ -565,5 +597,5 @@ export function observationBounds(r: SlotRules): ObservationBounds {
 }
 
 export function outcome(s: SlotState): CardOutcome {
-  return { won: isWon(s), cardsLeft: DECK_SIZE - s.removed };
+  return { won: isWon(s), cardsLeft: s.rules.deckSize - s.removed };
 }
