@@ -195,7 +195,10 @@ class SolverAgent implements Agent {
  */
 type Leaf = 'solve' | 'rollout';
 
-/** A determinized search's setting: its leaf and the sampled deals per decision (a solve's budget is an eighth of the solver's). */
+/**
+ * A determinized search's setting: its leaf and the sampled deals per decision (a solve's budget is an eighth of the
+ * solver's).
+ */
 interface SearchSetting {
   readonly name: string;
   readonly leaf: Leaf;

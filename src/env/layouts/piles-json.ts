@@ -89,8 +89,8 @@ export function fromJSON(json: unknown, s: PilesState): void {
 }
 
 /**
- * A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no card above a top; `place` checks each card (in one
- * place, of the deck) and says what is wrong with it.
+ * A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no
+ * card above a top; `place` checks each card (in one place, of the deck) and says what is wrong with it.
  */
 export function checkPileRow(
   r: PileRowShape,
