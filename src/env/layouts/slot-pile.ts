@@ -3,7 +3,7 @@
  * card goes on one open pile, which goes out at a sum of number cards or as one card of each set rank. Its
  * moves, its step and its observation, on the hot path of the games that have one: nothing here allocates.
  */
-import { EMPTY_RANK, NOTE_PILE_OUT, type SlotState } from './slot-rules.js';
+import { EMPTY_RANK, NOTE_PILE_OUT, type SlotRules, type SlotState } from './slot-rules.js';
 
 /** `pileSets`' flag for a set rank put on the pile twice: such a pile never goes out. */
 export const PILE_TWICE = 0x80;
@@ -57,4 +57,11 @@ export function observePile(s: SlotState, out: Float32Array): void {
   const r = s.rules;
   for (let k = 0; k < s.pileSize; k++) out[r.pileAt + (s.pile[k] >> 2)] += 0.25;
   out[r.pileAt + 13] = s.pileTotal / r.pileSum;
+}
+
+/** The pile's total's highest observed value: under the sum while it can go out, plus at most the value that ends it. */
+export function pileTotalHigh(r: SlotRules): number {
+  let top = 0;
+  for (let rank = 0; rank < 13; rank++) if (r.pileSetBit[rank] === 0) top = rank + 1;
+  return (r.pileSum - 1 + top) / r.pileSum;
 }

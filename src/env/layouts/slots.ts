@@ -58,7 +58,7 @@ import {
   type SlotRules,
   type SlotState,
 } from './slot-rules.js';
-import { addToPile, legalPile, observePile } from './slot-pile.js';
+import { addToPile, legalPile, observePile, pileTotalHigh } from './slot-pile.js';
 
 export * from './slot-rules.js';
 export { PILE_TWICE, pileCanGoOut } from './slot-pile.js';
@@ -587,12 +587,7 @@ export function observationBounds(r: SlotRules): ObservationBounds {
   const low = new Float32Array(r.observationSize);
   const high = new Float32Array(r.observationSize).fill(1);
   high[r.ranksAt + 13] = (r.deckSize - r.dealtSlots) / r.deckSize;
-  if (r.pileAt >= 0) {
-    // The number total stays under the sum while the pile can go out; the card that ends it adds at most its value.
-    let top = 0;
-    for (let rank = 0; rank < 13; rank++) if (r.pileSetBit[rank] === 0) top = rank + 1;
-    high[r.pileAt + 13] = (r.pileSum - 1 + top) / r.pileSum;
-  }
+  if (r.pileAt >= 0) high[r.pileAt + 13] = pileTotalHigh(r);
   return { low, high };
 }
 
