@@ -59,7 +59,7 @@ export function observePile(s: SlotState, out: Float32Array): void {
   out[r.pileAt + 13] = s.pileTotal / r.pileSum;
 }
 
-/** The pile's total's highest observed value: under the sum while it can go out, plus at most the value that ends it. */
+/** The pile total's highest observed value: under the sum while it can go out, plus the value that ends it. */
 export function pileTotalHigh(r: SlotRules): number {
   let top = 0;
   for (let rank = 0; rank < 13; rank++) if (r.pileSetBit[rank] === 0) top = rank + 1;
