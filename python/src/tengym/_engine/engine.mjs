@@ -1082,7 +1082,7 @@ function datetime(args) {
 }
 const anyString = /^[\s\S]{0,}$/;
 const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
+const number$1 = /^-?\d+(?:\.\d+)?$/;
 const boolean$2 = /^(?:true|false)$/i;
 const lowercase = /^[^A-Z]*$/;
 const uppercase = /^[^a-z]*$/;
@@ -1861,7 +1861,7 @@ const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
 });
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
 	$ZodType.init(inst, def);
-	inst._zod.pattern = number;
+	inst._zod.pattern = number$1;
 	inst._zod.parse = (payload, _ctx) => {
 		if (def.coerce) try {
 			payload.value = Number(payload.value);
@@ -3472,6 +3472,14 @@ function _isoDuration(Class, params) {
 	});
 }
 // @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+	return new Class(snapshotChecks({
+		type: "number",
+		checks: [],
+		...normalizeParams(params)
+	}));
+}
+// @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
 	return new Class({
 		type: "number",
@@ -4569,7 +4577,7 @@ function stringifyKeyNames(bySchema, json, visited) {
 	else if (typeof rest.const === "number") rest.const = String(rest.const);
 	if (!numericType) return rest;
 	rest.type = "string";
-	if (!values) rest.pattern = (types.includes("number") ? number : integer).source;
+	if (!values) rest.pattern = (types.includes("number") ? number$1 : integer).source;
 	return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -4865,6 +4873,10 @@ const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) =>
 	$ZodNumber.init(inst, def);
 	ZodMiniType.init(inst, def);
 });
+// @__NO_SIDE_EFFECTS__
+function number(params) {
+	return /* @__PURE__ */ _number(ZodMiniNumber, params);
+}
 const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
 	$ZodNumberFormat.init(inst, def);
 	ZodMiniNumber.init(inst, def);
@@ -7024,7 +7036,7 @@ function removedCards(...placed) {
 function checkDeckOrder(deck) {
 	const seen = /* @__PURE__ */ new Uint8Array(52);
 	const dealtAt = /* @__PURE__ */ new Int16Array(52);
-	for (let k = 0; k < 52; k++) {
+	for (let k = 0; k < deck.length; k++) {
 		const c = deck[k];
 		if (c >= 52 || seen[c]) return { problem: `deck position ${k} holds ${c < 52 ? cardCode(c) + " a second time" : "no card"}` };
 		seen[c] = 1;
@@ -8069,7 +8081,7 @@ function jsonSchema$2(r) {
 	let schema = jsonSchemas$2.get(r);
 	if (!schema) {
 		schema = strictObject({
-			piles: array(array(string()).max(r.height)).length(r.pileCount),
+			piles: pileRowJson(r),
 			...r.slots > 0 ? { slots: array(string().nullable()).length(r.slots) } : {},
 			...r.stockSize > 0 ? { stock: array(string()).max(r.stockSize) } : {},
 			removed: array(string()).max(r.deck.size)
@@ -8095,21 +8107,52 @@ function fromJSON$4(json, s) {
 	fields.stock = j.stock ?? [];
 	fields.removed = j.removed;
 	const lists = parseCardLists(fields, 255, bad, r.deck.holds);
-	s.cards.fill(255);
-	for (let p = 0; p < r.pileCount; p++) {
-		s.cards.set(lists[`piles[${p}]`], p * r.height);
-		s.heights[p] = j.piles[p].length;
-	}
+	loadPileRow(r, s, j.piles.map((_, p) => lists[`piles[${p}]`]));
 	s.slots.set(lists.slots);
 	s.stock.set(lists.stock, r.stockSize - lists.stock.length);
 	s.stockAt = r.stockSize - lists.stock.length;
 	s.removed = lists.removed.length;
 	s.status = 0;
 	s.legalCount = 0;
+	s.obsOut = null;
 	const problem = checkState$4(s);
 	if (problem) throw bad(problem);
 }
-/** Every card in one place, no pile above its deal, no slot empty beside a stock, the removed cards in pairs. */
+/**
+* A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no
+* card above a top; `place` checks each card (in one place, of the deck) and says what is wrong with it.
+*/
+function checkPileRow(r, row, place, grows = false) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = row.heights[p];
+		if (grows && h > r.height) return `pile ${p + 1} holds ${h} cards, more than the deals give it`;
+		if (!grows && h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+		for (let k = 0; k < r.height; k++) {
+			const c = row.cards[p * r.height + k];
+			if (k >= h) {
+				if (c !== 255) return `pile ${p + 1} holds a card above its top`;
+				continue;
+			}
+			const problem = place(c, `pile ${p + 1}`);
+			if (problem) return problem;
+		}
+	}
+	return null;
+}
+/** The piles' field of a state's JSON: each pile's cards bottom first, at most its room. */
+const pileRowJson = (r) => array(array(string()).max(r.height)).length(r.pileCount);
+/** Loads a row of piles from its cards, parsed pile by pile (`piles[p]`, bottom first). */
+function loadPileRow(r, row, piles) {
+	row.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		row.cards.set(piles[p], p * r.height);
+		row.heights[p] = piles[p].length;
+	}
+}
+/**
+* Every card in one place, no pile above its deal, no slot empty beside a stock that refills it (none filled
+* before a dealt stock's deal that fills them), the removed cards in pairs.
+*/
 function checkState$4(s) {
 	const r = s.rules;
 	const seen = new Uint8Array(r.deck.holds.length);
@@ -8122,24 +8165,16 @@ function checkState$4(s) {
 		return null;
 	};
 	let count = 0;
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = s.heights[p];
-		if (h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
-		for (let k = 0; k < r.height; k++) {
-			const c = s.cards[p * r.height + k];
-			if (k >= h) {
-				if (c !== 255) return `pile ${p + 1} holds a card above its top`;
-				continue;
-			}
-			const problem = place(c, `pile ${p + 1}`);
-			if (problem) return problem;
-			count++;
-		}
-	}
+	const problem = checkPileRow(r, s, (c, where) => {
+		count++;
+		return place(c, where);
+	}, Boolean(r.dealtStock));
+	if (problem) return problem;
 	if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize) return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
 	for (let k = 0; k < r.slots; k++) {
+		if (r.dealtStock && s.slots[k] !== 255 && r.stockSize - s.stockAt >= r.dealtStock.slotsAt) return `slot ${k + 1} holds a card before the deal that fills the slots`;
 		if (s.slots[k] === 255) {
-			if (s.stockAt < r.stockSize) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+			if (s.stockAt < r.slotStockEnd) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
 			continue;
 		}
 		const problem = place(s.slots[k], `slot ${k + 1}`);
@@ -8169,13 +8204,21 @@ function placePairId(places, i, j) {
 /** The slot of row r, card c. */
 const slotOf = (row, column) => row * (row + 1) / 2 + column;
 const shapes = /* @__PURE__ */ new Map();
-/** The shape of a triangle of `rows` rows (1 … MAX_ROWS), built once per row count. */
-function triangleShape(rows) {
-	const cached = shapes.get(rows);
+/**
+* The shape of a triangle of `rows` rows (1 … MAX_ROWS) beside piles dealt `piles[p]` cards each, built once per
+* row count and piles. The cards left after them are the stock: with none, there are no waste and stock places.
+*/
+function triangleShape(rows, piles = []) {
+	const shapeKey = `${rows}/${piles.join(",")}`;
+	const cached = shapes.get(shapeKey);
 	if (cached) return cached;
 	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
 	const slots = slotOf(rows, 0);
-	const places = slots + 2;
+	const talonSize = 52 - slots - piles.reduce((sum, n) => sum + n, 0);
+	if (talonSize < 0) throw new RangeError(`the triangle and piles take ${52 - talonSize} cards of 52`);
+	const talonPlaces = talonSize > 0 ? 2 : 0;
+	const pileBase = slots + talonPlaces;
+	const places = pileBase + piles.length;
 	const pairIds = places * (places - 1) / 2;
 	const pairFirst = new Uint8Array(pairIds);
 	const pairSecond = new Uint8Array(pairIds);
@@ -8200,15 +8243,17 @@ function triangleShape(rows) {
 	const shape = {
 		rows,
 		slots,
-		talonSize: 52 - slots,
-		waste: slots,
-		stock: slots + 1,
+		talonSize,
+		waste: talonPlaces ? slots : -1,
+		stock: talonPlaces ? slots + 1 : -1,
+		pileBase,
+		pileCount: piles.length,
 		places,
 		pairIds,
 		singleBase: pairIds,
 		draw: pairIds + places,
 		recycle: pairIds + places + 1,
-		numActions: pairIds + places + 2,
+		numActions: pairIds + places + talonPlaces,
 		pairFirst,
 		pairSecond,
 		rowOf,
@@ -8218,296 +8263,8 @@ function triangleShape(rows) {
 		coverMask,
 		full: slots === 32 ? -1 : (1 << slots) - 1
 	};
-	shapes.set(rows, shape);
+	shapes.set(shapeKey, shape);
 	return shape;
-}
-const rulesCache$2 = /* @__PURE__ */ new Map();
-/** The spec's shape and lookups, built once per distinct spec. */
-function compileTriangleRules(p) {
-	const key = JSON.stringify(p);
-	const cached = rulesCache$2.get(key);
-	if (cached) return cached;
-	const shape = triangleShape(p.rows);
-	const obsFree = shape.slots * 13;
-	const obsWasteTop = obsFree + shape.slots;
-	const obsStockCounts = obsWasteTop + 39;
-	const rules = {
-		...p,
-		...shape,
-		rankSum: p.pairSum - 2,
-		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
-		passLimit: p.talon.passes === "unlimited" ? Infinity : p.talon.passes,
-		unlimited: p.talon.passes === "unlimited",
-		topPlayable: p.talon.topPlayable,
-		talonPairs: p.talon.topPlayable && p.talon.topPairsWithWaste,
-		goalAll: p.goal === "all",
-		goalCards: p.goal === "all" ? 52 : shape.slots,
-		observationSize: obsStockCounts + 18 + (p.talon.idlePassEnds ? 1 : 0),
-		obsFree,
-		obsWasteTop,
-		obsStockTop: obsWasteTop + 13,
-		obsWasteCounts: obsWasteTop + 26,
-		obsStockCounts,
-		obsStockSize: obsStockCounts + 13,
-		obsSteps: obsStockCounts + 17,
-		obsPassRemoved: p.talon.idlePassEnds ? obsStockCounts + 18 : -1,
-		faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0
-	};
-	rulesCache$2.set(key, rules);
-	return rules;
-}
-function createState$4(rules) {
-	return {
-		rules,
-		cards: new Uint8Array(rules.slots).fill(255),
-		present: 0,
-		talon: new Uint8Array(rules.talonSize),
-		talonLen: 0,
-		cursor: 0,
-		pass: 1,
-		passStartRemoved: 0,
-		steps: 0,
-		removed: 0,
-		status: 0,
-		placeRank: new Int8Array(rules.places).fill(-1),
-		deck: /* @__PURE__ */ new Uint8Array(52)
-	};
-}
-function copyState$4(src, dst) {
-	dst.cards.set(src.cards);
-	dst.present = src.present;
-	dst.talon.set(src.talon);
-	dst.talonLen = src.talonLen;
-	dst.cursor = src.cursor;
-	dst.pass = src.pass;
-	dst.passStartRemoved = src.passStartRemoved;
-	dst.steps = src.steps;
-	dst.removed = src.removed;
-	dst.status = src.status;
-}
-const ORDERED_DECK$1 = orderedDeck();
-function resetState$2(s, rng, deck) {
-	const d = s.deck;
-	const slots = s.rules.slots;
-	d.set(deck ?? ORDERED_DECK$1);
-	if (!deck) shuffleInPlace(rng, d);
-	s.cards.set(d.subarray(0, slots));
-	s.present = s.rules.full;
-	s.talon.set(d.subarray(slots));
-	s.talonLen = s.rules.talonSize;
-	s.cursor = 0;
-	s.pass = 1;
-	s.passStartRemoved = 0;
-	s.steps = 0;
-	s.removed = 0;
-	s.status = 0;
-}
-/** Whether slot i holds a card that no card covers. */
-function isFree(r, present, slot) {
-	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
-}
-/** The slots still face down: dealt so, and a card covers them yet. */
-function faceDownSlots(r, present) {
-	let hidden = 0;
-	for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
-		const slot = 31 - Math.clz32(x & -x);
-		if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
-	}
-	return hidden;
-}
-/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
-function soleCover(r, present, slot) {
-	const left = r.coverLeft[slot];
-	if (left < 0) return -1;
-	const hasLeft = present >>> left & 1;
-	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
-	return hasLeft === 1 ? left : left + 1;
-}
-/** The card at a place (the waste's or the stock's top card for those), EMPTY for none. */
-function placeCard$1(s, place) {
-	const r = s.rules;
-	if (place < r.slots) return s.cards[place];
-	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
-	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
-}
-function popCount$1(bits) {
-	let n = 0;
-	for (let b = bits; b !== 0; n++) b &= b - 1;
-	return n;
-}
-function isWon$2(s) {
-	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
-}
-/** The result of the game so far: won, and the goal's cards not removed. */
-function outcome$4(s) {
-	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
-	return {
-		won: isWon$2(s),
-		cardsLeft
-	};
-}
-function add(mask, legal, n, id) {
-	mask[id] = 1;
-	legal[n] = id;
-	return n + 1;
-}
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
-function markAvailable(s) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const present = s.present;
-	const coverMask = r.coverMask;
-	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
-	rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-	rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
-}
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
-function removals(s, mask, legal, n) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const places = r.places;
-	const sum = r.rankSum;
-	const singles = r.singleMask;
-	const waste = r.waste;
-	const wastePairs = r.talon.topPairsWithWaste;
-	for (let i = 0; i < places - 1; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
-			const cover = soleCover(r, s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
-			continue;
-		}
-		if (singles >>> ri & 1) continue;
-		const want = sum - ri;
-		for (let j = i + 1; j < places; j++) {
-			if (rank[j] !== want) continue;
-			if (i === waste && !wastePairs) continue;
-			n = add(mask, legal, n, placePairId(places, i, j));
-		}
-	}
-	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
-	return n;
-}
-/**
-* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
-* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
-* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
-* on the stock's order, which a player does not know on the first pass: any two that pair count (what
-* the player knows decides when the game ends, never the hidden order). The ranks as bits.
-*/
-function removalAhead(s) {
-	const r = s.rules;
-	let freeRanks = 0;
-	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
-	let talonRanks = 0;
-	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
-	for (let rank = 0; rank < 13; rank++) {
-		if ((talonRanks >>> rank & 1) === 0) continue;
-		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
-		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
-	}
-	return false;
-}
-/** The game's `legalActions` (the options are the state's rules). */
-function legalActions$4(s, _o, mask, legal) {
-	const r = s.rules;
-	mask.fill(0);
-	if (isWon$2(s)) {
-		s.status = 1;
-		return 0;
-	}
-	markAvailable(s);
-	let n = removals(s, mask, legal, 0);
-	const removable = n;
-	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
-	else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved)) n = add(mask, legal, n, r.recycle);
-	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
-	if (n > 0 && s.steps >= r.maxSteps) {
-		mask.fill(0);
-		s.status = 2;
-		return 0;
-	}
-	if (n === 0) mask.fill(0);
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-function status$4(s) {
-	return s.status;
-}
-/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
-function removeAt(s, place) {
-	const r = s.rules;
-	s.removed++;
-	if (place < r.slots) {
-		s.cards[place] = 255;
-		s.present &= ~(1 << place);
-		return 1;
-	}
-	const at = place === r.waste ? s.cursor - 1 : s.cursor;
-	s.talon.copyWithin(at, at + 1, s.talonLen);
-	s.talonLen--;
-	if (place === r.waste) s.cursor--;
-	return r.goalAll ? 1 : 0;
-}
-/** The game's `step`. */
-function stepState$2(s, _o, action) {
-	const r = s.rules;
-	s.steps++;
-	let gained = 0;
-	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
-	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
-	else if (action === r.draw) s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
-	else {
-		s.cursor = 0;
-		s.pass++;
-		s.passStartRemoved = s.removed;
-	}
-	if (r.rewardCards) return gained;
-	return gained > 0 && isWon$2(s) ? 1 : 0;
-}
-/** The game's `observe`. */
-function observe$4(s, _o, out) {
-	const r = s.rules;
-	out.fill(0);
-	const present = s.present;
-	for (let i = 0; i < r.slots; i++) {
-		if ((present >>> i & 1) === 0) continue;
-		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
-		else if (r.faceDownMask >>> i & 1) {
-			out[r.obsStockCounts + (s.cards[i] >> 2)] += .25;
-			continue;
-		}
-		out[13 * i + (s.cards[i] >> 2)] = 1;
-	}
-	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
-	const faceUp = r.topPlayable && s.cursor < s.talonLen;
-	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
-	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
-	const at = r.obsStockSize;
-	out[at] = (s.talonLen - s.cursor) / r.talonSize;
-	out[at + 1] = s.cursor / r.talonSize;
-	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
-	out[at + 3] = s.pass > 1 ? 1 : 0;
-	out[at + 4] = s.steps / r.maxSteps;
-	if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
-}
-/**
-* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
-* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
-* talon card a pass; a turn-over between passes.
-*/
-function observationBounds$4(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	const alone = 4 * r.singles.length;
-	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
-	if (!r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
-	return {
-		low,
-		high
-	};
 }
 // src/env/layouts/piles.ts
 /**
@@ -8521,30 +8278,74 @@ function observationBounds$4(r) {
 * The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
 * the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
 * Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
-* single per place. The hot path (legalActions, step, status, observe) allocates nothing.
+* single per place. Two optional pieces, each a flag compiled once per spec, add ids after those:
+*
+* - a dealt stock (`dealtStock`): the slots start empty and are never refilled at once; one "deal" id
+*   puts the stock's next card on each pile, and also fills the slots when the stock holds `slotsAt` cards;
+* - moves into an empty pile (`moveToEmpty`): one id per place moves its card to the lowest empty pile.
+*
+* The hot path (legalActions, step, status, observe) allocates nothing.
 */
-const rulesCache$1 = /* @__PURE__ */ new Map();
+/** The shape of a row of piles dealt `piles[p]` cards each. */
+function pileRowShape(piles, hidden) {
+	const pileStart = [];
+	let dealt = 0;
+	for (const n of piles) {
+		pileStart.push(dealt);
+		dealt += n;
+	}
+	return {
+		piles,
+		pileCount: piles.length,
+		height: piles.length ? Math.max(...piles) : 0,
+		pileStart,
+		hidden
+	};
+}
+/** Deals a row of piles from `deck[from…]`, pile 0 bottom card first; copied card by card, allocating nothing. */
+function dealPileRow(r, row, deck, from) {
+	row.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		for (let k = 0; k < r.piles[p]; k++) row.cards[p * r.height + k] = deck[from + r.pileStart[p] + k];
+		row.heights[p] = r.piles[p];
+	}
+}
+/**
+* A row of piles in an observation: (p · height + d) · 13 + rank from `at` is pile p's card d from its top, face up
+* (only the top where the row is hidden: the cards below count at `unseenAt` + rank, / 4); `heightsAt` + p its
+* height / room.
+*/
+function observePileRow(r, row, out, at, heightsAt, unseenAt) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = row.heights[p];
+		for (let d = 0; d < h; d++) {
+			const rank = row.cards[p * r.height + h - 1 - d] >> 2;
+			if (d === 0 || !r.hidden) out[at + (p * r.height + d) * 13 + rank] = 1;
+			else out[unseenAt + rank] += .25;
+		}
+		out[heightsAt + p] = h / r.height;
+	}
+}
+const rulesCache$2 = /* @__PURE__ */ new Map();
 /** The spec's shape and lookups, built once per distinct spec. */
 function compilePilesRules(p) {
 	const key = JSON.stringify(p);
-	let rules = rulesCache$1.get(key);
+	let rules = rulesCache$2.get(key);
 	if (!rules) {
 		rules = buildRules(p);
-		rulesCache$1.set(key, rules);
+		rulesCache$2.set(key, rules);
 	}
 	return rules;
 }
 function buildRules(p) {
 	const deck = rankDeck(p.ranks);
-	const pileCount = p.piles.length;
-	const height = Math.max(...p.piles);
-	const pileStart = [];
-	let dealt = 0;
-	for (const n of p.piles) {
-		pileStart.push(dealt);
-		dealt += n;
-	}
+	const row = pileRowShape(p.piles, p.hidden);
+	const { pileCount } = row;
+	const dealt = p.piles.reduce((sum, n) => sum + n, 0);
+	const dealtSlots = p.dealtStock ? 0 : p.slots;
 	if (dealt + p.slots > deck.size) throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
+	const stockSize = deck.size - dealt - dealtSlots;
+	const height = Math.max(...p.piles) + (p.dealtStock ? dealsOf(stockSize, pileCount, p.slots, p.dealtStock.slotsAt) : 0);
 	const places = pileCount + p.slots;
 	const pairIds = places * (places - 1) / 2;
 	const pairFirst = new Uint8Array(pairIds);
@@ -8569,18 +8370,23 @@ function buildRules(p) {
 	const obsSlots = pileCount * height * 13;
 	const obsHeights = obsSlots + p.slots * 13;
 	const obsUnseen = obsHeights + pileCount;
+	const extraBase = pairIds + (p.singles.length > 0 ? places : 0);
+	const dealIds = p.dealtStock ? 1 : 0;
 	return {
 		...p,
-		deck,
-		pileCount,
+		...row,
 		height,
-		pileStart,
+		deck,
 		slotBase: pileCount,
-		stockSize: deck.size - dealt - p.slots,
+		stockSize,
 		places,
 		pairIds,
 		singleBase: pairIds,
-		numActions: pairIds + (p.singles.length > 0 ? places : 0),
+		extraBase,
+		dealId: p.dealtStock ? extraBase : -1,
+		moveBase: p.moveToEmpty ? extraBase + dealIds : -1,
+		slotStockEnd: p.dealtStock ? 0 : stockSize,
+		numActions: extraBase + dealIds + (p.moveToEmpty ? places : 0),
 		pairFirst,
 		pairSecond,
 		partners,
@@ -8592,7 +8398,13 @@ function buildRules(p) {
 		obsStock: obsUnseen + 13
 	};
 }
-function createState$3(rules) {
+/** The deals a dealt stock of `stock` cards takes: one card a pile, the piles and slots at `slotsAt` cards. */
+function dealsOf(stock, piles, slots, slotsAt) {
+	let deals = 0;
+	for (let left = stock; left > 0; deals++) left -= Math.min(left, left === slotsAt ? piles + slots : piles);
+	return deals;
+}
+function createState$4(rules) {
 	return {
 		rules,
 		cards: new Uint8Array(rules.pileCount * rules.height).fill(255),
@@ -8604,6 +8416,10 @@ function createState$3(rules) {
 		status: 0,
 		legalCount: 0,
 		placeRank: new Int8Array(rules.places).fill(-1),
+		placesOfRank: /* @__PURE__ */ new Uint32Array(13),
+		obsOut: null,
+		obsHeights: new Uint8Array(rules.pileCount),
+		obsStockAt: 0,
 		deal: new Uint8Array(rules.deck.size)
 	};
 }
@@ -8613,12 +8429,13 @@ const COPIED = [
 	"slots",
 	"stock"
 ];
-function copyState$3(src, dst) {
+function copyState$4(src, dst) {
 	for (const field of COPIED) dst[field].set(src[field]);
 	dst.stockAt = src.stockAt;
 	dst.removed = src.removed;
 	dst.status = src.status;
 	dst.legalCount = src.legalCount;
+	dst.obsOut = null;
 }
 /** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
 function repeatedRank(deck, from, n) {
@@ -8649,7 +8466,7 @@ function pileWithRepeat(r, deck) {
 	for (let p = 0; p < r.pileCount; p++) if (repeatedRank(deck, r.pileStart[p], r.piles[p]) >= 0) return p;
 	return -1;
 }
-function resetState$1(s, rng, deck) {
+function resetState$2(s, rng, deck) {
 	const r = s.rules;
 	const d = s.deal;
 	d.set(deck ?? r.deck.cards);
@@ -8657,57 +8474,71 @@ function resetState$1(s, rng, deck) {
 		shuffleInPlace(rng, d);
 		if (r.distinctRanks) spreadRanks(r, rng, d);
 	}
-	s.cards.fill(255);
-	for (let p = 0; p < r.pileCount; p++) {
-		for (let k = 0; k < r.piles[p]; k++) s.cards[p * r.height + k] = d[r.pileStart[p] + k];
-		s.heights[p] = r.piles[p];
-	}
+	dealPileRow(r, s, d, 0);
 	const dealt = d.length - r.stockSize;
-	for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
+	if (r.dealtStock) s.slots.fill(255);
+	else for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
 	for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
 	s.stockAt = 0;
 	s.removed = 0;
 	s.status = 0;
 	s.legalCount = 0;
+	s.obsOut = null;
 }
 /** The card at a place (a pile's top, a slot's card), EMPTY for none. */
-function placeCard(s, place) {
+function placeCard$1(s, place) {
 	const r = s.rules;
 	if (place >= r.slotBase) return s.slots[place - r.slotBase];
 	const h = s.heights[place];
 	return h === 0 ? 255 : s.cards[place * r.height + h - 1];
 }
-const isWon$1 = (s) => s.removed === s.rules.deck.size;
+const isWon$2 = (s) => s.removed === s.rules.deck.size;
 /** The result of the game so far: won, and the cards not removed. */
-function outcome$3(s) {
+function outcome$4(s) {
 	return {
-		won: isWon$1(s),
+		won: isWon$2(s),
 		cardsLeft: s.rules.deck.size - s.removed
 	};
 }
 /** The game's `legalActions` (the options are the state's rules). */
-function legalActions$3(s, _o, mask, legal) {
+function legalActions$4(s, _o, mask, legal) {
 	const r = s.rules;
 	mask.fill(0);
 	const rank = s.placeRank;
+	const placesOf = s.placesOfRank;
+	placesOf.fill(0);
 	const places = r.places;
 	for (let i = 0; i < r.pileCount; i++) {
 		const h = s.heights[i];
-		rank[i] = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+		const ri = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+		rank[i] = ri;
+		if (ri >= 0) placesOf[ri] |= 1 << i;
 	}
-	for (let k = 0; k < r.slots; k++) rank[r.slotBase + k] = s.slots[k] === 255 ? -1 : s.slots[k] >> 2;
+	for (let k = 0; k < r.slots; k++) {
+		const ri = s.slots[k] === 255 ? -1 : s.slots[k] >> 2;
+		rank[r.slotBase + k] = ri;
+		if (ri >= 0) placesOf[ri] |= 1 << r.slotBase + k;
+	}
 	let n = 0;
 	for (let i = 0; i < places - 1; i++) {
 		const ri = rank[i];
 		if (ri < 0) continue;
-		const partners = r.partners[ri];
-		if (partners === 0) continue;
+		let partnerRanks = r.partners[ri];
+		if (partnerRanks === 0) continue;
+		let later = 0;
+		while (partnerRanks !== 0) {
+			const q = 31 - Math.clz32(partnerRanks);
+			partnerRanks ^= 1 << q;
+			later |= placesOf[q];
+		}
+		later &= ~((2 << i) - 1);
 		const base = i * places - i * (i + 1) / 2 - i - 1;
-		for (let j = i + 1; j < places; j++) {
-			const rj = rank[j];
-			if (rj < 0 || (partners >>> rj & 1) === 0) continue;
-			mask[base + j] = 1;
-			legal[n++] = base + j;
+		while (later !== 0) {
+			const low = later & -later;
+			later ^= low;
+			const id = base + 31 - Math.clz32(low);
+			mask[id] = 1;
+			legal[n++] = id;
 		}
 	}
 	if (r.singleMask !== 0) {
@@ -8716,11 +8547,41 @@ function legalActions$3(s, _o, mask, legal) {
 			legal[n++] = r.singleBase + p;
 		}
 	}
+	if (r.extraBase !== r.numActions) n = legalExtras(s, mask, legal, n);
 	s.legalCount = n;
 	s.status = n === 0 ? 1 : 0;
 	return n;
 }
-function status$3(s) {
+/** The lowest empty pile, or -1. */
+function emptyPile(s) {
+	for (let p = 0; p < s.rules.pileCount; p++) if (s.heights[p] === 0) return p;
+	return -1;
+}
+/**
+* Whether the card at `place` may move into an empty pile: some pile is empty, and the card is not a pile's
+* only one (moving that one would change nothing but its pile's place, and could go back and forth for ever).
+*/
+function canMoveToEmpty(s, place) {
+	const r = s.rules;
+	if (emptyPile(s) < 0) return false;
+	return place < r.slotBase ? s.heights[place] > 1 : s.slots[place - r.slotBase] !== 255;
+}
+/** The legal deal and moves, after the removals' n ids. */
+function legalExtras(s, mask, legal, n) {
+	const r = s.rules;
+	if (r.dealId >= 0 && s.stockAt < r.stockSize) {
+		mask[r.dealId] = 1;
+		legal[n++] = r.dealId;
+	}
+	if (r.moveBase >= 0) {
+		for (let p = 0; p < r.places; p++) if (canMoveToEmpty(s, p)) {
+			mask[r.moveBase + p] = 1;
+			legal[n++] = r.moveBase + p;
+		}
+	}
+	return n;
+}
+function status$4(s) {
 	return s.status;
 }
 /** Takes the card at `place`; an emptied slot is refilled from the stock at once. */
@@ -8732,36 +8593,90 @@ function take(s, place) {
 		s.cards[place * r.height + h] = 255;
 		return;
 	}
-	s.slots[place - r.slotBase] = s.stockAt < r.stockSize ? s.stock[s.stockAt++] : 255;
+	s.slots[place - r.slotBase] = s.stockAt < r.slotStockEnd ? s.stock[s.stockAt++] : 255;
+}
+/** Deals the stock's next card onto each pile, and onto each slot when the stock holds `slotsAt` cards. */
+function deal(s) {
+	const r = s.rules;
+	const toSlots = r.stockSize - s.stockAt === r.dealtStock.slotsAt;
+	for (let p = 0; p < r.pileCount && s.stockAt < r.stockSize; p++) s.cards[p * r.height + s.heights[p]++] = s.stock[s.stockAt++];
+	for (let k = 0; toSlots && k < r.slots; k++) s.slots[k] = s.stock[s.stockAt++];
+}
+/** Moves the card at `place` into the lowest empty pile. */
+function moveToEmpty(s, place) {
+	const r = s.rules;
+	const to = emptyPile(s);
+	let card;
+	if (place < r.slotBase) {
+		const h = --s.heights[place];
+		card = s.cards[place * r.height + h];
+		s.cards[place * r.height + h] = 255;
+	} else {
+		card = s.slots[place - r.slotBase];
+		s.slots[place - r.slotBase] = 255;
+	}
+	s.cards[to * r.height] = card;
+	s.heights[to] = 1;
 }
 /** The game's `step`. */
-function stepState$1(s, _o, action) {
+function stepState$2(s, _o, action) {
 	const r = s.rules;
 	if (action < r.pairIds) {
 		take(s, r.pairFirst[action]);
 		take(s, r.pairSecond[action]);
 		if (r.rewardCards) return 2;
-	} else {
+	} else if (action < r.extraBase) {
 		take(s, action - r.singleBase);
 		if (r.rewardCards) return 1;
+	} else {
+		if (action === r.dealId) deal(s);
+		else moveToEmpty(s, action - r.moveBase);
+		return 0;
 	}
-	return isWon$1(s) ? 1 : 0;
+	return isWon$2(s) ? 1 : 0;
 }
-/** The game's `observe`. */
-function observe$3(s, _o, out) {
+/** Writes pile p's rows and height into `out`, whose rows of the pile are zero. */
+function observePile$1(s, out, p) {
 	const r = s.rules;
-	out.fill(0);
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = s.heights[p];
-		for (let d = 0; d < h; d++) {
-			const rank = s.cards[p * r.height + h - 1 - d] >> 2;
-			if (d === 0 || !r.hidden) out[(p * r.height + d) * 13 + rank] = 1;
-			else out[r.obsUnseen + rank] += .25;
+	const h = s.heights[p];
+	if (h > 0) out[p * r.height * 13 + (s.cards[p * r.height + h - 1] >> 2)] = 1;
+	if (!r.hidden) for (let d = 1; d < h; d++) out[(p * r.height + d) * 13 + (s.cards[p * r.height + h - 1 - d] >> 2)] = 1;
+	out[r.obsHeights + p] = h / r.height;
+	s.obsHeights[p] = h;
+}
+/** Whether the moves since `obsOut` was written took at most one card off each pile and drew from the stock. */
+function onlyCardsLeft(s) {
+	for (let p = 0; p < s.rules.pileCount; p++) {
+		const gone = s.obsHeights[p] - s.heights[p];
+		if (gone < 0 || gone > 1) return false;
+	}
+	return s.stockAt >= s.obsStockAt;
+}
+/** The game's `observe`: written in full into a new buffer, then only what the moves since changed. */
+function observe$4(s, _o, out) {
+	const r = s.rules;
+	if (s.obsOut === out && !onlyCardsLeft(s)) s.obsOut = null;
+	if (s.obsOut !== out) {
+		out.fill(0);
+		observePileRow(r, s, out, 0, r.obsHeights, r.obsUnseen);
+		s.obsHeights.set(s.heights);
+		for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
+		s.obsStockAt = s.stockAt;
+		s.obsOut = out;
+	} else {
+		for (let p = 0; p < r.pileCount; p++) {
+			const was = s.obsHeights[p];
+			const h = s.heights[p];
+			if (was === h) continue;
+			out.fill(0, p * r.height * 13, (p + 1) * r.height * 13);
+			if (r.hidden) for (let k = h > 0 ? h - 1 : 0; k < was - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] -= .25;
+			observePile$1(s, out, p);
 		}
-		out[r.obsHeights + p] = h / r.height;
+		for (let k = s.obsStockAt; k < s.stockAt; k++) out[r.obsUnseen + (s.stock[k] >> 2)] -= .25;
+		s.obsStockAt = s.stockAt;
+		out.fill(0, r.obsSlots, r.obsHeights);
 	}
 	for (let k = 0; k < r.slots; k++) if (s.slots[k] !== 255) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
-	for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
 	if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
 }
 /**
@@ -8769,10 +8684,10 @@ function observe$3(s, _o, out) {
 * than its pile's deal, an unseen count in an open deal, the stock of a game without one) keeps [0, 1] all the same:
 * an empty range is one Gymnasium warns of.
 */
-function observationBounds$3(r) {
+function observationBounds$4(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
-	for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.piles[p] / r.height;
+	for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.dealtStock ? 1 : r.piles[p] / r.height;
 	return {
 		low,
 		high
@@ -8780,13 +8695,39 @@ function observationBounds$3(r) {
 }
 // src/env/layouts/piles-text.ts
 const placeName$1 = (r, place) => place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
-const placesOf$1 = (r, action) => action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+/** The places an action takes from: a pair's two, a single's or a move's one, none for a deal. */
+const placesOf = (r, action) => {
+	if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
+	if (action < r.extraBase) return [action - r.singleBase];
+	return action === r.dealId ? [] : [action - r.moveBase];
+};
 function describeAction$4(s, action) {
 	const r = s.rules;
-	const places = placesOf$1(r, action);
-	const cards = places.map((p) => placeCard(s, p));
+	if (action >= r.extraBase) return describeExtra(s, action);
+	const places = placesOf(r, action);
+	const cards = places.map((p) => placeCard$1(s, p));
 	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
 	return `remove ${places.map((p) => placeName$1(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** A deal or a move into an empty pile, in words. */
+function describeExtra(s, action) {
+	const r = s.rules;
+	if (action === r.dealId) return `deal a card onto each pile${r.stockSize - s.stockAt === r.dealtStock?.slotsAt ? " and each slot" : ""}`;
+	const place = action - r.moveBase;
+	const card = placeCard$1(s, place);
+	const to = emptyPile(s);
+	const where = to < 0 ? "an empty pile" : `empty pile ${to + 1}`;
+	return `move ${card === 255 ? placeName$1(r, place) : cardLabel(card)} to ${where}`;
+}
+/** Why a deal or a move into an empty pile is not legal. */
+function whyExtraIllegal(s, action) {
+	const r = s.rules;
+	if (action === r.dealId) return s.stockAt < r.stockSize ? "it is legal" : "the stock is empty";
+	const place = action - r.moveBase;
+	if (placeCard$1(s, place) === 255) return `${placeName$1(r, place)} is empty`;
+	if (emptyPile(s) < 0) return "no pile is empty";
+	if (!canMoveToEmpty(s, place)) return `${placeName$1(r, place)} holds one card: moving it would change nothing`;
+	return "it is legal";
 }
 /** The pairing rule in words: "make 14", "are of one rank", "make 15, or are two aces". */
 function pairText(r) {
@@ -8799,9 +8740,10 @@ function pairText(r) {
 function whyIllegal$4(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
-	const places = placesOf$1(r, action);
-	for (const p of places) if (placeCard(s, p) === 255) return `${placeName$1(r, p)} is empty`;
-	const [a, b] = places.map((p) => placeCard(s, p));
+	if (action >= r.extraBase) return whyExtraIllegal(s, action);
+	const places = placesOf(r, action);
+	for (const p of places) if (placeCard$1(s, p) === 255) return `${placeName$1(r, p)} is empty`;
+	const [a, b] = places.map((p) => placeCard$1(s, p));
 	if (b === void 0) {
 		const alone = r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
 		return r.singleMask >>> (a >> 2) & 1 ? "it is legal" : `${cardLabel(a)} is not ${alone}, which goes alone`;
@@ -8811,56 +8753,32 @@ function whyIllegal$4(s, action) {
 	return `${cardLabel(a)} and ${cardLabel(b)} do not pair: two cards pair when they ${pairText(r)}`;
 }
 /** A pile's cards as text, bottom first; face-down cards as "##". */
-function pileText(s, p) {
-	const r = s.rules;
-	const h = s.heights[p];
+function pileText$1(r, row, p) {
+	const h = row.heights[p];
 	const cards = [];
-	for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? "##" : cardLabel(s.cards[p * r.height + k]));
+	for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? "##" : cardLabel(row.cards[p * r.height + k]));
 	return cards.length ? cards.join(" ") : "--";
 }
-function render$4(s) {
-	const r = s.rules;
-	const lines = [];
-	for (let p = 0; p < r.pileCount; p++) lines.push(`pile ${String(p + 1).padStart(2)}: ${pileText(s, p)}`);
-	if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => c === 255 ? "--" : cardLabel(c)).join(" ")}`);
-	const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, "card")} · ` : "";
-	lines.push(`${stock}removed ${s.removed}`);
-	if (s.legalCount === 0) {
-		const { won, cardsLeft } = outcome$3(s);
-		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} left`);
-	}
-	return lines.join("\n");
-}
-/** Where the card at `place` lies, as the state JSON places it. */
-function spotOf$1(s, place) {
-	const r = s.rules;
-	const card = placeCard(s, place);
-	if (place < r.slotBase) return {
-		place: "piles",
-		stack: place,
-		index: s.heights[place] - 1,
-		code: cardCode(card)
-	};
-	return {
-		place: "slots",
-		index: place - r.slotBase,
-		code: cardCode(card)
-	};
-}
-function actionCards$4(s, action) {
-	return placesOf$1(s.rules, action).filter((p) => placeCard(s, p) !== 255).map((p) => spotOf$1(s, p));
-}
-function board$4(s) {
-	const r = s.rules;
+/** The text lines of a row of piles: "pile  1: …". */
+const pileLines = (r, row) => r.piles.map((_, p) => `pile ${String(p + 1).padStart(2)}: ${pileText$1(r, row, p)}`);
+/** A pile's top card where the state JSON has it: `piles[p]`, its last card. */
+const pileTopSpot = (r, row, p) => ({
+	place: "piles",
+	stack: p,
+	index: row.heights[p] - 1,
+	code: cardCode(row.cards[p * r.height + row.heights[p] - 1])
+});
+/** A row of piles as a board's `columns` part: each pile labelled, face-down cards counted in its label. */
+function pileColumns(r, row) {
 	const columns = [];
 	for (let p = 0; p < r.pileCount; p++) {
-		const h = s.heights[p];
+		const h = row.heights[p];
 		const cards = [];
 		for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++) cards.push({
 			place: "piles",
 			stack: p,
 			index: k,
-			code: cardCode(s.cards[p * r.height + k])
+			code: cardCode(row.cards[p * r.height + k])
 		});
 		const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : "";
 		columns.push({
@@ -8871,6 +8789,39 @@ function board$4(s) {
 			cards
 		});
 	}
+	return {
+		kind: "columns",
+		columns
+	};
+}
+function render$4(s) {
+	const r = s.rules;
+	const lines = [];
+	lines.push(...pileLines(r, s));
+	if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => c === 255 ? "--" : cardLabel(c)).join(" ")}`);
+	const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, "card")} · ` : "";
+	lines.push(`${stock}removed ${s.removed}`);
+	if (s.legalCount === 0) {
+		const { won, cardsLeft } = outcome$4(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} left`);
+	}
+	return lines.join("\n");
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf$1(s, place) {
+	const r = s.rules;
+	if (place < r.slotBase) return pileTopSpot(r, s, place);
+	return {
+		place: "slots",
+		index: place - r.slotBase,
+		code: cardCode(placeCard$1(s, place))
+	};
+}
+function actionCards$4(s, action) {
+	return placesOf(s.rules, action).filter((p) => placeCard$1(s, p) !== 255).map((p) => spotOf$1(s, p));
+}
+function board$4(s) {
+	const r = s.rules;
 	const piles = [];
 	for (let k = 0; k < r.slots; k++) {
 		const card = s.slots[k];
@@ -8884,11 +8835,12 @@ function board$4(s) {
 			}
 		});
 	}
+	const count = r.stockSize - s.stockAt;
 	if (r.stockSize > 0) piles.push({
 		kind: "stock",
-		count: r.stockSize - s.stockAt,
+		count,
 		label: "stock",
-		tappable: false
+		tappable: r.dealId >= 0 && count > 0
 	});
 	piles.push({
 		kind: "counter",
@@ -8897,10 +8849,7 @@ function board$4(s) {
 	});
 	return {
 		style: "pairing",
-		parts: [{
-			kind: "columns",
-			columns
-		}, {
+		parts: [pileColumns(r, s), {
 			kind: "piles",
 			piles
 		}]
@@ -8909,13 +8858,15 @@ function board$4(s) {
 // src/env/layouts/piles-game.ts
 /**
 * A piles game from its declaration: `pilesGame` joins the layout (piles.ts), its words (piles-text.ts)
-* and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane
-* and Ides of March are declarations over it.
+* and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane,
+* Ides of March and Baroness are declarations over it.
 */
 /** The prompt: what goes out, in words. */
 function promptOf(r) {
 	const alone = r.singles.length ? `, or a ${r.singles.map((rank) => RANK_NAMES[rank]).join(" or ")} alone` : "";
-	return `Remove two available cards that ${pairText(r)}${alone}.`;
+	const deal = r.dealId >= 0 ? " Deal from the stock when you choose." : "";
+	const move = r.moveBase >= 0 ? " A card may move into an empty pile." : "";
+	return `Remove two available cards that ${pairText(r)}${alone}.${deal}${move}`;
 }
 /** A `Game` from a piles game's declaration. */
 function pilesGame(spec) {
@@ -8934,15 +8885,15 @@ function pilesGame(spec) {
 	return {
 		name: spec.name,
 		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$3, observationBounds$3),
-		copyState: copyState$3,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$4, observationBounds$4),
+		copyState: copyState$4,
 		parseDeck,
-		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-		legalActions: legalActions$3,
-		step: stepState$1,
-		status: status$3,
-		observe: observe$3,
-		outcome: outcome$3,
+		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
+		legalActions: legalActions$4,
+		step: stepState$2,
+		status: status$4,
+		observe: observe$4,
+		outcome: outcome$4,
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			const r = rulesOf(o);
@@ -8956,6 +8907,12 @@ function pilesGame(spec) {
 		checkState: checkState$4,
 		sameOutcome: spec.sameOutcome ?? false,
 		actionCards: (s, _o, action) => actionCards$4(s, action),
+		moveKind: (s, _o, action) => {
+			const r = s.rules;
+			if (action < r.pairIds) return "pair";
+			if (action < r.extraBase) return "single";
+			return action === r.dealId ? "deal" : "place";
+		},
 		prompt: (s) => s.legalCount === 0 ? "" : promptOf(s.rules),
 		board: board$4
 	};
@@ -8992,11 +8949,11 @@ function touchingSlots(p) {
 function pairId(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
-const rulesCache = /* @__PURE__ */ new Map();
+const rulesCache$1 = /* @__PURE__ */ new Map();
 /** The spec's ids and lookup tables, built once per distinct spec. */
 function compileSlotRules(p) {
 	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
+	const cached = rulesCache$1.get(key);
 	if (cached) return cached;
 	const T = p.slots;
 	const pairCount = T * (T - 1) / 2;
@@ -9015,12 +8972,14 @@ function compileSlotRules(p) {
 	const quartets = p.quartets ?? [];
 	const blocked = p.blocked ?? [];
 	const sameRank = p.sameRankPairs ?? [];
+	const pileSet = p.groupPile?.set ?? [];
 	const claimed = /* @__PURE__ */ new Set([
 		...singles,
 		...quartets,
 		...blocked,
 		...sameRank,
-		...setRanks
+		...setRanks,
+		...pileSet
 	]);
 	const partner = (/* @__PURE__ */ new Uint8Array(14)).fill(14);
 	for (let r = 0; r < 13; r++) {
@@ -9039,6 +8998,7 @@ function compileSlotRules(p) {
 		if (singles.includes(r)) return () => `a ${RANK_NAMES[r]} is removed alone, not in a pair`;
 		if (quartets.includes(r)) return () => `${RANK_WORDS[r]} are removed four at a time`;
 		if (sameRank.includes(r)) return () => `${withArticle(RANK_NAMES[r])} pairs only with another ${RANK_NAMES[r]}`;
+		if (pileSet.includes(r)) return (card) => `${cardLabel(card)} never pairs: it goes out from the pile, with ${oneOfEach(pileSet, "and")}`;
 		if (!setRanks.includes(r)) return () => "";
 		if (together) return (card) => `${cardLabel(card)} is a face card: ${setText} go out together`;
 		if (setRanks[0] >= 10) return (card) => `${cardLabel(card)} is a face card: face cards are set aside, one at a time`;
@@ -9056,11 +9016,18 @@ function compileSlotRules(p) {
 	const quartetEnd = next;
 	const tripleBase = block(together, 4 ** setRanks.length);
 	const asideBase = block(reserves, T);
+	const pileBase = block(p.groupPile !== void 0, T);
+	const pileEnd = next;
 	const dealId = block(p.refill === "on-deal", 1);
+	const drawId = block(p.extraSlot !== void 0, 1);
+	const deck = rankDeck(p.ranks);
+	const extra = p.extraSlot ? T - 1 : -1;
 	const slotWidth = p.observeSuits ? 17 : 13;
 	const reserveAt = reserves ? slotWidth * T : -1;
 	const unseenAt = sameSuit ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) : -1;
-	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0);
+	const pileAt = p.groupPile ? slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0) : -1;
+	const ranksAt = slotWidth * T + (reserves ? 4 * setRanks.length : 0) + (sameSuit ? 52 : 0) + (p.groupPile ? 14 : 0);
+	const drawsAt = extra >= 0 ? ranksAt + 14 : -1;
 	const rules = {
 		slots: T,
 		columns: p.columns,
@@ -9082,7 +9049,7 @@ function compileSlotRules(p) {
 		oneRankReserves,
 		reserveCount,
 		buffered: p.refill === "on-deal",
-		refillAtOnce: p.refill === "at-once" && p.sets?.how !== "reserve-no-refill" && p.consolidate === void 0,
+		refillAtOnce: p.refill === "at-once" && p.sets?.how !== "reserve-no-refill" && p.consolidate === void 0 && p.groupPile === void 0,
 		pairCount,
 		pairFirst,
 		pairSecond,
@@ -9103,19 +9070,88 @@ function compileSlotRules(p) {
 		quartetOpen: Uint8Array.from(quartets, (r) => blocked.includes(r) ? 0 : 1),
 		setDigits: new Int8Array(setRanks.length),
 		numActions: next,
-		observationSize: ranksAt + 14,
+		observationSize: ranksAt + 14 + (extra >= 0 ? 1 : 0),
 		slotWidth,
 		reserveAt,
 		unseenAt,
 		ranksAt,
-		clearTarget: 52 - 4 * blocked.length,
+		clearTarget: deck.size - 4 * blocked.length,
+		deck,
+		deckSize: deck.size,
+		fullStock: Uint8Array.from({ length: 13 }, (_, r) => deck.holds[4 * r] ? 4 : 0),
+		outsideDeck: Uint8Array.from({ length: 52 }, (_, c) => c).filter((c) => !deck.holds[c]),
+		refillSlots: (1 << T) - 1 & ~(extra >= 0 ? 1 << extra : 0),
+		dealtSlots: extra >= 0 ? T - 1 : T,
+		extra,
+		draws: p.extraSlot?.draws ?? 0,
+		drawId,
+		drawsAt,
 		pairNote,
 		near: p.touch !== void 0,
 		touching: touchingSlots(p),
-		gather: p.consolidate === void 0 ? 0 : GATHER_OF[p.consolidate]
+		gather: p.consolidate === void 0 ? 0 : GATHER_OF[p.consolidate],
+		groupPile: p.groupPile,
+		pileBase,
+		pileEnd,
+		pileSum: p.groupPile?.sum ?? 0,
+		pileSetBit: Uint8Array.from({ length: 14 }, (_, r) => pileSet.includes(r) ? 1 << pileSet.indexOf(r) : 0),
+		pileSetFull: (1 << pileSet.length) - 1,
+		pileAt
 	};
-	rulesCache.set(key, rules);
+	rulesCache$1.set(key, rules);
 	return rules;
+}
+/** Whether the group pile can still go out: empty, number cards under the sum, or set ranks once each alone. */
+function pileCanGoOut(s) {
+	if (s.pileSetCards === 0) return s.pileTotal < s.rules.pileSum;
+	return s.pileSetCards === s.pileSize && (s.pileSets & 128) === 0;
+}
+/** Puts `card` on the group pile; when it makes the pile go out, empties the pile and returns its size, else 0. */
+function addToPile(s, card) {
+	const r = s.rules;
+	s.pile[s.pileSize++] = card;
+	const bit = r.pileSetBit[card >> 2];
+	if (bit === 0) s.pileTotal += (card >> 2) + 1;
+	else {
+		s.pileSets |= (s.pileSets & bit) !== 0 ? 128 : bit;
+		s.pileSetCards++;
+	}
+	if (!(s.pileSetCards === 0 ? s.pileTotal === r.pileSum : s.pileSets === r.pileSetFull && s.pileSetCards === s.pileSize)) return 0;
+	s.pileOut = s.pileSize;
+	s.pileSize = 0;
+	s.pileTotal = 0;
+	s.pileSets = 0;
+	s.pileSetCards = 0;
+	s.note = 3;
+	return s.pileOut;
+}
+/** Marks the group pile's moves, every card while the pile can go out; with a pile that cannot, none at all. */
+function legalPile(s, mask, legal, n) {
+	if (!pileCanGoOut(s)) {
+		mask.fill(0);
+		return 0;
+	}
+	let bits = ~s.rankSlots[13] & (1 << s.rules.slots) - 1;
+	while (bits !== 0) {
+		const bit = bits & -bits;
+		bits ^= bit;
+		const a = s.rules.pileBase + 31 - Math.clz32(bit);
+		mask[a] = 1;
+		legal[n++] = a;
+	}
+	return n;
+}
+/** The pile's features: its rank counts / 4, then its number cards' total / the sum (observe zeroed them). */
+function observePile(s, out) {
+	const r = s.rules;
+	for (let k = 0; k < s.pileSize; k++) out[r.pileAt + (s.pile[k] >> 2)] += .25;
+	out[r.pileAt + 13] = s.pileTotal / r.pileSum;
+}
+/** The pile total's highest observed value: under the sum while it can go out, plus the value that ends it. */
+function pileTotalHigh(r) {
+	let top = 0;
+	for (let rank = 0; rank < 13; rank++) if (r.pileSetBit[rank] === 0) top = rank + 1;
+	return (r.pileSum - 1 + top) / r.pileSum;
 }
 // src/env/layouts/slots.ts
 /**
@@ -9126,7 +9162,7 @@ function compileSlotRules(p) {
 * up). This file holds the rules' ids and tables, the state and the hot path; `slot-text.ts` the
 * words and the board, `slot-json.ts` the state's JSON and checks, and `slot-game.ts` joins them
 * into a `Game` (`slotGame`): Tens, Block Ten, Thirteens, the Elevens family and the grid games
-* (Monte Carlo's) are declarations.
+* (Monte Carlo's) are declarations. `slot-pile.ts` holds the group pile (Fifteens).
 *
 * Action ids, in this order, each block only where the rules have it (T slots, P = T(T−1)/2):
 *   pairs     P ids, slots (i, j), i < j, lexicographic: id = i·T − i(i+1)/2 + j − i − 1
@@ -9135,14 +9171,20 @@ function compileSlotRules(p) {
 *   sets      4^k ids for k set ranks, the set's cards removed from the slots together: one suit
 *             digit per rank, first rank most significant (J♠ Q♣ K♦: 16·3 + 4·0 + 1)
 *   aside     T ids, the set card of slot i set aside into its rank's reserve (sets by reserve)
+*   pile      T ids, the card of slot i put on the group pile (`groupPile`): any card, while the pile can go out
 *   deal      one id, filling the empty slots (refill 'on-deal'); with `consolidate` it first closes the gaps
 *             (or raises the cards up their columns), and stays legal while that would move a card
+*   draw      one id (`extraSlot`), the stock's next card turned into the empty extra slot, while draws are left
 *
 * With `touch`, a pair's two slots must touch (`touching`, a bit set per slot, masks the partner rank's slots).
 *
 * Observation: per slot 13 rank flags (and 4 suit flags with `observeSuits`), then the reserves'
-* suit flags, then one flag per unseen card (with `sameSuit`), then the unseen rank counts / 4 and
-* the stock size / 52. The stock's order is never shown.
+* suit flags, then one flag per unseen card (with `sameSuit`), then the group pile's rank counts / 4 and its
+* number cards' total / its sum (with `groupPile`), then the unseen rank counts / 4 and the stock size / the
+* deck's size, then (with `extraSlot`) the draws left / draws. The stock's order is never shown.
+*
+* The deck is 52 cards, or the ranks a game lists (`ranks`): the deal, the stock and the win follow its size.
+* With `extraSlot` the last slot is the extra slot: the deal and the refill pass it over.
 *
 * State (typed arrays made once in createState, kept in step incrementally):
 *   slotCard[i]     card id in slot i, EMPTY when empty; slotRank[i] its rank, EMPTY_RANK when empty
@@ -9150,9 +9192,11 @@ function compileSlotRules(p) {
 *   rankSlots[r]    bit i set when slot i holds rank r; [EMPTY_RANK] the empty slots, [NO_PARTNER] none
 *   reserve[f]      the card set aside for set rank f, EMPTY when none
 *   stockCount[r]   cards of rank r in the stock (what the player has not seen)
-*   deck            the deal order; deck[stockPos..51] is the stock, next card first
+*   pile            the group pile, bottom first, with its number total and set ranks kept as cards go on
+*   deck            the deal order; deck[stockPos..deckSize−1] is the stock, next card first
+*   drawsLeft       draws to the extra slot left
 */
-function createState$2(rules) {
+function createState$3(rules) {
 	const sets = rules.reserveCount;
 	return {
 		rules,
@@ -9162,15 +9206,22 @@ function createState$2(rules) {
 		rankSlots: /* @__PURE__ */ new Int32Array(15),
 		reserve: new Uint8Array(sets).fill(255),
 		stockCount: /* @__PURE__ */ new Uint8Array(13),
-		deck: orderedDeck(),
+		deck: Uint8Array.from(rules.deck.cards),
 		stockPos: 0,
 		removed: 0,
 		legalCount: 0,
 		note: 0,
-		lastSet: new Uint8Array(sets).fill(255)
+		drawsLeft: 0,
+		lastSet: new Uint8Array(sets).fill(255),
+		pile: new Uint8Array(rules.pileBase >= 0 ? 52 : 0),
+		pileSize: 0,
+		pileTotal: 0,
+		pileSets: 0,
+		pileSetCards: 0,
+		pileOut: 0
 	};
 }
-function copyState$2(src, dst) {
+function copyState$3(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.cardSlot.set(src.cardSlot);
@@ -9182,7 +9233,16 @@ function copyState$2(src, dst) {
 	dst.removed = src.removed;
 	dst.legalCount = src.legalCount;
 	dst.note = src.note;
+	dst.drawsLeft = src.drawsLeft;
 	dst.lastSet.set(src.lastSet);
+	if (src.pile.length > 0) {
+		dst.pile.set(src.pile);
+		dst.pileSize = src.pileSize;
+		dst.pileTotal = src.pileTotal;
+		dst.pileSets = src.pileSets;
+		dst.pileSetCards = src.pileSetCards;
+		dst.pileOut = src.pileOut;
+	}
 }
 /** Cards of rank r in the slots. */
 function countInSlots(s, rank) {
@@ -9199,12 +9259,15 @@ function emptySlot(s, i) {
 	s.slotCard[i] = 255;
 	s.slotRank[i] = 13;
 }
-/** Deals the stock into the empty slots, lowest first, while it lasts. */
+/** Deals the stock into the empty slots, lowest first, while it lasts (an extra slot is left empty). */
 function fillEmptySlots(s) {
 	const slots = s.rankSlots;
+	const end = s.rules.deckSize;
+	let empty = slots[13] & s.rules.refillSlots;
 	let pos = s.stockPos;
-	while (slots[13] !== 0 && pos < 52) {
-		const bit = slots[13] & -slots[13];
+	while (empty !== 0 && pos < end) {
+		const bit = empty & -empty;
+		empty ^= bit;
 		const i = 31 - Math.clz32(bit);
 		const card = s.deck[pos++];
 		const rank = card >> 2;
@@ -9253,7 +9316,7 @@ function gatherSlots(s, dealt) {
 	const how = s.rules.gather;
 	if (how === 3) {
 		fillEmptySlots(s);
-		if (s.stockPos === 52) closeGaps(s);
+		if (s.stockPos === s.rules.deckSize) closeGaps(s);
 		return;
 	}
 	if (how === 2 || dealt) {
@@ -9282,22 +9345,33 @@ function reserveSuit(s) {
 	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
 	return -1;
 }
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK);
+function resetState$1(s, rng, deck) {
+	s.deck.set(deck ?? s.rules.deck.cards);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
+	if (s.rules.extra >= 0) {
+		s.slotCard[s.rules.extra] = 255;
+		s.slotRank[s.rules.extra] = 13;
+	}
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
 	if (s.reserve.length > 0) {
 		s.reserve.fill(255);
 		s.lastSet.fill(255);
 	}
-	s.stockCount.fill(4);
+	if (s.pile.length > 0) {
+		s.pileSize = 0;
+		s.pileTotal = 0;
+		s.pileSets = 0;
+		s.pileSetCards = 0;
+		s.pileOut = 0;
+	}
+	s.stockCount.set(s.rules.fullStock);
 	s.stockPos = 0;
 	s.removed = 0;
 	s.legalCount = 0;
 	s.note = 0;
+	s.drawsLeft = s.rules.draws;
 	fillEmptySlots(s);
 }
 /** The id offset of a set whose k-th card has suit digits[k]. */
@@ -9451,7 +9525,7 @@ function legalSetsAndAsides(s, mask, legal, n) {
 * The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
 * the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
 */
-function legalActions$2(s, _o, mask, legal) {
+function legalActions$3(s, _o, mask, legal) {
 	const r = s.rules;
 	mask.fill(0);
 	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : r.near ? legalNearPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
@@ -9462,9 +9536,14 @@ function legalActions$2(s, _o, mask, legal) {
 		legal[n++] = r.quartetBase + q;
 	}
 	if (r.tripleBase >= 0 || r.asideBase >= 0) n = legalSetsAndAsides(s, mask, legal, n);
-	if (r.dealId >= 0 && (s.rankSlots[13] !== 0 && s.stockPos < 52 || r.gather !== 0 && cardsWouldMove(s))) {
+	if (r.pileBase >= 0) n = legalPile(s, mask, legal, n);
+	if (r.dealId >= 0 && (s.rankSlots[13] !== 0 && s.stockPos < r.deckSize || r.gather !== 0 && cardsWouldMove(s))) {
 		mask[r.dealId] = 1;
 		legal[n++] = r.dealId;
+	}
+	if (r.drawId >= 0 && s.drawsLeft > 0 && s.slotCard[r.extra] === 255 && s.stockPos < r.deckSize) {
+		mask[r.drawId] = 1;
+		legal[n++] = r.drawId;
 	}
 	s.legalCount = n;
 	return n;
@@ -9483,7 +9562,7 @@ function setCards(r, action) {
 * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
 * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
 */
-function stepState(s, _o, action) {
+function stepState$1(s, _o, action) {
 	const r = s.rules;
 	let gained = 2;
 	s.note = 0;
@@ -9498,6 +9577,17 @@ function stepState(s, _o, action) {
 		const quartetRank = r.quartetRanks[action - r.quartetBase];
 		for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === quartetRank) emptySlot(s, i);
 		gained = 4;
+	} else if (action === r.drawId) {
+		const card = s.deck[s.stockPos++];
+		const bit = 1 << r.extra;
+		s.slotCard[r.extra] = card;
+		s.slotRank[r.extra] = card >> 2;
+		s.cardSlot[card] = r.extra;
+		s.rankSlots[card >> 2] |= bit;
+		s.rankSlots[13] ^= bit;
+		s.stockCount[card >> 2]--;
+		s.drawsLeft--;
+		gained = 0;
 	} else if (r.tripleBase >= 0) {
 		const ranks = r.setRanks;
 		let t = action - r.tripleBase;
@@ -9506,6 +9596,11 @@ function stepState(s, _o, action) {
 			t >>= 2;
 		}
 		gained = ranks.length;
+	} else if (r.pileBase >= 0) {
+		const i = action - r.pileBase;
+		const card = s.slotCard[i];
+		emptySlot(s, i);
+		gained = addToPile(s, card);
 	} else {
 		const i = action - r.asideBase;
 		const card = s.slotCard[i];
@@ -9528,23 +9623,23 @@ function stepState(s, _o, action) {
 	else if (r.gather !== 0) gatherSlots(s, action === r.dealId);
 	else if (r.buffered) {
 		if (action === r.dealId) fillEmptySlots(s);
-	} else if (reservesEmpty(s)) fillEmptySlots(s);
-	else if (s.stockPos < 52) s.note = 2;
+	} else if (s.pileSize === 0 && reservesEmpty(s)) fillEmptySlots(s);
+	else if (s.stockPos < r.deckSize) s.note = 2;
 	if (r.rewardCards) return gained;
-	return isWon(s) ? 1 : 0;
+	return isWon$1(s) ? 1 : 0;
 }
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 function playSlotMove(s, action) {
-	return stepState(s, null, action);
+	return stepState$1(s, null, action);
 }
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
-function isWon(s) {
-	return s.removed === s.rules.clearTarget && s.stockPos === 52;
+function isWon$1(s) {
+	return s.removed === s.rules.clearTarget && s.stockPos === s.rules.deckSize;
 }
-function status$2(s) {
+function status$3(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$2(s, _o, out) {
+function observe$3(s, _o, out) {
 	const r = s.rules;
 	const w = r.slotWidth;
 	out.fill(0, 0, r.ranksAt);
@@ -9560,37 +9655,52 @@ function observe$2(s, _o, out) {
 		const card = s.reserve[f];
 		if (card !== 255) out[r.reserveAt + 4 * (r.oneRankReserves ? r.setIndex[card >> 2] : f) + (card & 3)] = 1;
 	}
-	if (r.unseenAt >= 0) for (let k = s.stockPos; k < 52; k++) out[r.unseenAt + s.deck[k]] = 1;
+	if (r.unseenAt >= 0) for (let k = s.stockPos; k < r.deckSize; k++) out[r.unseenAt + s.deck[k]] = 1;
+	if (r.pileAt >= 0) observePile(s, out);
 	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
-	out[r.ranksAt + 13] = (52 - s.stockPos) / 52;
+	out[r.ranksAt + 13] = (r.deckSize - s.stockPos) / r.deckSize;
+	if (r.drawsAt >= 0) out[r.drawsAt] = s.drawsLeft / r.draws;
 }
-/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (52 − T)/52 after the deal. */
-function observationBounds$2(r) {
+/** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (N − dealt)/N once dealt. */
+function observationBounds$3(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
-	high[r.ranksAt + 13] = (52 - r.slots) / 52;
+	high[r.ranksAt + 13] = (r.deckSize - r.dealtSlots) / r.deckSize;
+	if (r.pileAt >= 0) high[r.pileAt + 13] = pileTotalHigh(r);
 	return {
 		low,
 		high
 	};
 }
-function outcome$2(s) {
+function outcome$3(s) {
 	return {
-		won: isWon(s),
-		cardsLeft: 52 - s.removed
+		won: isWon$1(s),
+		cardsLeft: s.rules.deckSize - s.removed
 	};
 }
 // src/env/layouts/slot-json.ts
 /**
-* The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), stock,
-* removed }`, its parsing and loading, the checks that a state could come from play, and the changes
-* that no play could give, which the fuzz tries.
+* The slot layout's state as JSON (slots.ts has the layout): `{ tableau, reserve (with sets), pile (with a
+* group pile), stock, removed }`, its parsing and loading, the checks that a state could come from play, and
+* the changes that no play could give, which the fuzz tries.
 */
 function toJSON$3(s) {
 	const code = (c) => c === 255 ? null : cardCode(c);
 	const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
-	const removed = removedCards(s.slotCard, s.reserve, s.deck.subarray(s.stockPos));
+	const removed = removedCards(s.slotCard, s.reserve, s.pile.subarray(0, s.pileSize), s.deck.subarray(s.stockPos), s.rules.outsideDeck);
 	const tableau = Array.from(s.slotCard, code);
+	if (s.rules.pileBase >= 0) return {
+		tableau,
+		pile: Array.from(s.pile.subarray(0, s.pileSize), cardCode),
+		stock,
+		removed
+	};
+	if (s.rules.extra >= 0) return {
+		tableau,
+		stock,
+		removed,
+		drawsLeft: s.drawsLeft
+	};
 	return s.rules.setRanks.length ? {
 		tableau,
 		reserve: Array.from(s.reserve, code),
@@ -9604,16 +9714,27 @@ function toJSON$3(s) {
 }
 const jsonSchemas$1 = /* @__PURE__ */ new Map();
 function jsonSchema$1(r) {
-	const key = `${r.slots}/${r.reserveCount}`;
+	const key = `${r.slots}/${r.reserveCount}/${r.pileBase >= 0}/${r.extra}`;
 	let schema = jsonSchemas$1.get(key);
 	if (!schema) {
 		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
 		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
-		schema = r.setRanks.length ? /* @__PURE__ */ strictObject$1({
+		const draws = (/* @__PURE__ */ number()).check(int$1(), /* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(r.draws));
+		schema = r.pileBase >= 0 ? /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			pile: cards,
+			stock: cards,
+			removed: cards
+		}) : r.setRanks.length ? /* @__PURE__ */ strictObject$1({
 			tableau: places(r.slots),
 			reserve: places(r.reserveCount),
 			stock: cards,
 			removed: cards
+		}) : r.extra >= 0 ? /* @__PURE__ */ strictObject$1({
+			tableau: places(r.slots),
+			stock: cards,
+			removed: cards,
+			drawsLeft: draws
 		}) : /* @__PURE__ */ strictObject$1({
 			tableau: places(r.slots),
 			stock: cards,
@@ -9627,8 +9748,9 @@ function fromJSON$3(json, s) {
 	const r = s.rules;
 	const parsed = jsonSchema$1(r).safeParse(json);
 	if (!parsed.success) {
-		const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : "";
-		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...] })`);
+		const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : r.pileBase >= 0 ? "pile: [...], " : "";
+		const draws = r.extra >= 0 ? `, drawsLeft: 0 to ${r.draws}` : "";
+		throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${r.slots} card codes or null, ${reserve}stock: [...], removed: [...]${draws} })`);
 	}
 	const data = parsed.data;
 	const lists = parseCardLists(data.reserve ? {
@@ -9636,24 +9758,30 @@ function fromJSON$3(json, s) {
 		reserve: data.reserve,
 		stock: data.stock,
 		removed: data.removed
+	} : data.pile ? {
+		tableau: data.tableau,
+		pile: data.pile,
+		stock: data.stock,
+		removed: data.removed
 	} : {
 		tableau: data.tableau,
 		stock: data.stock,
 		removed: data.removed
-	}, 255);
-	const scratch = createState$2(r);
-	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock);
+	}, 255, void 0, r.deck.holds);
+	const scratch = createState$3(r);
+	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock, data.drawsLeft ?? 0);
+	if (lists.pile) loadPile(scratch, lists.pile);
 	const problem = checkState$3(scratch);
 	if (problem) throw badState$1(problem);
-	copyState$2(scratch, s);
+	copyState$3(scratch, s);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState$1(s, tableau, reserve, stock) {
+function loadState$1(s, tableau, reserve, stock, drawsLeft) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
-	s.stockPos = 52 - stock.length;
+	s.stockPos = s.rules.deckSize - stock.length;
 	let k = 0;
-	for (let c = 0; c < 52; c++) if (!inStock[c]) s.deck[k++] = c;
+	for (const c of s.rules.deck.cards) if (!inStock[c]) s.deck[k++] = c;
 	s.deck.set(stock, s.stockPos);
 	s.slotCard.set(tableau);
 	s.reserve.set(reserve);
@@ -9671,8 +9799,66 @@ function loadState$1(s, tableau, reserve, stock) {
 	}
 	for (const c of reserve) if (c !== 255) placed++;
 	for (const c of stock) s.stockCount[c >> 2]++;
-	s.removed = 52 - stock.length - placed;
+	s.removed = s.rules.deckSize - stock.length - placed;
 	s.legalCount = 0;
+	s.drawsLeft = drawsLeft;
+}
+/** Puts checked cards on the group pile, bottom first, keeping its total and set ranks as play would. */
+function loadPile(s, pile) {
+	const r = s.rules;
+	s.pileSize = 0;
+	s.pileTotal = 0;
+	s.pileSets = 0;
+	s.pileSetCards = 0;
+	for (const c of pile) {
+		s.pile[s.pileSize++] = c;
+		const bit = r.pileSetBit[c >> 2];
+		if (bit === 0) s.pileTotal += (c >> 2) + 1;
+		else {
+			s.pileSets |= (s.pileSets & bit) !== 0 ? 128 : bit;
+			s.pileSetCards++;
+		}
+	}
+	s.removed -= pile.length;
+}
+/** The group pile: its cards off the slots and the stock, its kept total in step, and one play could leave. */
+function checkPile(s, located, dealtAt) {
+	const r = s.rules;
+	if (s.pileSize === 0) return null;
+	let total = 0;
+	let sets = 0;
+	let setCards = 0;
+	const seen = /* @__PURE__ */ new Set();
+	for (let k = 0; k < s.pileSize; k++) {
+		const c = s.pile[k];
+		if (c >= 52 || seen.has(c)) return `pile place ${k} holds ${c < 52 ? cardCode(c) : c} twice or no card`;
+		if (located[c] !== 255 || dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is on the pile and also ${located[c] !== 255 ? "in a slot" : "in the stock"}`;
+		seen.add(c);
+		if (k === s.pileSize - 1 && !(setCards === 0 ? total < r.pileSum : setCards === k && (sets & 128) === 0)) return "the pile could not go out before its top card; no card could have joined it";
+		const bit = r.pileSetBit[c >> 2];
+		if (bit === 0) total += (c >> 2) + 1;
+		else {
+			sets |= (sets & bit) !== 0 ? 128 : bit;
+			setCards++;
+		}
+	}
+	if (total !== s.pileTotal || sets !== s.pileSets || setCards !== s.pileSetCards) return `the pile's kept total ${s.pileTotal} and ranks do not match its cards (total ${total})`;
+	if (setCards === 0 ? total === r.pileSum : sets === r.pileSetFull && setCards === s.pileSize) return `the pile (${Array.from(s.pile.subarray(0, s.pileSize), cardLabel).join(" ")}) goes out at once`;
+	return null;
+}
+/** With a group pile: the removed number cards' values total a multiple of its sum, its set ranks removed alike. */
+function checkPileRemovals(r, gone) {
+	let total = 0;
+	const sets = [];
+	for (let rank = 0; rank < 13; rank++) {
+		let k = 0;
+		for (let u = 0; u < 4; u++) k += gone[rank * 4 + u];
+		if (r.pileSetBit[rank] === 0) total += k * (rank + 1);
+		else sets.push(k);
+	}
+	if (total % r.pileSum !== 0) return `the removed number cards total ${total}; they go out in groups of ${r.pileSum}`;
+	if (sets.some((k) => k !== sets[0])) return `the removed ${oneOfEach(r.groupPile?.set ?? [], "and")} are not as many of each`;
+	return null;
 }
 const NUMBER_WORDS = [
 	"no",
@@ -9687,7 +9873,7 @@ function checkBookkeeping(s) {
 	const order = checkDeckOrder(s.deck);
 	if ("problem" in order) return order.problem;
 	const { dealtAt } = order;
-	if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > 52) return `the stock holds ${52 - s.stockPos} cards; after the first deal at most ${52 - r.slots} are left`;
+	if (!Number.isInteger(s.stockPos) || s.stockPos < r.dealtSlots || s.stockPos > r.deckSize) return `the stock holds ${r.deckSize - s.stockPos} cards; after the first deal at most ${r.deckSize - r.dealtSlots} are left`;
 	const expected = /* @__PURE__ */ new Int32Array(15);
 	const located = (/* @__PURE__ */ new Uint8Array(52)).fill(255);
 	let empty = 0;
@@ -9700,6 +9886,7 @@ function checkBookkeeping(s) {
 			continue;
 		}
 		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (!r.deck.holds[c]) return `slot ${i} holds ${cardCode(c)}, not a card of this deck`;
 		if (located[c] !== 255) return `card ${cardCode(c)} is in two slots`;
 		if (dealtAt[c] >= s.stockPos) return `card ${cardCode(c)} is in slot ${i} and in the stock`;
 		if (s.slotRank[i] !== c >> 2) return `slot ${i} holds ${cardCode(c)} but has rank ${s.slotRank[i]}`;
@@ -9721,7 +9908,9 @@ function checkBookkeeping(s) {
 	}
 	const counts = checkStockCounts(s.deck, s.stockPos, s.stockCount);
 	if (counts) return counts;
-	const removed = s.stockPos - (r.slots - empty) - aside;
+	const pile = r.pileBase >= 0 ? checkPile(s, located, dealtAt) : s.pileSize === 0 ? null : "a pile without its rules";
+	if (pile) return pile;
+	const removed = s.stockPos - (r.slots - empty) - aside - s.pileSize;
 	const where = s.reserve.length ? "the slots, reserves and stock" : "the slots and stock";
 	if (s.removed !== removed) return `removed is ${s.removed}, ${where} leave ${removed}`;
 	return null;
@@ -9733,15 +9922,24 @@ function checkRules(s) {
 	if (held && !r.reserves) return `a card is set aside, but ${oneOfEach(r.setRanks, "and")} go out together from the grid`;
 	if (held && s.reserve.every((c) => c !== 255)) return `the ${NUMBER_WORDS[s.reserve.length]} reserves are full; their set goes out at once`;
 	if (r.sameSuit && held && s.reserve.some((c) => c !== 255 && (c & 3) !== reserveSuit(s))) return `the cards set aside are not of one suit (${Array.from(s.reserve).filter((c) => c !== 255).map(cardLabel).join(" ")})`;
-	if (!r.buffered && !(r.pauseRefill && held) && s.stockPos < 52 && s.rankSlots[13] !== 0) {
-		const more = r.pauseRefill ? " and no card is set aside" : "";
-		return `a slot is empty while the stock holds ${52 - s.stockPos} cards${more}; it is refilled at once`;
+	const paused = r.pauseRefill && held || s.pileSize > 0;
+	const emptyGrid = s.rankSlots[13] & r.refillSlots;
+	if (!r.buffered && !paused && s.stockPos < r.deckSize && emptyGrid !== 0) {
+		const more = r.pauseRefill ? " and no card is set aside" : r.pileBase >= 0 ? " and the pile is empty" : "";
+		return `a slot is empty while the stock holds ${r.deckSize - s.stockPos} cards${more}; it is refilled at once`;
 	}
-	if ((r.gather === 2 || r.gather === 3 && s.stockPos === 52) && cardsWouldMove(s)) return "a card lies after an empty slot; the cards close up after every removal";
-	const gone = (/* @__PURE__ */ new Uint8Array(52)).fill(1);
-	for (let k = s.stockPos; k < 52; k++) gone[s.deck[k]] = 0;
+	const drawn = r.draws - s.drawsLeft;
+	if (!Number.isInteger(s.drawsLeft) || drawn < 0 || drawn > r.draws) return `${s.drawsLeft} draws are left; a game has ${r.draws}`;
+	if (drawn > s.stockPos - r.dealtSlots) return `${drawn} cards were drawn, but only ${s.stockPos - r.dealtSlots} left the stock`;
+	if (r.extra >= 0 && drawn === 0 && s.slotCard[r.extra] !== 255) return "the extra slot holds a card, but none was drawn; only a draw fills it";
+	if ((r.gather === 2 || r.gather === 3 && s.stockPos === r.deckSize) && cardsWouldMove(s)) return "a card lies after an empty slot; the cards close up after every removal";
+	const gone = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of r.deck.cards) gone[c] = 1;
+	for (let k = s.stockPos; k < r.deckSize; k++) gone[s.deck[k]] = 0;
 	for (const c of s.slotCard) if (c !== 255) gone[c] = 0;
 	for (const c of s.reserve) if (c !== 255) gone[c] = 0;
+	for (let k = 0; k < s.pileSize; k++) gone[s.pile[k]] = 0;
+	if (r.pileBase >= 0) return checkPileRemovals(r, gone);
 	for (const suit of r.sameSuit ? [
 		0,
 		1,
@@ -9808,6 +10006,8 @@ const slotText = (s, i) => s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i
 function blockOf(r, action) {
 	if (action < r.pairCount) return "pair";
 	if (action === r.dealId) return "deal";
+	if (action === r.drawId) return "draw";
+	if (r.pileBase >= 0 && action >= r.pileBase && action < r.pileEnd) return "pile";
 	if (r.singleBase >= 0 && action < r.singleBase + r.slots) return "single";
 	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return "quartet";
 	return r.tripleBase >= 0 ? "set" : "aside";
@@ -9822,6 +10022,7 @@ function describeAction$3(s, action) {
 			return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
 		}
 		case "deal": return r.gather === 0 ? "deal" : consolidateText(s);
+		case "draw": return `draw to the extra slot (${plural(s.drawsLeft, "draw")} left)`;
 		case "single": {
 			const i = action - r.singleBase;
 			return s.slotCard[i] === 255 ? `remove slot ${i} (--)` : `remove ${slotText(s, i)}`;
@@ -9832,7 +10033,25 @@ function describeAction$3(s, action) {
 			const i = action - r.asideBase;
 			return s.slotCard[i] === 255 ? `set aside slot ${i} (--)` : `set ${cardLabel(s.slotCard[i])} aside`;
 		}
+		case "pile": {
+			const i = action - r.pileBase;
+			return s.slotCard[i] === 255 ? `put slot ${i} (--) on the pile` : `put ${cardLabel(s.slotCard[i])} on the pile`;
+		}
 	}
+}
+/** The group pile's cards, bottom first, and its number total where it holds no set card: "5♠ 3♦ (8)". */
+function pileText(s) {
+	if (s.pileSize === 0) return "--";
+	const cards = Array.from(s.pile.subarray(0, s.pileSize), cardLabel).join(" ");
+	return s.pileSetCards === 0 ? `${cards} (${s.pileTotal})` : cards;
+}
+/** Why the group pile can never go out, in a player's words. */
+function deadPileText(s) {
+	const r = s.rules;
+	const set = oneOfEach(r.groupPile?.set ?? [], "and");
+	if (s.pileSetCards === 0) return `the pile's cards make ${s.pileTotal}, past ${r.pileSum}: it can never go out`;
+	if (s.pileSetCards < s.pileSize) return `the pile mixes number cards with ${set}: it can never go out`;
+	return `the pile holds a rank twice; only ${set}, one of each, go out: it can never go out`;
 }
 /** The cards a consolidating deal moves: those after a gap, or below an empty slot of their column. */
 function cardsToMove(s) {
@@ -9849,7 +10068,7 @@ function cardsToMove(s) {
 function consolidateText(s) {
 	const up = s.rules.gather === 4;
 	const moved = cardsToMove(s).length;
-	const dealt = Math.min(countInSlots(s, 13), 52 - s.stockPos);
+	const dealt = Math.min(countInSlots(s, 13), s.rules.deckSize - s.stockPos);
 	const parts = [];
 	if (moved > 0) parts.push(up ? `${plural(moved, "card")} rise up their columns` : `${plural(moved, "card")} close the gaps`);
 	if (dealt > 0) parts.push(`${plural(dealt, "card")} dealt into the ${up ? "empty" : "end"} slots`);
@@ -9884,8 +10103,12 @@ function whyIllegal$3(s, action) {
 		}
 		case "deal":
 			if (r.gather !== 0 && cardsWouldMove(s)) return "it is legal";
-			if (s.stockPos === 52) return r.gather === 0 ? "the stock is empty" : "the stock is empty and no card would move";
+			if (s.stockPos === r.deckSize) return r.gather === 0 ? "the stock is empty" : "the stock is empty and no card would move";
 			return s.rankSlots[13] === 0 ? "no slot is empty" : "it is legal";
+		case "draw":
+			if (s.drawsLeft === 0) return `no draw is left; a game has ${r.draws}`;
+			if (s.slotCard[r.extra] !== 255) return `the extra slot holds ${cardLabel(s.slotCard[r.extra])}`;
+			return s.stockPos === r.deckSize ? "the stock is empty" : "it is legal";
 		case "single": {
 			const i = action - r.singleBase;
 			const card = s.slotCard[i];
@@ -9924,16 +10147,22 @@ function whyIllegal$3(s, action) {
 			if (r.sameSuit && suit !== (card & 3)) return `the cards set aside are ${SUIT_NAMES[suit]}; ${cardLabel(card)} cannot join them`;
 			return "it is legal";
 		}
+		case "pile": {
+			const i = action - r.pileBase;
+			if (s.slotCard[i] === 255) return `slot ${i} is empty`;
+			return pileCanGoOut(s) ? "it is legal" : deadPileText(s);
+		}
 	}
 }
 function render$3(s) {
 	const r = s.rules;
 	const lines = [];
-	for (let start = 0; start < r.slots; start += r.columns) {
+	for (let start = 0; start < r.dealtSlots; start += r.columns) {
 		const cells = [];
-		for (let i = start; i < Math.min(start + r.columns, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+		for (let i = start; i < Math.min(start + r.columns, r.dealtSlots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
 		lines.push(cells.join("  ").trimEnd());
 	}
+	if (r.extra >= 0) lines.push(`extra ${String(r.extra).padStart(2)} ${slotText(s, r.extra)}  (${plural(s.drawsLeft, "draw")} left)`);
 	if (r.reserves) {
 		const held = Array.from(r.oneRankReserves ? [
 			"1",
@@ -9943,23 +10172,27 @@ function render$3(s) {
 		] : Array.from(r.setRanks, (rank) => RANKS[rank]), (name, f) => `${name}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
 		lines.push(`set aside  ${held.join("  ")}`);
 	}
-	const stock = 52 - s.stockPos;
-	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (r.pileBase >= 0) lines.push(`pile  ${pileText(s)}`);
+	const stock = r.deckSize - s.stockPos;
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${r.deckSize - s.removed}`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${r.deckSize - s.removed} cards left`);
 	return lines.join("\n");
 }
 /** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
 function stepNote$2(s) {
 	if (s.note === 1) return `${Array.from(s.lastSet, cardLabel).join(" ")} went out together.`;
+	if (s.note === 3) return `The pile went out: ${Array.from(s.pile.subarray(0, s.pileOut), cardLabel).join(" ")}.`;
+	if (s.note === 2 && s.rules.pileBase >= 0) return "The empty slots stay empty until the pile goes out.";
 	if (s.note === 2 && s.rules.oneRankReserves) return "The empty slots stay empty until four cards of one rank are set aside.";
 	if (s.note === 2) return `The empty slots stay empty until ${oneOfEach(s.rules.setRanks, "and")} are all set aside.`;
 	return null;
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$2(s);
+	const { won, cardsLeft } = outcome$3(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
+	if (s.rules.pileBase >= 0 && !pileCanGoOut(s)) return `No more moves: ${deadPileText(s)}. ${left}.`;
 	return `No more moves: ${left}.`;
 }
 function slotSpot(s, index) {
@@ -9973,7 +10206,8 @@ function actionCards$3(s, action) {
 	const r = s.rules;
 	switch (blockOf(r, action)) {
 		case "pair": return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
-		case "deal": return [];
+		case "deal":
+		case "draw": return [];
 		case "single": return [slotSpot(s, action - r.singleBase)];
 		case "quartet": {
 			const rank = r.quartetRanks[action - r.quartetBase];
@@ -9983,13 +10217,14 @@ function actionCards$3(s, action) {
 		}
 		case "set": return setCards(r, action).map((c) => slotSpot(s, s.cardSlot[c]));
 		case "aside": return [slotSpot(s, action - r.asideBase)];
+		case "pile": return [slotSpot(s, action - r.pileBase)];
 	}
 }
 const CONSOLIDATE_TITLE = "Tap to consolidate: the cards close up, then the stock fills the empty slots";
 function board$3(s) {
 	const r = s.rules;
 	const cells = [];
-	for (let i = 0; i < r.slots; i++) cells.push(s.slotCard[i] === 255 ? {
+	for (let i = 0; i < r.dealtSlots; i++) cells.push(s.slotCard[i] === 255 ? {
 		empty: true,
 		place: "slot",
 		index: i
@@ -10013,24 +10248,49 @@ function board$3(s) {
 			}]
 		}))
 	});
+	if (r.pileBase >= 0) {
+		const total = s.pileSize > 0 && s.pileSetCards === 0 ? ` (${s.pileTotal} of ${r.pileSum})` : "";
+		parts.push({
+			kind: "columns",
+			columns: [{
+				stack: 0,
+				label: `pile${total}`,
+				current: false,
+				cleared: false,
+				cards: Array.from(s.pile.subarray(0, s.pileSize), (c, index) => ({
+					place: "pile",
+					index,
+					code: cardCode(c)
+				}))
+			}]
+		});
+	}
+	const count = r.deckSize - s.stockPos;
+	const piles = [r.gather !== 0 && r.buffered ? {
+		kind: "stock",
+		count,
+		label: "stock",
+		tappable: true,
+		title: CONSOLIDATE_TITLE
+	} : {
+		kind: "stock",
+		count,
+		label: "stock",
+		tappable: r.buffered || r.extra >= 0
+	}];
+	if (r.extra >= 0) piles.push({
+		kind: "card",
+		label: `extra slot, ${plural(s.drawsLeft, "draw")} left`,
+		card: s.slotCard[r.extra] === 255 ? null : slotSpot(s, r.extra)
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
 	parts.push({
 		kind: "piles",
-		piles: [r.gather !== 0 && r.buffered ? {
-			kind: "stock",
-			count: 52 - s.stockPos,
-			label: "stock",
-			tappable: true,
-			title: CONSOLIDATE_TITLE
-		} : {
-			kind: "stock",
-			count: 52 - s.stockPos,
-			label: "stock",
-			tappable: r.buffered
-		}, {
-			kind: "counter",
-			count: s.removed,
-			label: "removed"
-		}]
+		piles
 	});
 	return {
 		style: "pairing",
@@ -10066,18 +10326,19 @@ function slotGame(spec) {
 	return {
 		name: spec.name,
 		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$2, observationBounds$2),
-		copyState: copyState$2,
-		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: legalActions$2,
-		step: stepState,
-		status: status$2,
-		observe: observe$2,
-		outcome: (s) => outcome$2(s),
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$3, observationBounds$3),
+		copyState: copyState$3,
+		parseDeck: (deck, o) => parseRankDeck(rulesOf(o).deck, deck),
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+		legalActions: legalActions$3,
+		step: stepState$1,
+		status: status$3,
+		observe: observe$3,
+		outcome: (s) => outcome$3(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
-			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.deckSize - cardsLeft : won ? 1 : 0;
 		},
 		describeAction: (s, _o, action) => describeAction$3(s, action),
 		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
@@ -10090,7 +10351,7 @@ function slotGame(spec) {
 		moveKind: (s, _o, action) => {
 			const block = blockOf(s.rules, action);
 			if (block === "set") return s.rules.setRanks.length === 4 ? "quartet" : "triple";
-			return block === "aside" ? "single" : block;
+			return block === "aside" || block === "pile" ? "single" : block;
 		},
 		prompt: (s) => s.legalCount === 0 || !spec.prompt ? "" : spec.prompt(s.rules),
 		board: (s) => board$3(s),
@@ -10099,11 +10360,362 @@ function slotGame(spec) {
 		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
 	};
 }
+// src/env/layouts/triangle.ts
+/**
+* The triangle layout: rows of overlapping face-up cards (row r holds r + 1 cards, each overlapped by
+* the two below it), a talon of stock and waste beside them, optionally a row of open piles whose tops are
+* available (the piles layout's, piles.ts), and removals of available cards: two that make a sum, or a card of a
+* rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
+* and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
+*
+* Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order, then
+* the piles (pile 0 bottom card first), and the rest of the deck is the stock, its top first. A slot is
+* **free** when neither card covering it is still there. Places, which removals name: the slots, then
+* the waste's top card and the stock's top card (when the deal leaves a stock), then the piles' tops.
+* Action ids: one per unordered pair of places (lexicographic), one single per place, then a draw and a
+* turn-over when there is a stock. The hot path (legalActions, step, status, observe) allocates nothing.
+*/
+/** The talon of a deal that leaves no stock: nothing to draw, nothing in play. */
+const NO_TALON = {
+	draw: 1,
+	passes: 1,
+	topPlayable: false,
+	topPairsWithWaste: false
+};
+const rulesCache = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compileTriangleRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const shape = triangleShape(p.rows, p.piles);
+	const pileRow = pileRowShape(p.piles ?? [], false);
+	const hasTalon = shape.talonSize > 0;
+	if (hasTalon && !p.talon) throw new RangeError("the deal leaves a stock: the declaration needs its talon");
+	if (!hasTalon && p.faceDownRows) throw new RangeError("face-down rows need a stock");
+	const talon = hasTalon && p.talon ? p.talon : NO_TALON;
+	const obsFree = shape.slots * 13;
+	const obsWasteTop = obsFree + shape.slots;
+	const obsStockCounts = obsWasteTop + 39;
+	const obsPiles = hasTalon ? obsStockCounts + 18 + (talon.idlePassEnds ? 1 : 0) : obsWasteTop;
+	const obsPileHeights = obsPiles + pileRow.pileCount * pileRow.height * 13;
+	const none = (at) => hasTalon ? at : -1;
+	const rules = {
+		...p,
+		...shape,
+		talon,
+		pileRow,
+		hasTalon,
+		rankSum: p.pairSum - 2,
+		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
+		passLimit: talon.passes === "unlimited" ? Infinity : talon.passes,
+		unlimited: talon.passes === "unlimited",
+		topPlayable: talon.topPlayable,
+		talonPairs: talon.topPlayable && talon.topPairsWithWaste,
+		goalAll: p.goal === "all",
+		goalCards: p.goal === "all" ? 52 : shape.slots,
+		observationSize: obsPileHeights + pileRow.pileCount,
+		obsFree,
+		obsWasteTop: none(obsWasteTop),
+		obsStockTop: none(obsWasteTop + 13),
+		obsWasteCounts: none(obsWasteTop + 26),
+		obsStockCounts: none(obsStockCounts),
+		obsStockSize: none(obsStockCounts + 13),
+		obsSteps: none(obsStockCounts + 17),
+		obsPassRemoved: hasTalon && talon.idlePassEnds ? obsStockCounts + 18 : -1,
+		obsPiles,
+		obsPileHeights,
+		faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState$2(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.slots).fill(255),
+		present: 0,
+		talon: new Uint8Array(rules.talonSize),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		passStartRemoved: 0,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52),
+		piles: {
+			cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(255),
+			heights: new Uint8Array(rules.pileCount)
+		}
+	};
+}
+function copyState$2(src, dst) {
+	dst.cards.set(src.cards);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.passStartRemoved = src.passStartRemoved;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+	if (src.rules.pileCount > 0) {
+		dst.piles.cards.set(src.piles.cards);
+		dst.piles.heights.set(src.piles.heights);
+	}
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	const d = s.deck;
+	const slots = s.rules.slots;
+	d.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, d);
+	s.cards.set(d.subarray(0, slots));
+	s.present = s.rules.full;
+	if (s.rules.pileCount > 0) dealPileRow(s.rules.pileRow, s.piles, d, slots);
+	s.talon.set(d.subarray(52 - s.rules.talonSize));
+	s.talonLen = s.rules.talonSize;
+	s.cursor = 0;
+	s.pass = 1;
+	s.passStartRemoved = 0;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(r, present, slot) {
+	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+/** The slots still face down: dealt so, and a card covers them yet. */
+function faceDownSlots(r, present) {
+	let hidden = 0;
+	for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
+		const slot = 31 - Math.clz32(x & -x);
+		if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
+	}
+	return hidden;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(r, present, slot) {
+	const left = r.coverLeft[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** The card at a place (the waste's or the stock's top card for those, a pile's top), EMPTY for none. */
+function placeCard(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return s.cards[place];
+	if (place >= r.pileBase) {
+		const h = s.piles.heights[place - r.pileBase];
+		return h === 0 ? 255 : s.piles.cards[(place - r.pileBase) * r.pileRow.height + h - 1];
+	}
+	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function isWon(s) {
+	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. */
+function outcome$2(s) {
+	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon(s),
+		cardsLeft
+	};
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const present = s.present;
+	const coverMask = r.coverMask;
+	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+	if (r.hasTalon) {
+		rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+		rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+	}
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = s.piles.heights[p];
+		rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
+	}
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, mask, legal, n) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const places = r.places;
+	const sum = r.rankSum;
+	const singles = r.singleMask;
+	const waste = r.waste;
+	const wastePairs = r.talon.topPairsWithWaste;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
+			const cover = soleCover(r, s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
+			continue;
+		}
+		if (singles >>> ri & 1) continue;
+		const want = sum - ri;
+		for (let j = i + 1; j < places; j++) {
+			if (rank[j] !== want) continue;
+			if (i === waste && !wastePairs) continue;
+			n = add(mask, legal, n, placePairId(places, i, j));
+		}
+	}
+	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+* on the stock's order, which a player does not know on the first pass: any two that pair count (what
+* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+*/
+function removalAhead(s) {
+	const r = s.rules;
+	let freeRanks = 0;
+	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	for (let rank = 0; rank < 13; rank++) {
+		if ((talonRanks >>> rank & 1) === 0) continue;
+		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
+		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
+	}
+	return false;
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$2(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	if (isWon(s)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s);
+	let n = removals(s, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+	else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved)) n = add(mask, legal, n, r.recycle);
+	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+	if (n > 0 && s.steps >= r.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status$2(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slots) {
+		s.cards[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	if (place >= r.pileBase) {
+		const p = place - r.pileBase;
+		s.piles.cards[p * r.pileRow.height + --s.piles.heights[p]] = 255;
+		return r.goalAll ? 1 : 0;
+	}
+	const at = place === r.waste ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === r.waste) s.cursor--;
+	return r.goalAll ? 1 : 0;
+}
+/** The game's `step`. */
+function stepState(s, _o, action) {
+	const r = s.rules;
+	s.steps++;
+	let gained = 0;
+	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+	else if (action === r.draw) s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
+	else {
+		s.cursor = 0;
+		s.pass++;
+		s.passStartRemoved = s.removed;
+	}
+	if (r.rewardCards) return gained;
+	return gained > 0 && isWon(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe$2(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < r.slots; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+		else if (r.faceDownMask >>> i & 1) {
+			out[r.obsStockCounts + (s.cards[i] >> 2)] += .25;
+			continue;
+		}
+		out[13 * i + (s.cards[i] >> 2)] = 1;
+	}
+	if (r.pileCount > 0) observePileRow(r.pileRow, s.piles, out, r.obsPiles, r.obsPileHeights, -1);
+	if (!r.hasTalon) return;
+	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
+	const at = r.obsStockSize;
+	out[at] = (s.talonLen - s.cursor) / r.talonSize;
+	out[at + 1] = s.cursor / r.talonSize;
+	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+	out[at + 3] = s.pass > 1 ? 1 : 0;
+	out[at + 4] = s.steps / r.maxSteps;
+	if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
+}
+/**
+* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+* talon card a pass; a turn-over between passes.
+*/
+function observationBounds$2(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	const alone = 4 * r.singles.length;
+	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+	if (r.hasTalon && !r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+	for (let p = 0; p < r.pileCount; p++) high[r.obsPileHeights + p] = r.pileRow.piles[p] / r.pileRow.height;
+	return {
+		low,
+		high
+	};
+}
 // src/env/layouts/triangle-json.ts
 /**
 * The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
-* stock, waste, removed, pass, steps }`, its parsing and loading, and the checks that a state could
-* come from play. Messages say "bad <name> state".
+* stock, waste, removed, pass, steps }` (with piles beside the triangle, `piles` after the triangle's field, each
+* pile bottom first; without a stock, no `stockTop`, `stock`, `waste` or `pass`), its parsing and loading, and the
+* checks that a state could come from play. Messages say "bad <name> state".
 */
 function toJSON$2(s) {
 	const r = s.rules;
@@ -10117,8 +10729,19 @@ function toJSON$2(s) {
 	const placed = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of s.cards) if (c !== 255) placed[c] = 1;
 	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const height = r.pileRow.height;
+	const piles = Array.from(s.piles.heights, (h, p) => Array.from(s.piles.cards.subarray(p * height, p * height + h), (c) => {
+		placed[c] = 1;
+		return cardCode(c);
+	}));
 	const removed = [];
 	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	if (!r.hasTalon) return {
+		[r.name]: cards,
+		piles,
+		removed,
+		steps: s.steps
+	};
 	const json = {
 		[r.name]: cards,
 		stockTop,
@@ -10128,21 +10751,26 @@ function toJSON$2(s) {
 		pass: s.pass,
 		steps: s.steps
 	};
+	if (r.pileCount > 0) json.piles = piles;
 	if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
 	return json;
 }
 const jsonSchemas = /* @__PURE__ */ new Map();
 function jsonSchema(r) {
-	const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}`;
+	const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}/${r.pileRow.piles.join(",")}/${r.hasTalon}`;
 	let schema = jsonSchemas.get(key);
 	if (!schema) {
-		schema = strictObject({
-			[r.name]: array(string().nullable()).length(r.slots),
+		const talon = {
 			stockTop: string().nullable(),
 			stock: array(string()).max(r.talonSize),
-			waste: array(string()).max(r.talonSize),
+			waste: array(string()).max(r.talonSize)
+		};
+		schema = strictObject({
+			[r.name]: array(string().nullable()).length(r.slots),
+			...r.pileCount > 0 ? { piles: pileRowJson(r.pileRow) } : {},
+			...r.hasTalon ? talon : {},
 			removed: array(string()).max(52),
-			pass: int().min(1),
+			...r.hasTalon ? { pass: int().min(1) } : {},
 			steps: int().min(0),
 			...r.talon.idlePassEnds ? { passStartRemoved: int().min(0) } : {}
 		});
@@ -10154,22 +10782,32 @@ function fromJSON$2(json, s) {
 	const r = s.rules;
 	const bad = (message) => badState$1(message, r.name);
 	const parsed = jsonSchema(r).safeParse(json);
-	if (!parsed.success) throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	if (!parsed.success) {
+		const piles = r.pileCount > 0 ? `piles: ${r.pileCount} lists of card codes, bottom first, ` : "";
+		const talon = r.hasTalon ? "stockTop: a card code or null, stock: [...], waste: [...], " : "";
+		throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, ${piles}${talon}removed: [...], ${r.hasTalon ? "pass, " : ""}steps })`);
+	}
 	const j = parsed.data;
-	const lists = parseCardLists({
-		[r.name]: j[r.name],
-		stockTop: j.stockTop,
-		stock: j.stock,
-		waste: j.waste,
-		removed: j.removed
-	}, 255, bad);
+	const fields = { [r.name]: j[r.name] };
+	(j.piles ?? []).forEach((pile, p) => {
+		fields[`piles[${p}]`] = pile;
+	});
+	Object.assign(fields, {
+		stockTop: j.stockTop ?? null,
+		stock: j.stock ?? [],
+		waste: j.waste ?? []
+	});
+	fields.removed = j.removed;
+	const lists = parseCardLists(fields, 255, bad);
 	const cards = lists[r.name];
 	const { stockTop, stock, waste } = lists;
+	const pass = j.pass ?? 1;
 	if (r.topPlayable && stockTop.length === 0 && stock.length > 0) throw bad("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
 	if (!r.topPlayable && stockTop.length > 0) throw bad("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (j.pass > r.passLimit) throw bad(`pass is ${j.pass}, but this game has ${r.talon.passes} passes`);
+	if (pass > r.passLimit) throw bad(`pass is ${pass}, but this game has ${r.talon.passes} passes`);
 	if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
 	s.cards.set(cards);
+	if (r.pileCount > 0) loadPileRow(r.pileRow, s.piles, r.pileRow.piles.map((_, p) => lists[`piles[${p}]`]));
 	s.present = 0;
 	for (let i = 0; i < r.slots; i++) if (cards[i] !== 255) s.present |= 1 << i;
 	s.talon.set(waste, 0);
@@ -10177,14 +10815,16 @@ function fromJSON$2(json, s) {
 	s.talon.set(stock, waste.length + stockTop.length);
 	s.cursor = waste.length;
 	s.talonLen = waste.length + stockTop.length + stock.length;
-	s.pass = j.pass;
+	s.pass = pass;
 	s.steps = j.steps;
-	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen - pileCards(s);
 	s.passStartRemoved = j.passStartRemoved ?? 0;
 	s.status = 0;
 	const problem = checkState$2(s);
 	if (problem) throw bad(problem);
 }
+/** The cards in the piles beside the triangle. */
+const pileCards = (s) => s.piles.heights.reduce((n, h) => n + h, 0);
 /** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
 function checkState$2(s) {
 	const r = s.rules;
@@ -10202,6 +10842,14 @@ function checkState$2(s) {
 	}
 	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
 	for (let i = 0; i < r.slots; i++) if ((present >>> i & 1) === 0 && (present & r.coverMask[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	const pileProblem = checkPileRow(r.pileRow, s.piles, (c, where) => {
+		if (c >= 52) return `${where} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		return null;
+	});
+	if (pileProblem) return pileProblem;
 	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
 	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
 	for (let k = 0; k < s.talonLen; k++) {
@@ -10211,8 +10859,11 @@ function checkState$2(s) {
 		seen[c] = 1;
 		left[c >> 2]++;
 	}
-	const removed = 52 - popCount$1(present) - s.talonLen;
-	if (s.removed !== removed) return `removed is ${s.removed}, the ${r.name}, stock and waste leave ${removed}`;
+	const removed = 52 - popCount$1(present) - s.talonLen - pileCards(s);
+	if (s.removed !== removed) {
+		const places = r.pileCount > 0 ? r.hasTalon ? ", piles, stock and waste" : " and piles" : ", stock and waste";
+		return `removed is ${s.removed}, the ${r.name}${places} leave ${removed}`;
+	}
 	for (let rank = 0; 2 * rank < r.rankSum; rank++) {
 		const other = r.rankSum - rank;
 		if (other > 12 || (r.singleMask >>> rank | r.singleMask >>> other) & 1) continue;
@@ -10236,6 +10887,7 @@ const seenLabel = (s, slot) => faceDown(s, slot) ? "##" : cardLabel(s.cards[slot
 function placeName(r, place) {
 	if (place === r.waste) return "the waste's top card";
 	if (place === r.stock) return "the stock's top card";
+	if (place >= r.pileBase) return `pile ${place - r.pileBase + 1}`;
 	return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
 }
 function passText(r, pass) {
@@ -10249,7 +10901,7 @@ function describeAction$2(s, action) {
 	if (action === r.draw) return "draw";
 	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
 	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
-	const cards = places.map((p) => p < r.slots && faceDown(s, p) ? 255 : placeCard$1(s, p));
+	const cards = places.map((p) => p < r.slots && faceDown(s, p) ? 255 : placeCard(s, p));
 	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
 	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
 }
@@ -10261,6 +10913,7 @@ function placeProblem(s, place) {
 		if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
 		return s.cursor < s.talonLen ? null : "the stock is empty";
 	}
+	if (place >= r.pileBase) return placeCard(s, place) === 255 ? `${placeName(r, place)} is empty` : null;
 	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
 	if (isFree(r, s.present, place)) return null;
 	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => seenLabel(s, c));
@@ -10268,8 +10921,8 @@ function placeProblem(s, place) {
 }
 function whyPairIllegal(s, first, second) {
 	const r = s.rules;
-	const a = placeCard$1(s, first);
-	const b = placeCard$1(s, second);
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
 	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
 	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
 	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
@@ -10298,7 +10951,7 @@ function whyIllegal$2(s, action) {
 		const place = action - r.singleBase;
 		const problem = placeProblem(s, place);
 		if (problem) return problem;
-		const card = placeCard$1(s, place);
+		const card = placeCard(s, place);
 		if (isSingle(r, card)) return "it is legal";
 		const alone = singlesText(r);
 		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
@@ -10313,13 +10966,15 @@ function render$2(s) {
 		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : seenLabel(s, i)).padStart(3));
 		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
 	}
+	lines.push(...pileLines(r.pileRow, s.piles));
 	const stock = s.talonLen - s.cursor;
 	const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
 	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
-	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · removed ${s.removed}`);
+	const talon = r.hasTalon ? `stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · ` : "";
+	lines.push(`${talon}removed ${s.removed}`);
 	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
 	else if (s.status === 1) {
-		const { won, cardsLeft } = outcome$4(s);
+		const { won, cardsLeft } = outcome$2(s);
 		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
 	}
 	return lines.join("\n");
@@ -10328,7 +10983,7 @@ function render$2(s) {
 const turnAllowed = (s) => !s.rules.talon.idlePassEnds || s.removed > s.passStartRemoved;
 /** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
 function stepNote$1(s) {
-	if (s.status !== 1 || isWon$2(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
 	if (s.cursor === s.talonLen && !turnAllowed(s)) return "A whole pass went by without a card removed, and the next would go the same way: the game is over.";
 	return "No card can be removed again, however often the waste is turned over: the game is over.";
 }
@@ -10340,6 +10995,7 @@ function spotOf(s, place) {
 		index: place,
 		code: s.cards[place] === 255 ? "" : cardCode(s.cards[place])
 	};
+	if (place >= r.pileBase) return pileTopSpot(r.pileRow, s.piles, place - r.pileBase);
 	if (place === r.waste) return {
 		place: "waste",
 		index: s.cursor - 1,
@@ -10373,6 +11029,26 @@ function board$2(s) {
 		});
 		rows.push(cells);
 	}
+	const removed = {
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	};
+	if (!r.hasTalon) {
+		const parts = [{
+			kind: "overlap",
+			rows
+		}];
+		if (r.pileCount > 0) parts.push(pileColumns(r.pileRow, s.piles));
+		parts.push({
+			kind: "piles",
+			piles: [removed]
+		});
+		return {
+			style: "pairing",
+			parts
+		};
+	}
 	const faceUp = r.topPlayable && s.cursor < s.talonLen;
 	const piles = [{
 		kind: "stock",
@@ -10395,11 +11071,7 @@ function board$2(s) {
 		count: 0,
 		label: "waste"
 	});
-	piles.push({
-		kind: "counter",
-		count: s.removed,
-		label: "removed"
-	});
+	piles.push(removed);
 	return {
 		style: "pairing",
 		parts: [
@@ -10407,6 +11079,7 @@ function board$2(s) {
 				kind: "overlap",
 				rows
 			},
+			...r.pileCount > 0 ? [pileColumns(r.pileRow, s.piles)] : [],
 			{
 				kind: "piles",
 				piles
@@ -10451,15 +11124,15 @@ function triangleGame(spec) {
 	const game = {
 		name: spec.name,
 		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$4, observationBounds$4),
-		copyState: copyState$4,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$2, observationBounds$2),
+		copyState: copyState$2,
 		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
-		legalActions: legalActions$4,
-		step: stepState$2,
-		status: status$4,
-		observe: observe$4,
-		outcome: (s) => outcome$4(s),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions: legalActions$2,
+		step: stepState,
+		status: status$2,
+		observe: observe$2,
+		outcome: (s) => outcome$2(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			const r = rulesOf(o);
@@ -10737,6 +11410,84 @@ function cardsPerValue(value, values) {
 	for (const v of value) counts[v]++;
 	return counts;
 }
+function createLineRunMemo(rule) {
+	return {
+		line: /* @__PURE__ */ new Uint8Array(52),
+		length: 0,
+		runs: new Int32Array(lineActions(rule)),
+		runCount: 0,
+		options: null
+	};
+}
+/** Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count. */
+function scanStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, legal, count) {
+	const value = rule.value;
+	const maxTotal = rule.maxTotal;
+	const lengths = lengthsOf(rule);
+	const idBase = 1 - rule.shortest;
+	for (let st = from; st < to && st + minRun <= n; st++) {
+		const end = Math.min(st + maxRun, n);
+		let sum = 0;
+		for (let i = st; i < end; i++) {
+			sum += value[line[base + i]];
+			if (sum > maxTotal) break;
+			const length = i - st + 1;
+			if (length >= minRun && good[sum] === 1) {
+				const id = idBase + st * lengths + length;
+				mask[id] = 1;
+				legal[count++] = id;
+			}
+		}
+	}
+	return count;
+}
+/**
+* The runs of a straight line line[base, base + n), appended to legal from `count` and set in mask, in order of
+* start, then length; returns the new count. The same ids as a scan of every start, found by scanning only the
+* starts whose runs reach the stretch where the line differs from `memo`, which then holds this line.
+* `changedFrom`: the first position changed since `memo` was filled, when the caller knows it, else −1 (the
+* line is compared with `memo`).
+*/
+function straightLineRuns(rule, memo, options, good, minRun, maxRun, line, base, n, changedFrom, mask, legal, count) {
+	const first = count;
+	const old = memo.line;
+	const m = memo.options === options ? memo.length : 0;
+	const kept = memo.options === options ? memo.runCount : 0;
+	const shorter = Math.min(n, m);
+	let a = 0;
+	if (changedFrom >= 0) a = Math.min(changedFrom, shorter);
+	else while (a < shorter && old[a] === line[base + a]) a++;
+	let b = 0;
+	while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
+	let lo = a;
+	for (let sum = 0; lo > 0; lo--) {
+		sum += rule.value[line[base + lo - 1]];
+		if (sum > rule.maxTotal) break;
+	}
+	const lengths = lengthsOf(rule);
+	let k = 0;
+	for (; k < kept; k++) {
+		const id = memo.runs[k];
+		if (lineRunStart(rule, id) >= lo) break;
+		mask[id] = 1;
+		legal[count++] = id;
+	}
+	count = scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
+	const oldEnd = m - b;
+	const shift = (n - m) * lengths;
+	for (; k < kept; k++) {
+		const id = memo.runs[k];
+		if (lineRunStart(rule, id) < oldEnd) continue;
+		mask[id + shift] = 1;
+		legal[count++] = id + shift;
+	}
+	for (let i = a; i < n; i++) old[i] = line[base + i];
+	memo.length = n;
+	for (let i = first; i < count; i++) memo.runs[i - first] = legal[i];
+	memo.runCount = count - first;
+	memo.options = options;
+	return count;
+}
 // src/games/decade/engine.ts
 /**
 * Decade (`decade`) and its family: `decade-open`, `decade-optional`, `decade-max3`, `decade-loop`,
@@ -10929,7 +11680,10 @@ function createState$1(o, rule) {
 		deck: /* @__PURE__ */ new Uint8Array(52),
 		obsOut: null,
 		obsLen: /* @__PURE__ */ new Int32Array(7),
-		obsFrom: /* @__PURE__ */ new Int32Array(7)
+		obsFrom: /* @__PURE__ */ new Int32Array(7),
+		obsHot: new Int8Array(o.stacks * SLOTS$2).fill(-1),
+		runMemo: createLineRunMemo(rule),
+		runsFrom: -1
 	};
 }
 function copyState$1(src, dst) {
@@ -10949,6 +11703,7 @@ function copyState$1(src, dst) {
 	dst.steps = src.steps;
 	dst.status = src.status;
 	dst.obsOut = null;
+	dst.runsFrom = -1;
 }
 /** Empties the table, stock and pile. */
 function clearState(s) {
@@ -10964,10 +11719,12 @@ function clearState(s) {
 	s.aliveCount = s.numStacks;
 	for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
 	s.obsFrom.fill(0);
+	s.runsFrom = -1;
 }
 /** Records that stack k changed from position p on (observe rewrites only that). */
 function markChanged(s, k, p) {
 	if (p < s.obsFrom[k]) s.obsFrom[k] = p;
+	if (p < s.runsFrom) s.runsFrom = p;
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
@@ -11017,6 +11774,11 @@ function stackRuns(s, o, mask, legal, count) {
 	const idBase = 1 - rule.shortest;
 	const minRun = o.minRun;
 	const maxLen = maxRunLength(o, rule.longest);
+	if (!o.loop && s.numStacks === 1) {
+		count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, mask, legal, count);
+		s.runsFrom = SLOTS$2;
+		return count;
+	}
 	if (!o.loop) {
 		for (let st = 0; st + minRun <= n; st++) {
 			const end = Math.min(st + maxLen, n);
@@ -11162,13 +11924,21 @@ function observeStack(s, k, out) {
 	const value = s.rule.value;
 	const width = s.rule.values;
 	const stackAt = k * SLOTS$2 * width;
+	const shown = s.obsHot;
 	let at = stackAt + s.obsFrom[k] * width;
 	for (let p = s.obsFrom[k]; p < n; p++, at += width) {
 		const hot = value[t[cardBase + p]] - 1;
-		for (let v = 0; v < width; v++) out[at + v] = v === hot ? 1 : 0;
+		const was = shown[cardBase + p];
+		if (was === hot) continue;
+		if (was >= 0) out[at + was] = 0;
+		out[at + hot] = 1;
+		shown[cardBase + p] = hot;
 	}
 	const written = s.obsLen[k];
-	if (written > n) out.fill(0, stackAt + n * width, stackAt + written * width);
+	for (let p = n; p < written; p++) {
+		if (shown[cardBase + p] >= 0) out[stackAt + p * width + shown[cardBase + p]] = 0;
+		shown[cardBase + p] = -1;
+	}
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$2;
 }
@@ -11178,6 +11948,7 @@ function observe$1(s, o, out) {
 		out.fill(0);
 		s.obsLen.fill(0);
 		s.obsFrom.fill(0);
+		s.obsHot.fill(-1);
 		s.obsOut = out;
 	}
 	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$2) observeStack(s, k, out);
@@ -12282,14 +13053,14 @@ var TranspositionTable = class {
 *   returns estimates (the cards on the table, as if lost there) and stores nothing it
 *   did not finish.
 */
-const WON$5 = 0;
+const WON$6 = 0;
 const IN_PROGRESS$1 = 255;
 const UNKNOWN = 254;
 /** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
 const MAX_DEPTH$1 = 600;
 /** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
 const MAX_STEPS_WITHOUT_CYCLES = 78;
-const PROBES$2 = 24;
+const PROBES$3 = 24;
 var Solver = class {
 	rules;
 	/** Applied moves in the current search (decision and forced). */
@@ -12341,7 +13112,7 @@ var Solver = class {
 		return this.search(0);
 	}
 	terminalValue(p) {
-		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$5 : 1 + p.tableCount;
+		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$6 : 1 + p.tableCount;
 	}
 	/** Value of positions[d], which it may change. Sets lastExact. */
 	search(d) {
@@ -12398,7 +13169,7 @@ var Solver = class {
 			const v = this.search(d + 1);
 			if (!this.lastExact) exact = false;
 			if (v < best) best = v;
-			if (best === WON$5) {
+			if (best === WON$6) {
 				if (this.lastExact) exact = true;
 				break;
 			}
@@ -12422,7 +13193,7 @@ var Solver = class {
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		let i = h1 & t.mask;
-		for (let probe = 0; probe < PROBES$2; probe++) {
+		for (let probe = 0; probe < PROBES$3; probe++) {
 			if (t.gen[i] !== g) return -1;
 			if (t.key1[i] === h1 && t.key2[i] === h2) return i;
 			i = i + 1 & t.mask;
@@ -12435,7 +13206,7 @@ var Solver = class {
 		const home = this.key[0] & t.mask;
 		let i = home;
 		let at = home;
-		for (let probe = 0; probe < PROBES$2; probe++) {
+		for (let probe = 0; probe < PROBES$3; probe++) {
 			if (t.gen[i] !== t.generation) {
 				at = i;
 				break;
@@ -12742,8 +13513,8 @@ var StockMemory = class {
 	}
 };
 // src/games/decade/agents/lookahead.ts
-const WON$4 = 100;
-const LOST$2 = -100;
+const WON$5 = 100;
+const LOST$3 = -100;
 function lookaheadConfigFor(o) {
 	if (o.discard === "optional") return {
 		depth: 1,
@@ -12914,7 +13685,7 @@ var LookaheadAgent = class {
 		const r = this.rules;
 		const moves = this.levels.moves(d - 1);
 		const n = p.generate(r, moves);
-		if (n === 0) return p.won(r) ? WON$4 : LOST$2 - p.tableCount;
+		if (n === 0) return p.won(r) ? WON$5 : LOST$3 - p.tableCount;
 		if (++this.nodes > this.maxNodes) return this.horizon(p);
 		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
 		let best = -Infinity;
@@ -13189,7 +13960,7 @@ var PimcSearch = class PimcSearch {
 		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
-var PimcAgent$3 = class {
+var PimcAgent$2 = class {
 	name;
 	fair = true;
 	config;
@@ -13413,7 +14184,7 @@ const DECADE_AGENTS = [
 		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
 		fair: true,
 		games: DECADE,
-		create: () => new PimcAgent$3()
+		create: () => new PimcAgent$2()
 	},
 	{
 		name: "oracle",
@@ -14294,7 +15065,7 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON$3 = 3;
+const WON$4 = 3;
 const BUST$1 = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
@@ -14424,7 +15195,7 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON$3;
+	if (s.points >= o.gameTarget) s.phase = WON$4;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
@@ -14598,7 +15369,7 @@ function step(s, o, action, rng) {
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
 function status(s) {
-	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
+	if (s.phase === WON$4 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
 function observe(s, o, out) {
@@ -14619,7 +15390,7 @@ function observe(s, o, out) {
 }
 function outcome(s) {
 	return {
-		won: s.phase === WON$3,
+		won: s.phase === WON$4,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -14628,7 +15399,7 @@ function outcome(s) {
 /** How the game ended, for a player: the points and rounds of a win, a game out of rounds, or a bust. */
 function endText(s, _o, ending) {
 	const rounds = `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
-	if (s.phase === WON$3) return `Won with ${s.points} points in ${rounds}.`;
+	if (s.phase === WON$4) return `Won with ${s.points} points in ${rounds}.`;
 	return ending.truncated ? `Out of rounds: ${s.points} points after ${rounds}.` : `Bust after ${rounds}, with ${s.points} points.`;
 }
 /**
@@ -14656,7 +15427,7 @@ function describeAction(s, _o, action) {
 	return "end turn";
 }
 function whyIllegal(s, _o, action) {
-	if (s.phase >= WON$3) return "the game is over";
+	if (s.phase >= WON$4) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -14688,7 +15459,7 @@ function handValues(counts, h) {
 }
 function render(s, o) {
 	const lines = [];
-	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON$4 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -14710,7 +15481,7 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON$3: return `Won with ${s.points} points.`;
+		case WON$4: return `Won with ${s.points} points.`;
 		case BUST$1: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
@@ -14747,14 +15518,14 @@ function stepNote(s, o) {
 			break;
 		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
 	}
-	if (s.phase === WON$3) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	if (s.phase === WON$4) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
 	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
 	else note += ` Points ${s.points} of ${o.gameTarget}.`;
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
 function prompt$1(s, o) {
-	return s.phase >= WON$3 ? "" : phaseLine(s, o);
+	return s.phase >= WON$4 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
 function handSpot(s, h, v) {
@@ -14812,7 +15583,7 @@ function board(s, o) {
 		},
 		{
 			term: "Round",
-			value: String(s.rounds + (s.phase < WON$3 ? 1 : 0)),
+			value: String(s.rounds + (s.phase < WON$4 ? 1 : 0)),
 			name: "round"
 		},
 		{
@@ -15124,13 +15895,13 @@ function checkScore(s, o) {
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
 	const most = handMosts(o.handTarget);
 	for (let h = 0; h < 3; h++) if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
-	if (s.phase === WON$3 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON$3 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === WON$4 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON$4 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST$1 && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	const counters = checkCounters(s, o);
 	if (counters !== null) return counters;
-	if (s.phase === WON$3 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
+	if (s.phase === WON$4 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
 	return null;
 }
 function checkCounters(s, o) {
@@ -17546,7 +18317,7 @@ const PLACE_PREFERENCE = [
 function rank(r, preference) {
 	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
-var GreedyAgent$2 = class extends FourTenBaseline {
+var GreedyAgent$1 = class extends FourTenBaseline {
 	name = "greedy";
 	score(env) {
 		checkPlaying(env, this.name);
@@ -17689,7 +18460,7 @@ const FOUR_TEN_KIT = {
 			description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
 			fair: true,
 			games: FOUR_TEN,
-			create: (env) => new GreedyAgent$2(env.options)
+			create: (env) => new GreedyAgent$1(env.options)
 		},
 		{
 			name: "bottom",
@@ -17915,7 +18686,7 @@ function greedyIndex(s, legal, n) {
 	return best;
 }
 // src/agents/triangle/greedy.ts
-var GreedyAgent$1 = class extends SeedlessAgent {
+var GreedyAgent = class extends SeedlessAgent {
 	name = "greedy";
 	act(env) {
 		const { state } = triangleEnv(env, this.name);
@@ -17947,9 +18718,9 @@ var GreedyAgent$1 = class extends SeedlessAgent {
 * its own transposition table, kings and pairs of ranks that can only go with each other taken at
 * once, as in the solver.
 */
-const WON$2 = 1;
-const LOST$1 = 2;
-const PROBES$1 = 16;
+const WON$3 = 1;
+const LOST$2 = 2;
+const PROBES$2 = 16;
 /** Three bits per rank A … Q: ranks 0–9 in the low word, 10–11 in the high one. */
 function countOf(low, high, rank) {
 	return rank < 10 ? low >>> 3 * rank & 7 : high >>> 3 * (rank - 10) & 7;
@@ -18002,9 +18773,9 @@ var RelaxedTriangle = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.table.val[slot] === WON$2;
+		if (slot >= 0) return this.table.val[slot] === WON$3;
 		const won = this.search(present, low, high, waste);
-		if (this.aborted) this.store(k1, k2, waste, WON$2);
+		if (this.aborted) this.store(k1, k2, waste, WON$3);
 		return won || this.aborted;
 	}
 	search(present, low, high, waste) {
@@ -18052,9 +18823,9 @@ var RelaxedTriangle = class {
 		const k1 = present | (high & 15) << 28;
 		const k2 = low | high >>> 4 << 30;
 		const slot = this.find(k1, k2, waste);
-		if (slot >= 0) return this.table.val[slot] === WON$2;
+		if (slot >= 0) return this.table.val[slot] === WON$3;
 		const won = this.tryMoves(present, low, high, waste, free);
-		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$2 : LOST$1);
+		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$3 : LOST$2);
 		return won;
 	}
 	tryMoves(present, low, high, waste, free) {
@@ -18088,7 +18859,7 @@ var RelaxedTriangle = class {
 		const t = this.table;
 		let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 2654435769))) & t.mask;
 		this.spare = h;
-		for (let p = 0; p < PROBES$1; p++, h = h + 1 & t.mask) {
+		for (let p = 0; p < PROBES$2; p++, h = h + 1 & t.mask) {
 			if (t.gen[h] !== t.generation) {
 				this.spare = h;
 				break;
@@ -18170,10 +18941,10 @@ function drawnCursor(talon, cursor, draw) {
 	for (let k = 1; k < draw && (stock & stock - 1) !== 0; k++) stock &= stock - 1;
 	return lowBit(stock) + 1;
 }
-const WON$1 = 1;
-const LOST = 2;
+const WON$2 = 1;
+const LOST$1 = 2;
 const IN_PROGRESS = 3;
-const PROBES = 32;
+const PROBES$1 = 32;
 /** More decision points on one path than any game has (28 removals, 24 draws a pass, its turn-overs) with a margin. */
 const MAX_DEPTH = 4e3;
 /**
@@ -18323,9 +19094,9 @@ var TriangleSolver = class {
 		const k1 = present | (r.passes === Infinity ? 0 : pass & -1073741825) << 28;
 		const k2 = talon | cursor << 24 | pass & REMOVED_THIS_PASS;
 		const slot = this.find(k1, k2);
-		if (slot >= 0) return this.table.val[slot] === WON$1;
+		if (slot >= 0) return this.table.val[slot] === WON$2;
 		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
-			this.store(slot, k1, k2, LOST);
+			this.store(slot, k1, k2, LOST$1);
 			return false;
 		}
 		if (this.depth >= MAX_DEPTH) {
@@ -18337,7 +19108,7 @@ var TriangleSolver = class {
 		const won = this.tryMoves(present, talon, cursor, pass, free, wasteTop, r.stockTopPlayable ? stockTop : -1);
 		this.depth--;
 		if (this.aborted && !won) this.forget(at);
-		else if (at >= 0) this.store(at, k1, k2, won ? WON$1 : LOST);
+		else if (at >= 0) this.store(at, k1, k2, won ? WON$2 : LOST$1);
 		return won;
 	}
 	/** The moves of a position, removals first: whether one of them wins. */
@@ -18462,7 +19233,7 @@ var TriangleSolver = class {
 		let h = mix32(k1 ^ mix32(k2 + 2654435769)) & t.mask;
 		let unused = -1;
 		let evict = -1;
-		for (let p = 0; p < PROBES; p++, h = h + 1 & t.mask) if (t.gen[h] !== t.generation) {
+		for (let p = 0; p < PROBES$1; p++, h = h + 1 & t.mask) if (t.gen[h] !== t.generation) {
 			if (unused < 0) unused = h;
 		} else if (t.key1[h] === k1 && t.key2[h] === k2) return h;
 		else if (evict < 0 && t.val[h] !== IN_PROGRESS) evict = h;
@@ -18699,7 +19470,7 @@ const PIMC_CONFIG = {
 	decisionBudget: 24e3,
 	endgameBudget: 1e5
 };
-var PimcAgent$2 = class {
+var PimcAgent$1 = class {
 	name;
 	fair = true;
 	config;
@@ -18825,6 +19596,349 @@ var PimcAgent$2 = class {
 		return this.solver;
 	}
 };
+// src/agents/triangle/open-solver.ts
+const WON$1 = 1;
+const LOST = 2;
+const PROBES = 8;
+/** Moves one solve applies at most by default. */
+const OPEN_SOLVE_BUDGET = 2e6;
+/** A deal of a triangle beside open piles, loaded for search (`load`), and the exact search (`solve`). */
+var OpenTriangleSolver = class {
+	rules;
+	/** Moves applied in the last search, and whether its budget ran out (its answer is then not exact). */
+	nodes = 0;
+	aborted = false;
+	budget = OPEN_SOLVE_BUDGET;
+	table;
+	slotRank = new Int8Array(SLOTS);
+	/** Pile p's card k (from its bottom) at p · height + k: its rank, -1 for none. */
+	pileRank;
+	pileCard;
+	slotCard = new Uint8Array(SLOTS);
+	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
+	height;
+	heightBits;
+	heightMask;
+	/** Scratch of the matching check: compatible partners of each card, as bits over the partner list. */
+	compat = /* @__PURE__ */ new Int32Array(8);
+	partnerSlot = /* @__PURE__ */ new Int32Array(8);
+	partnerPile = /* @__PURE__ */ new Int32Array(8);
+	loaded = false;
+	constructor(rules, tableBits = 20) {
+		this.rules = rules;
+		this.table = new TranspositionTable(tableBits);
+		this.height = rules.pileRow.height;
+		this.heightBits = 32 - Math.clz32(this.height);
+		this.heightMask = (1 << this.heightBits) - 1;
+		if (rules.pileCount * this.heightBits > 31) throw new RangeError("too many piles for a one-word key");
+		this.pileRank = new Int8Array(rules.pileCount * this.height);
+		this.pileCard = new Uint8Array(rules.pileCount * this.height);
+	}
+	/**
+	* Loads a state's deal and returns its position. The table is kept when the state is a later position of the
+	* deal loaded before (its cards where they were): its keys name every position that deal reaches alike.
+	*/
+	load(s) {
+		const r = this.rules;
+		let same = this.loaded;
+		for (let i = 0; i < SLOTS && same; i++) same = s.cards[i] === 255 || s.cards[i] === this.slotCard[i];
+		for (let p = 0; p < r.pileCount && same; p++) for (let k = 0; k < s.piles.heights[p]; k++) same &&= s.piles.cards[p * this.height + k] === this.pileCard[p * this.height + k];
+		if (!same) {
+			this.table.clear();
+			this.slotsOfRank.fill(0);
+			for (let i = 0; i < SLOTS; i++) {
+				this.slotCard[i] = s.cards[i];
+				this.slotRank[i] = s.cards[i] === 255 ? -1 : s.cards[i] >> 2;
+				if (s.cards[i] !== 255) this.slotsOfRank[s.cards[i] >> 2] |= 1 << i;
+			}
+			for (let k = 0; k < this.pileRank.length; k++) {
+				this.pileCard[k] = s.piles.cards[k];
+				this.pileRank[k] = s.piles.cards[k] === 255 ? -1 : s.piles.cards[k] >> 2;
+			}
+			this.loaded = true;
+		}
+		let heights = 0;
+		for (let p = 0; p < r.pileCount; p++) heights |= s.piles.heights[p] << p * this.heightBits;
+		return {
+			present: s.present,
+			heights
+		};
+	}
+	/** The position after an engine action (legal there), written into `out`. */
+	after(p, action, out) {
+		const r = this.rules;
+		let present = p.present;
+		let heights = p.heights;
+		const take = (place) => {
+			if (place < SLOTS) present &= ~(1 << place);
+			else heights -= 1 << (place - r.pileBase) * this.heightBits;
+		};
+		if (action >= r.singleBase) take(action - r.singleBase);
+		else {
+			take(r.pairFirst[action]);
+			take(r.pairSecond[action]);
+		}
+		out.present = present;
+		out.heights = heights;
+		return out;
+	}
+	/** Whether the position can still be won; at most `budget` moves are applied (`aborted` says whether it ran out). */
+	solve(p, budget = OPEN_SOLVE_BUDGET) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		return this.search(p.present, p.heights);
+	}
+	heightOf(heights, p) {
+		return heights >>> p * this.heightBits & this.heightMask;
+	}
+	/** The rank of pile p's top card, -1 when it is empty. */
+	topRank(heights, p) {
+		const h = this.heightOf(heights, p);
+		return h === 0 ? -1 : this.pileRank[p * this.height + h - 1];
+	}
+	search(present, heights) {
+		const r = this.rules;
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		let free = freeSlots(present);
+		for (let changed = true; changed;) {
+			changed = false;
+			const kings = free & this.slotsOfRank[12];
+			if (kings !== 0) {
+				present &= ~kings;
+				changed = true;
+			}
+			for (let p = 0; p < r.pileCount; p++) if (this.topRank(heights, p) === 12) {
+				heights -= 1 << p * this.heightBits;
+				changed = true;
+			}
+			if (!changed && this.allAvailable(present, free, heights)) {
+				present = this.nextPresent;
+				heights = this.nextHeights;
+				changed = true;
+			}
+			if (changed) free = freeSlots(present);
+		}
+		if (present === 0 && heights === 0) return true;
+		const slot = this.find(present, heights);
+		if (slot >= 0) return this.table.val[slot] === WON$1;
+		if (this.lost(present, heights)) {
+			this.store(present, heights, LOST);
+			return false;
+		}
+		const won = this.tryMoves(present, heights, free);
+		if (!this.aborted || won) this.store(present, heights, won ? WON$1 : LOST);
+		return won;
+	}
+	/** Set by `allAvailable`: the position after the cards it took. */
+	nextPresent = 0;
+	nextHeights = 0;
+	/** Whether some pair of ranks has all its cards left available; then takes them all into `next…`. */
+	allAvailable(present, free, heights) {
+		const r = this.rules;
+		for (let rank = 0; rank <= 11 - rank; rank++) {
+			const other = 11 - rank;
+			const inSlots = present & (this.slotsOfRank[rank] | this.slotsOfRank[other]);
+			if ((inSlots & ~free) !== 0) continue;
+			let tops = 0;
+			let buried = false;
+			let any = inSlots !== 0;
+			for (let p = 0; p < r.pileCount && !buried; p++) {
+				const h = this.heightOf(heights, p);
+				for (let k = 0; k < h; k++) {
+					const q = this.pileRank[p * this.height + k];
+					if (q !== rank && q !== other) continue;
+					any = true;
+					if (k < h - 1) buried = true;
+					else tops += 1 << p * this.heightBits;
+				}
+			}
+			if (buried || !any) continue;
+			this.nextPresent = present & ~inSlots;
+			this.nextHeights = heights - tops;
+			return true;
+		}
+		return false;
+	}
+	/** The removals of a position: whether one of them wins. */
+	tryMoves(present, heights, free) {
+		const r = this.rules;
+		const bits = this.heightBits;
+		for (let rank = 0; rank < 6; rank++) {
+			const other = 11 - rank;
+			const a = free & this.slotsOfRank[rank];
+			const b = free & this.slotsOfRank[other];
+			for (let x = a; x !== 0; x &= x - 1) for (let y = b; y !== 0; y &= y - 1) if (this.search(present & ~(x & -x | y & -y), heights)) return true;
+			for (let p = 0; p < r.pileCount; p++) {
+				const t = this.topRank(heights, p);
+				if (t !== rank && t !== other) continue;
+				const less = heights - (1 << p * bits);
+				for (let y = free & this.slotsOfRank[11 - t]; y !== 0; y &= y - 1) if (this.search(present & ~(y & -y), less)) return true;
+				for (let q = p + 1; q < r.pileCount; q++) if (this.topRank(heights, q) === 11 - t && this.search(present, less - (1 << q * bits))) return true;
+			}
+		}
+		return false;
+	}
+	/**
+	* Whether the cards of some pair of ranks cannot be matched each with a partner it can meet (the doc comment
+	* above): a perfect matching of at most four cards with four.
+	*/
+	lost(present, heights) {
+		const r = this.rules;
+		for (let rank = 0; rank < 6; rank++) {
+			const other = 11 - rank;
+			let m = 0;
+			for (let y = present & this.slotsOfRank[other]; y !== 0; y &= y - 1, m++) {
+				this.partnerSlot[m] = lowBit(y);
+				this.partnerPile[m] = -1;
+			}
+			for (let p = 0; p < r.pileCount; p++) for (let k = this.heightOf(heights, p) - 1; k >= 0; k--) if (this.pileRank[p * this.height + k] === other) {
+				this.partnerSlot[m] = -1;
+				this.partnerPile[m++] = p;
+			}
+			let n = 0;
+			for (let x = present & this.slotsOfRank[rank]; x !== 0; x &= x - 1) {
+				const i = lowBit(x);
+				let ok = 0;
+				for (let j = 0; j < m; j++) {
+					const s = this.partnerSlot[j];
+					if (s < 0 || (CONE[i] >>> s & 1) === 0 && (CONE[s] >>> i & 1) === 0) ok |= 1 << j;
+				}
+				if (ok === 0) return true;
+				this.compat[n++] = ok;
+			}
+			for (let p = 0; p < r.pileCount; p++) for (let k = this.heightOf(heights, p) - 1; k >= 0; k--) if (this.pileRank[p * this.height + k] === rank) {
+				let ok = 0;
+				for (let j = 0; j < m; j++) if (this.partnerPile[j] !== p) ok |= 1 << j;
+				if (ok === 0) return true;
+				this.compat[n++] = ok;
+			}
+			if (n !== m || !this.matching(n, 0, 0)) return true;
+		}
+		return false;
+	}
+	/** Whether cards i … n−1 can each take a distinct partner outside `used`. */
+	matching(n, used, i) {
+		if (i === n) return true;
+		for (let bits = this.compat[i] & ~used; bits !== 0; bits &= bits - 1) if (this.matching(n, used | bits & -bits, i + 1)) return true;
+		return false;
+	}
+	hash(present, heights) {
+		return mix32(present ^ mix32(heights + 2654435769)) & this.table.mask;
+	}
+	/** The entry holding the position, or -1. */
+	find(present, heights) {
+		const t = this.table;
+		for (let p = 0, h = this.hash(present, heights); p < PROBES; p++, h = h + 1 & t.mask) {
+			if (t.gen[h] !== t.generation) return -1;
+			if (t.key1[h] === present && t.key2[h] === heights) return h;
+		}
+		return -1;
+	}
+	store(present, heights, value) {
+		const t = this.table;
+		let h = this.hash(present, heights);
+		for (let p = 0; p < 7 && t.gen[h] === t.generation; p++) h = h + 1 & t.mask;
+		t.put(h, present, heights, value);
+	}
+};
+// src/agents/triangle/open.ts
+/** The env's state: a triangle of seven rows beside piles, without a stock; a clear error for another env. */
+function openTriangleState(env, agent) {
+	checkPlaying(env, agent);
+	const state = triangleStateOf(env);
+	if (!state || state.rules.rows !== 7 || state.rules.hasTalon) throw new TengymError("bad-argument", `agent "${agent}" plays a pyramid beside open piles, not ${env.id}`);
+	return state;
+}
+/**
+* `greedy`'s rank of a move, higher first: a king 10,000; else 100 per pyramid card taken, 10 per pyramid card it
+* uncovers, and the heights of the piles it takes from (a taller pile hides more).
+*/
+function openGreedyRank(s, action) {
+	const r = s.rules;
+	const places = action >= r.singleBase ? [action - r.singleBase] : [r.pairFirst[action], r.pairSecond[action]];
+	if (places.length === 1) return 1e4;
+	let taken = 0;
+	let piles = 0;
+	for (const place of places) if (place < r.slots) taken |= 1 << place;
+	else piles += s.piles.heights[place - r.pileBase];
+	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
+	return 100 * popCount(taken) + 10 * popCount(uncovered) + piles;
+}
+var OpenGreedyAgent = class extends SeedlessAgent {
+	name = "greedy";
+	act(env) {
+		return this.score(env).actions[0].action;
+	}
+	/** Score: greedy's rank of each move (a king 10,000; 100 per pyramid card taken, 10 per card uncovered). */
+	score(env) {
+		const s = openTriangleState(env, this.name);
+		const actions = env.legalActions();
+		return sortedScores("heuristic", actions, actions.map((a) => openGreedyRank(s, a)));
+	}
+};
+var OpenSolverAgent = class extends SeedlessAgent {
+	name = "solver";
+	solver = null;
+	child = {
+		present: 0,
+		heights: 0
+	};
+	/** The first move in `greedy`'s order after which the deal can still be won; `greedy`'s move where none is. */
+	act(env) {
+		const s = openTriangleState(env, this.name);
+		const order = sortedScores("heuristic", env.legalActions(), env.legalActions().map((a) => openGreedyRank(s, a))).actions;
+		if (order.length === 1) return order[0].action;
+		const solver = this.solverFor(s.rules);
+		const root = solver.load(s);
+		for (const { action } of order) if (solver.solve(solver.after(root, action, this.child))) return action;
+		return order[0].action;
+	}
+	/** Score: 1 for a move after which the deal can still be won, 0 for one after which it cannot, 0.5 unknown. */
+	score(env) {
+		const s = openTriangleState(env, this.name);
+		const solver = this.solverFor(s.rules);
+		const root = solver.load(s);
+		const actions = env.legalActions();
+		const wins = actions.map((a) => {
+			return solver.solve(solver.after(root, a, this.child), 2e6) ? 1 : solver.aborted ? .5 : 0;
+		});
+		const list = actions.map((action, i) => ({
+			action,
+			score: wins[i],
+			rank: openGreedyRank(s, action)
+		}));
+		list.sort((x, y) => y.score - x.score || y.rank - x.rank || x.action - y.action);
+		return {
+			kind: "win-probability",
+			actions: list.map(({ action, score }) => ({
+				action,
+				score
+			}))
+		};
+	}
+	solverFor(rules) {
+		if (this.solver?.rules !== rules) this.solver = new OpenTriangleSolver(rules);
+		return this.solver;
+	}
+};
+/** The agents for the engines `games` (each a triangle of seven rows beside open piles, without a stock). */
+const openTriangleAgents = (games) => [{
+	name: "greedy",
+	description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most, then takes from the tallest piles",
+	fair: true,
+	games,
+	create: () => new OpenGreedyAgent()
+}, {
+	name: "solver",
+	description: "the exact solver of the open deal: a move after which the deal can still be won, the greedy choice among them",
+	fair: true,
+	games,
+	create: () => new OpenSolverAgent()
+}];
 // src/agents/triangle/index.ts
 /**
 * Whether `better` is a king and `worse` is not (`GameKit.dominates`): in a triangle only a king goes alone. It pairs
@@ -18839,14 +19953,14 @@ const triangleAgents = (games) => [
 		description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only when nothing can be removed",
 		fair: true,
 		games,
-		create: () => new GreedyAgent$1()
+		create: () => new GreedyAgent()
 	},
 	{
 		name: "pimc",
 		description: "determinized search: solves sampled deals of the unseen cards (the stock's order, any face-down cards) exactly and plays the move that wins in the most samples; exact once nothing is unseen",
 		fair: true,
 		games,
-		create: () => new PimcAgent$2()
+		create: () => new PimcAgent$1()
 	},
 	{
 		name: "oracle",
@@ -18861,7 +19975,7 @@ const triangleAgents = (games) => [
 * stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
 * draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
 */
-const { slots: PYRAMID_SLOTS, talonSize: TALON_SIZE, waste: WASTE, stock: STOCK, singleBase: KING_BASE, draw: DRAW, recycle: RECYCLE, numActions: PYRAMID_ACTIONS, pairFirst: PAIR_FIRST, pairSecond: PAIR_SECOND, coverLeft: COVER_LEFT, coverMask: COVER_MASK } = triangleShape(7);
+const { slots: PYRAMID_SLOTS, talonSize: TALON_SIZE, waste: WASTE, stock: STOCK$1, singleBase: KING_BASE, draw: DRAW, recycle: RECYCLE, numActions: PYRAMID_ACTIONS, pairFirst: PAIR_FIRST, pairSecond: PAIR_SECOND, coverLeft: COVER_LEFT, coverMask: COVER_MASK } = triangleShape(7);
 /** The most `maxSteps` takes. */
 const MAX_STEPS_CAP$1 = 1e5;
 const pyramidOptionsSchema = strictObject({
@@ -19016,7 +20130,7 @@ registerModule({
 * steps. Truncated at `maxSteps` otherwise (never won). Outcome: `{ won, cardsLeft }`, the pyramid's cards left.
 */
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
-const TRIANGLE$1 = "pyramid";
+const TRIANGLE$2 = "pyramid";
 /** The rank removed alone (A = 0). */
 const KING = 12;
 /** The King Tut engine: Pyramid's triangle with a draw of three, the waste's top alone, the pyramid as the goal. */
@@ -19033,7 +20147,7 @@ const kingTutGame = triangleGame({
 	}),
 	rules: (o) => ({
 		rows: 7,
-		name: TRIANGLE$1,
+		name: TRIANGLE$2,
 		pairSum: 13,
 		singles: [KING],
 		overlapPairs: false,
@@ -19132,7 +20246,7 @@ registerModule({
 * `{ won, cardsLeft }`.
 */
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
-const TRIANGLE = "pyramid";
+const TRIANGLE$1 = "pyramid";
 /** The Pyramid Thirteen engine: Pyramid's triangle with its top six rows face down and one pass. */
 const pyramidThirteenGame = triangleGame({
 	name: "pyramid-thirteen",
@@ -19146,7 +20260,7 @@ const pyramidThirteenGame = triangleGame({
 	}),
 	rules: (o) => ({
 		rows: 7,
-		name: TRIANGLE,
+		name: TRIANGLE$1,
 		pairSum: 13,
 		singles: [12],
 		faceDownRows: 6,
@@ -19188,6 +20302,110 @@ registerModule({
 			}
 		} },
 		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards, face-down ones included"),
+		dominates: kingDominates
+	}
+}, { shipped: true });
+// src/games/giza/engine.ts
+/**
+* Giza (PySolFC `pyramid.py:344` `Giza`, registered at line 1922): docs/rules.md, "Giza" (this folder's rules.md).
+*
+* Pyramid's triangle and removals (src/games/pyramid/engine.ts): 28 cards face up in seven rows, kings removed alone
+* and two available cards making 13 together. Its own rules: no stock; the other 24 cards lie face up in eight open
+* piles of three beside the pyramid, only each pile's top card available. Won when all 52 cards are removed. Every
+* card is in sight from the deal: an open game. A declaration over the toolkit's triangle layout
+* (src/env/layouts/triangle.ts) with its row of piles.
+*
+* ## Options
+*
+* | option      | values            | default | meaning |
+* |-------------|-------------------|---------|---------|
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
+*
+* ## Actions (666 ids)
+*
+* Places: 0 … 27 the pyramid's slots (slot r(r+1)/2 + c is row r, card c), 28 … 35 the tops of piles 1 … 8.
+*
+* | id        | action |
+* |-----------|--------|
+* | 0 … 629   | remove the cards at places (i, j), i < j: id = i·36 − i(i+1)/2 + j − i − 1; legal when both are available, are not kings, and make 13 |
+* | 630 … 665 | remove the king at place p: id 630 + p; legal when it is available |
+*
+* ## Observation (Float32Array of 712)
+*
+* | index               | meaning |
+* |---------------------|---------|
+* | 13·i + r            | 1 when slot i (0 … 27) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 364 + i             | 1 when slot i holds a free card |
+* | 392 + (3p + d)·13 + r | 1 when pile p (0 … 7) holds a card of rank r at depth d from its top (0 the top) |
+* | 704 + p             | pile p's cards / 3 |
+*
+* Every float lies in [0, 1].
+*
+* ## Rewards
+*
+* 'win' (default): +1 on the step that removes the last card, else 0. 'cards': +1 per card removed (+2 a pair,
+* +1 a king); the return is then 52 − cardsLeft.
+*
+* ## Episode end
+*
+* Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal. A game takes at
+* most 28 removals, so it is never truncated. Outcome: `{ won, cardsLeft }`.
+*/
+/** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
+const TRIANGLE = "pyramid";
+/** Eight piles of three (PySolFC's `reserves=8` and its deal of three rows, lines 349 and 352). */
+const PILES = [
+	3,
+	3,
+	3,
+	3,
+	3,
+	3,
+	3,
+	3
+];
+/** The Giza engine: Pyramid's triangle beside eight open piles, no stock, all 52 cards to win. */
+const gizaGame = triangleGame({
+	name: "giza",
+	optionsSchema: /* @__PURE__ */ strictObject$1(slotOptionFields("removed")),
+	rules: (o) => ({
+		rows: 7,
+		name: TRIANGLE,
+		piles: PILES,
+		pairSum: 13,
+		singles: [12],
+		overlapPairs: false,
+		goal: "all",
+		maxSteps: 1e3,
+		...triangleRewardRules(o)
+	}),
+	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts."
+});
+registerModule({
+	game: gizaGame,
+	ids: [{
+		id: "giza",
+		title: "Giza",
+		description: "Giza (PySolFC): Pyramid without a stock, the other 24 cards face up in eight piles of three whose tops are in play; an open game, all 52 cards to win"
+	}],
+	kit: {
+		agents: openTriangleAgents([gizaGame]),
+		simpleBaseline: "greedy",
+		searches: ["solver"],
+		solver: "solver",
+		ladders: { giza: {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy"],
+			wins: {
+				random: 8,
+				first: 78,
+				greedy: 240,
+				solver: 1077
+			}
+		} },
+		hintBaseline: (_env, baseline) => baseline("solver", "the exact solver of the open deal"),
 		dominates: kingDominates
 	}
 }, { shipped: true });
@@ -19606,7 +20824,7 @@ function seenHash$1(state, unseenSorted, unseen) {
 	for (let k = 0; k < unseen; k++) h = mix32(h + unseenSorted[k] + 65536);
 	return h >>> 0;
 }
-var PimcAgent$1 = class {
+var PimcAgent = class {
 	samples;
 	name;
 	fair = true;
@@ -19731,7 +20949,7 @@ registerModule({
 				description: "determinized search: at Suit Elevens' choice of suit, solves sampled orders of the unseen cards exactly and plays the suit that wins most often",
 				fair: true,
 				games: ELEVENS,
-				create: () => new PimcAgent$1()
+				create: () => new PimcAgent()
 			},
 			{
 				name: "oracle",
@@ -19947,7 +21165,7 @@ const ninesGame = slotGame({
 	sameOutcome: false
 });
 // src/games/nines/index.ts
-const DESCRIPTION = "Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile";
+const DESCRIPTION$1 = "Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile";
 /** What tengym knows of Nines beyond its rules: `patient`, exact, is the baseline and the hint source. */
 const NINES_KIT = {
 	agents: [slotPatientSpec([ninesGame])],
@@ -19970,7 +21188,7 @@ registerModule({
 	ids: [{
 		id: "nines",
 		title: "Nines",
-		description: DESCRIPTION
+		description: DESCRIPTION$1
 	}],
 	kit: NINES_KIT
 }, { shipped: true });
@@ -20008,7 +21226,7 @@ var Scratch = class {
 		this.mask = new Uint8Array(root.rules.numActions);
 	}
 	state(depth) {
-		while (this.states.length <= depth) this.states.push(createState$2(this.root.rules));
+		while (this.states.length <= depth) this.states.push(createState$3(this.root.rules));
 		return this.states[depth];
 	}
 	legal(depth) {
@@ -20027,26 +21245,28 @@ function scratchFor(s) {
 }
 /** `dst` = `src` with the unseen cards put in card order: what a fair player may play a refill from. */
 function copySeen(src, dst) {
-	copyState$2(src, dst);
+	copyState$3(src, dst);
 	dst.deck.subarray(dst.stockPos).sort();
 }
-/** Cards removed by a move: what `greedy` takes first. */
-function removedBy(s, action) {
+/** Cards removed by a move (`after`: the state it leads to): what `greedy` takes first. */
+function removedBy(s, action, after) {
 	const r = s.rules;
 	if (action < r.pairCount) return 2;
-	if (action === r.dealId) return 0;
+	if (action === r.dealId || action === r.drawId) return 0;
+	if (r.pileBase >= 0) return after.removed - s.removed;
 	return 1;
 }
-/** Removals legal in `s` (the deal left out), counted on the scratch lists of `depth`. */
+/** Removals legal in `s` (the deal and the draw, the last ids, left out), counted on the scratch lists of `depth`. */
 function removalsIn(s, scratch, depth) {
 	const list = scratch.legal(depth);
-	const n = legalActions$2(s, null, scratch.mask, list);
-	return n > 0 && list[n - 1] === s.rules.dealId ? n - 1 : n;
+	let n = legalActions$3(s, null, scratch.mask, list);
+	while (n > 0 && (list[n - 1] === s.rules.dealId || list[n - 1] === s.rules.drawId)) n--;
+	return n;
 }
 /**
 * `greedy`'s rank of each legal move: 100 per card it removes, plus the removals legal after it, plus, where the
 * player deals, those legal after a deal too (each played on a copy whose unseen cards lie in card order); a deal
-* ranks below every removal.
+* or a draw to the extra slot ranks below every removal.
 */
 function greedyRanks(s, legal, n, out) {
 	const scratch = scratchFor(s);
@@ -20055,14 +21275,15 @@ function greedyRanks(s, legal, n, out) {
 	const dealId = s.rules.dealId;
 	for (let k = 0; k < n; k++) {
 		copySeen(s, after);
-		stepState(after, null, legal[k]);
+		stepState$1(after, null, legal[k]);
+		const removed = removedBy(s, legal[k], after);
 		let moves = removalsIn(after, scratch, 0);
 		if (dealId >= 0 && legal[k] !== dealId && after.legalCount > moves) {
-			copyState$2(after, dealt);
-			stepState(dealt, null, dealId);
+			copyState$3(after, dealt);
+			stepState$1(dealt, null, dealId);
 			moves += removalsIn(dealt, scratch, 0);
 		}
-		out[k] = legal[k] === dealId ? moves / 1e3 : 100 * removedBy(s, legal[k]) + moves;
+		out[k] = legal[k] === dealId || legal[k] === s.rules.drawId ? moves / 1e3 : 100 * removed + moves;
 	}
 }
 function rankedScores(kind, legal, scores, n) {
@@ -20088,10 +21309,10 @@ var SlotGreedyAgent = class extends BestScoredAgent {
 };
 /** A 32-bit hash of what a player sees: the slots, the stock's size and its composition, never its order. */
 function seenHash(s) {
-	let h = mix32(s.stockPos * 2654435761 + s.removed);
+	let h = mix32(s.stockPos * 2654435761 + s.removed + 65536 * s.drawsLeft);
 	for (let i = 0; i < s.rules.slots; i++) h = mix32(h + s.slotCard[i]);
 	let composition = 0;
-	for (let k = s.stockPos; k < 52; k++) composition += Math.imul(s.deck[k] + 1, 625341585) >>> 0;
+	for (let k = s.stockPos; k < s.rules.deckSize; k++) composition += Math.imul(s.deck[k] + 1, 625341585) >>> 0;
 	return mix32(h ^ (composition | 0)) >>> 0;
 }
 /** The lowest legal move that removes cards, else the lowest (a deal): the rollout policy of `pimc`. */
@@ -20102,9 +21323,9 @@ function rolloutMove(legal, n, dealId) {
 function playOut(s, scratch) {
 	const list = scratch.legal(1);
 	for (;;) {
-		const n = legalActions$2(s, null, scratch.mask, list);
-		if (n === 0) return isWon(s) ? 0 : 52 - s.removed;
-		stepState(s, null, rolloutMove(list, n, s.rules.dealId));
+		const n = legalActions$3(s, null, scratch.mask, list);
+		if (n === 0) return isWon$1(s) ? 0 : s.rules.deckSize - s.removed;
+		stepState$1(s, null, rolloutMove(list, n, s.rules.dealId));
 	}
 }
 /** The defaults: a decision in a few milliseconds. */
@@ -20153,15 +21374,15 @@ var SlotPimcAgent = class {
 		const child = scratch.state(3);
 		const wins = new Float64Array(n);
 		const left = new Float64Array(n);
-		const samples = 52 - s.stockPos > 1 ? this.config.samples : 1;
+		const samples = s.rules.deckSize - s.stockPos > 1 ? this.config.samples : 1;
 		const rng = createRng(deriveSeed(this.seed, seenHash(s)));
 		for (let k = 0; k < samples; k++) {
 			copySeen(s, sample);
 			shuffleInPlace(rng, sample.deck.subarray(sample.stockPos));
 			this.solver.forget();
 			for (let m = 0; m < n; m++) {
-				copyState$2(sample, child);
-				stepState(child, null, legal[m]);
+				copyState$3(sample, child);
+				stepState$1(child, null, legal[m]);
 				if (this.solver.solve(child, this.config.budget)) wins[m]++;
 				else left[m] += playOut(child, scratch);
 			}
@@ -20202,7 +21423,7 @@ var SlotSolver = class {
 		return this.wins(s, 4);
 	}
 	wins(s, depth) {
-		if (isWon(s)) return true;
+		if (isWon$1(s)) return true;
 		if (++this.nodes > this.budget) {
 			this.aborted = true;
 			return false;
@@ -20211,10 +21432,10 @@ var SlotSolver = class {
 		if (this.lost.has(key)) return false;
 		const list = this.scratch.legal(depth);
 		const child = this.scratch.state(depth);
-		const n = legalActions$2(s, null, this.scratch.mask, list);
+		const n = legalActions$3(s, null, this.scratch.mask, list);
 		for (let k = 0; k < n; k++) {
-			copyState$2(s, child);
-			stepState(child, null, list[k]);
+			copyState$3(s, child);
+			stepState$1(child, null, list[k]);
 			if (this.wins(child, depth + 1)) return true;
 			if (this.aborted) return false;
 		}
@@ -20225,13 +21446,14 @@ var SlotSolver = class {
 /** A hash of the deal's order (the lost positions a solver remembers hold for one deal only). */
 function dealHash(s) {
 	let h = 2166136261;
-	for (let k = 0; k < 52; k++) h = mix32(h + s.deck[k]);
+	for (let k = 0; k < s.deck.length; k++) h = mix32(h + s.deck[k]);
 	return h >>> 0;
 }
-/** A 52-bit key of a position of one deal: the slots and the stock's place (the deal fixes the rest). */
+/** A 52-bit key of a position of one deal: the slots, the stock's place, the draws left, the group pile. */
 function positionKey(s) {
-	let a = s.stockPos;
+	let a = s.stockPos + 256 * s.drawsLeft;
 	let b = 625341585 ^ s.stockPos;
+	if (s.pileSize > 0) a = mix32(a + 65536 * s.pileSize + 256 * s.pileTotal + s.pileSets);
 	for (let i = 0; i < s.rules.slots; i++) {
 		a = mix32(a + s.slotCard[i]);
 		b = mix32(b ^ s.slotCard[i] + 256 * i);
@@ -20285,8 +21507,8 @@ var SlotOracleAgent = class {
 		const child = scratch.state(2);
 		let left = this.budget;
 		for (let m = 0; m < n && left > 0; m++) {
-			copyState$2(s, child);
-			stepState(child, null, legal[m]);
+			copyState$3(s, child);
+			stepState$1(child, null, legal[m]);
 			wins[m] = this.solver.solve(child, left) ? 1 : 0;
 			left -= this.solver.nodes;
 			if (wins[m] === 1 && firstWin) break;
@@ -20630,6 +21852,112 @@ registerGrid(monteCarloGame, "monte-carlo", "Monte Carlo", MONTE_CARLO);
 registerGrid(weddingsGame, "weddings", "Weddings", WEDDINGS, false);
 registerGrid(neighbourGame, "neighbour", "Neighbour", NEIGHBOUR);
 registerGrid(quatorzeGame, "quatorze", "Quatorze", QUATORZE);
+// src/agents/piles/dealt-search.ts
+/**
+* The search of a piles game with a dealt stock (src/env/layouts/piles.ts, `dealtStock`) on a known deal:
+* depth-first over every legal action (removals, deals, moves into an empty pile), stepping copies of the
+* state with the layout's own rules. Cards change places there, so a position's key hashes all of it into
+* two words (piles, slots, the stock's top). With the true stock it is an oracle; on a sampled stock, one
+* sample of a fair search.
+*/
+const WIN$1 = 1;
+const LOSS$1 = 2;
+/** Positions one solve may visit before it answers "unknown". */
+const DEALT_BUDGET = 2e4;
+var DealtPilesSearch = class {
+	rules;
+	table;
+	/** The position at each depth, its legal actions and their order. */
+	states = [];
+	legal = [];
+	mask;
+	nodes = 0;
+	budget = DEALT_BUDGET;
+	constructor(rules, tableBits = 18) {
+		this.rules = rules;
+		this.table = new TranspositionTable(tableBits);
+		this.mask = new Uint8Array(rules.numActions);
+	}
+	at(depth) {
+		while (this.states.length <= depth) {
+			this.states.push(createState$4(this.rules));
+			this.legal.push(new Int32Array(this.rules.numActions));
+		}
+		return this.states[depth];
+	}
+	/**
+	* Loads a position (its true stock, or a sampled one). The table is cleared, so that an answer never depends on
+	* what came before (`keepTable` is the exact solver's, kept for one interface).
+	*/
+	load(s, _keepTable = false) {
+		this.table.clear();
+		copyState$4(s, this.at(0));
+	}
+	/** Whether the loaded position can be won after `action`: 1, 0, or -1 when the budget ran out. */
+	solveAfterAction(action, budget = DEALT_BUDGET) {
+		this.nodes = 0;
+		this.budget = budget;
+		const next = this.at(1);
+		copyState$4(this.at(0), next);
+		stepState$2(next, null, action);
+		const won = this.search(1);
+		return this.nodes > this.budget ? -1 : won ? 1 : 0;
+	}
+	search(depth) {
+		const s = this.states[depth];
+		const r = this.rules;
+		if (isWon$2(s)) return true;
+		if (++this.nodes > this.budget) return false;
+		let k1 = 2166136261 ^ s.stockAt;
+		let k2 = s.stockAt + 1;
+		for (let p = 0; p < r.pileCount; p++) {
+			const h = s.heights[p];
+			k1 = Math.imul(k1 ^ (h | 256), 16777619);
+			k2 = Math.imul(k2 + h + 40503, 2246822519) ^ k2 >>> 13;
+			for (let k = 0; k < h; k++) {
+				const c = s.cards[p * r.height + k];
+				k1 = Math.imul(k1 ^ c, 16777619);
+				k2 = Math.imul(k2 + c + 1, 2246822519) ^ k2 >>> 13;
+			}
+		}
+		for (let k = 0; k < r.slots; k++) {
+			k1 = Math.imul(k1 ^ s.slots[k], 16777619);
+			k2 = Math.imul(k2 + s.slots[k] + 1, 2246822519) ^ k2 >>> 13;
+		}
+		const table = this.table;
+		let at = (k1 ^ Math.imul(k2, 2654435761)) >>> 0;
+		at = (at ^ at >>> 15) & table.mask;
+		const home = at;
+		for (let probe = 0; probe < 4; probe++, at = at + 1 & table.mask) {
+			if (table.gen[at] !== table.generation) break;
+			if (table.key1[at] === k1 && table.key2[at] === k2) return table.val[at] === WIN$1;
+		}
+		this.at(depth + 1);
+		const legal = this.legal[depth];
+		const n = legalActions$4(s, null, this.mask, legal);
+		let won = false;
+		const king = kingMove(r, legal, n);
+		const from = Math.max(king, 0);
+		const to = king >= 0 ? king + 1 : n;
+		for (let m = from; m < to && !won; m++) {
+			const next = this.states[depth + 1];
+			copyState$4(s, next);
+			stepState$2(next, null, legal[m]);
+			won = this.search(depth + 1);
+		}
+		if (this.nodes <= this.budget) {
+			at = home;
+			for (let probe = 0; probe < 3 && table.gen[at] === table.generation; probe++) at = at + 1 & table.mask;
+			table.put(at, k1, k2, won ? WIN$1 : LOSS$1);
+		}
+		return won;
+	}
+};
+/** The index in `legal` of a single's id, or -1. */
+function kingMove(r, legal, n) {
+	for (let m = 0; m < n; m++) if (legal[m] >= r.singleBase && legal[m] < r.extraBase) return m;
+	return -1;
+}
 // src/agents/piles/solver.ts
 /**
 * The exact solver of a piles game (src/env/layouts/piles.ts) on a known deal: depth-first over the
@@ -20749,6 +22077,12 @@ var PilesSolver = class {
 		this.put(first, 0);
 		return this.nodes > this.budget ? -1 : won ? 1 : 0;
 	}
+	/** `solveAfter` of an action id: a pair's two places, a single's place twice. */
+	solveAfterAction(action, budget = SOLVE_BUDGET) {
+		const r = this.rules;
+		if (action < r.pairIds) return this.solveAfter(r.pairFirst[action], r.pairSecond[action], budget);
+		return this.solveAfter(action - r.singleBase, action - r.singleBase, budget);
+	}
 	rankAt(place) {
 		const r = this.rules;
 		if (place >= r.slotBase) {
@@ -20867,12 +22201,18 @@ var PilesSolver = class {
 /**
 * The agents of every game over the piles layout (src/env/layouts/piles.ts), written once for the layout:
 *
-* | agent    | fair | idea |
-* |----------|------|------|
-* | `greedy` | yes  | the removal that takes from the tallest piles (it uncovers the most), a slot's card last |
-* | `solver` | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
-* | `pimc`   | yes  | where cards are hidden: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples |
+* | agent     | fair | idea |
+* |-----------|------|------|
+* | `greedy`  | yes  | the removal that takes from the tallest piles (it uncovers the most); a slot's card first while the stock lasts |
+* | `careful` | yes  | where cards are hidden: `greedy`'s order, but a move that leaves a face-down partner of its cards waits |
+* | `rollout` | yes  | where cards are hidden: plays 16 sampled deals of the unseen cards out with `careful` after each move |
+* | `pimc`    | yes  | where cards are hidden: solves 24 sampled deals of the unseen cards exactly after each move |
+* | `solver`  | yes on an open deal without a stock; else `oracle`, which CHEATS | the exact solver (solver.ts) on the deal: a move after which the deal can still be won, `greedy`'s favourite among them |
 *
+* The sampled searches draw their deals from what the player sees and the episode's seed only
+* (docs/experiments/2026-11-29-pile-searches.md measures them).
+* On a dealt stock the searches are `DealtPilesSearch` (dealt-search.ts), which steps the deal and the
+* moves into an empty pile too; `greedy` removes first, then moves a card into an empty pile, then deals.
 * A game's kit takes them from `pilesAgents(game)`.
 */
 function pilesState(env, game, agent) {
@@ -20880,26 +22220,61 @@ function pilesState(env, game, agent) {
 	if (env.game !== game) throw new TengymError("bad-argument", `agent "${agent}" plays ${game.name}, not ${env.id}`);
 	return env.rawState;
 }
-/** The places an action takes: a pair's two, or a single's one twice. */
-function placesOf(r, action) {
-	if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
-	return [action - r.singleBase, action - r.singleBase];
-}
+const searchOf = (r, tableBits) => r.dealtStock ? new DealtPilesSearch(r, tableBits) : new PilesSolver(r, tableBits);
+/** A search's budget per solve. */
+const budgetOf = (r) => r.dealtStock ? DEALT_BUDGET : SOLVE_BUDGET;
 /**
 * `greedy`'s rank of a move: the heights of the piles it takes from (a single's counted once); a slot's card,
 * which the stock replaces with a new one, above any pile while the stock lasts.
 */
 function greedyRank(s, action) {
 	const r = s.rules;
-	const [a, b] = placesOf(r, action);
-	const height = (p) => p < r.slotBase ? s.heights[p] : s.stockAt < r.stockSize ? r.height + 1 : 0;
-	return height(a) + (b !== a ? height(b) : 0);
+	if (action >= r.extraBase) return action === r.dealId ? -2 : -1;
+	if (action >= r.pairIds) return placeHeight(s, action - r.singleBase);
+	return placeHeight(s, r.pairFirst[action]) + placeHeight(s, r.pairSecond[action]);
 }
-function byRank(s, actions, scores, kind) {
+/**
+* Counts, per rank, the face-down cards into `out`: the unseen cards that can lie under a partner. A stock's cards
+* come up in turn, never under another card, so they are left out.
+*/
+function countFaceDown(s, out) {
+	const r = s.rules;
+	out.fill(0);
+	for (let p = 0; r.hidden && p < r.pileCount; p++) for (let k = 0; k < s.heights[p] - 1; k++) out[s.cards[p * r.height + k] >> 2]++;
+}
+/** Above any height sum: what `careful` adds to a move that leaves no face-down partner behind. */
+const SAFE = 256;
+/**
+* `careful`'s rank of a move: `greedy`'s, lifted above every other move when no card that pairs with either of its
+* cards is face down. A move that leaves such a card waits: the card may turn up under a partner, and the player who
+* removed that partner early finds it stuck, while one who waits learns where it lies.
+*/
+function carefulRank(s, action, faceDown) {
+	const r = s.rules;
+	if (action >= r.extraBase) return greedyRank(s, action);
+	const a = action < r.pairIds ? r.pairFirst[action] : action - r.singleBase;
+	const b = action < r.pairIds ? r.pairSecond[action] : a;
+	const partners = r.partners[cardAt(s, a) >> 2] | r.partners[cardAt(s, b) >> 2];
+	let waiting = 0;
+	for (let q = 0; q < 13; q++) if (partners >>> q & 1) waiting += faceDown[q];
+	return greedyRank(s, action) + (waiting === 0 ? SAFE : 0);
+}
+/** The card a place offers: a pile's top, or a slot's card. */
+function cardAt(s, place) {
+	const r = s.rules;
+	return place < r.slotBase ? s.cards[place * r.height + s.heights[place] - 1] : s.slots[place - r.slotBase];
+}
+/** A place's weight in `greedy`'s rank: a pile's height; a slot's card, while the stock lasts, above any pile. */
+function placeHeight(s, place) {
+	const r = s.rules;
+	return place < r.slotBase ? s.heights[place] : s.stockAt < r.stockSize ? r.height + 1 : 0;
+}
+/** The actions by score, ties in the order of a heuristic's rank (`greedy`'s by default), then by id. */
+function byRank(s, actions, scores, kind, rankOf = (action) => greedyRank(s, action)) {
 	const list = actions.map((action, i) => ({
 		action,
 		score: scores[i] ?? 0,
-		rank: greedyRank(s, action)
+		rank: rankOf(action)
 	}));
 	list.sort((x, y) => y.score - x.score || y.rank - x.rank || x.action - y.action);
 	return {
@@ -20910,12 +22285,17 @@ function byRank(s, actions, scores, kind) {
 		}))
 	};
 }
-var GreedyAgent = class {
+/** A heuristic player: the legal move its rank puts first (`greedy`, `careful`). */
+var HeuristicAgent = class {
 	game;
-	name = "greedy";
+	name;
+	rankOf;
 	fair = true;
-	constructor(game) {
+	unseen = /* @__PURE__ */ new Uint8Array(13);
+	constructor(game, name, rankOf) {
 		this.game = game;
+		this.name = name;
+		this.rankOf = rankOf;
 	}
 	reset(seed) {
 		checkUnusedSeed(seed, this.name);
@@ -20923,18 +22303,18 @@ var GreedyAgent = class {
 	act(env) {
 		return this.score(env).actions[0].action;
 	}
-	/** Score: the heights of the piles the move takes from, higher first. */
+	/** Score: the heuristic's rank of the move, higher first. */
 	score(env) {
 		const s = pilesState(env, this.game, this.name);
 		const actions = env.legalActions();
-		return byRank(s, actions, actions.map((a) => greedyRank(s, a)), "heuristic");
+		countFaceDown(s, this.unseen);
+		return byRank(s, actions, actions.map((a) => this.rankOf(s, a, this.unseen)), "heuristic");
 	}
 };
 /** Whether the deal can still be won after each legal move: 1, 0, or 0.5 where the budget ran out. */
 function winsAfter(solver, actions, budget) {
 	return actions.map((action) => {
-		const [a, b] = placesOf(solver.rules, action);
-		const won = solver.solveAfter(a, b, budget);
+		const won = solver.solveAfterAction(action, budget);
 		return won < 0 ? .5 : won;
 	});
 }
@@ -20957,36 +22337,51 @@ var SolverAgent = class {
 		if (env.legalCount === 1) return env.legal[0];
 		const solver = this.load(s);
 		const order = byRank(s, env.legalActions(), [], "heuristic").actions;
-		for (const { action } of order) {
-			const [a, b] = placesOf(s.rules, action);
-			if (solver.solveAfter(a, b) === 1) return action;
-		}
+		for (const { action } of order) if (solver.solveAfterAction(action) === 1) return action;
 		return order[0].action;
 	}
 	/** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
 	score(env) {
 		const s = pilesState(env, this.game, this.name);
 		const actions = env.legalActions();
-		return byRank(s, actions, winsAfter(this.load(s), actions, SOLVE_BUDGET), "win-probability");
+		return byRank(s, actions, winsAfter(this.load(s), actions, budgetOf(s.rules)), "win-probability");
 	}
 	load(s) {
-		if (this.solver?.rules !== s.rules) this.solver = new PilesSolver(s.rules);
+		if (this.solver?.rules !== s.rules) this.solver = searchOf(s.rules);
 		this.solver.load(s);
 		return this.solver;
 	}
 };
-/** `pimc`'s samples per decision. */
-const SAMPLES = 24;
-var PimcAgent = class {
+const PIMC = {
+	name: "pimc",
+	leaf: "solve",
+	samples: 24,
+	base: carefulRank
+};
+const ROLLOUT = {
+	name: "rollout",
+	leaf: "rollout",
+	samples: 16,
+	base: carefulRank
+};
+var SampledSearchAgent = class {
 	game;
-	name = "pimc";
+	setting;
+	name;
 	fair = true;
 	seed = 1;
 	solver = null;
 	sample = null;
+	play = null;
 	seen = null;
-	constructor(game) {
+	mask = /* @__PURE__ */ new Uint8Array(0);
+	legal = /* @__PURE__ */ new Int32Array(0);
+	unseen = [];
+	counts = /* @__PURE__ */ new Uint8Array(13);
+	constructor(game, setting) {
 		this.game = game;
+		this.setting = setting;
+		this.name = setting.name;
 	}
 	reset(seed) {
 		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
@@ -21008,21 +22403,34 @@ var PimcAgent = class {
 		if (env.legalCount === 1) return env.legal[0];
 		return this.score(env).actions[0].action;
 	}
-	/** Score: the share of sampled deals of the unseen cards that can still be won after the move. */
+	/**
+	* The unseen cards (face down, or in the stock) in a fixed order: sorted, so the samples depend on which cards
+	* are unseen, which the player knows, and never on where they lie.
+	*/
+	unseenCards(s) {
+		const r = s.rules;
+		const unseen = this.unseen;
+		unseen.length = 0;
+		for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
+		for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
+		return unseen.sort((a, b) => a - b);
+	}
+	/** Score: the share of sampled deals of the unseen cards won after the move (by the solver, or by `greedy`). */
 	score(env) {
 		const s = pilesState(env, this.game, this.name);
 		const r = s.rules;
-		if (this.solver?.rules !== s.rules || !this.sample) {
-			this.solver = new PilesSolver(s.rules, 18);
+		if (this.solver?.rules !== s.rules || !this.sample || !this.play) {
+			this.solver = this.setting.leaf === "solve" ? searchOf(s.rules, 18) : null;
 			this.sample = this.game.createState(env.options);
+			this.play = this.game.createState(env.options);
+			this.mask = new Uint8Array(r.numActions);
+			this.legal = new Int32Array(r.numActions);
 		}
 		const actions = env.legalActions();
 		const total = new Array(actions.length).fill(0);
 		const sample = this.sample;
-		const unseen = [];
-		for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) unseen.push(s.cards[p * r.height + k]);
-		for (let k = s.stockAt; k < r.stockSize; k++) unseen.push(s.stock[k]);
-		const samples = unseen.length > 1 ? SAMPLES : 1;
+		const unseen = this.unseenCards(s);
+		const samples = unseen.length > 1 ? this.setting.samples : 1;
 		const rng = createRng(deriveSeed(this.seed, this.seenHash(env, s)));
 		for (let n = 0; n < samples; n++) {
 			this.game.copyState(s, sample);
@@ -21033,16 +22441,41 @@ var PimcAgent = class {
 			let u = 0;
 			for (let p = 0; p < r.pileCount; p++) for (let k = 0; r.hidden && k < s.heights[p] - 1; k++) sample.cards[p * r.height + k] = unseen[u++];
 			for (let k = s.stockAt; k < r.stockSize; k++) sample.stock[k] = unseen[u++];
-			this.solver.load(sample, false);
-			winsAfter(this.solver, actions, SOLVE_BUDGET / 8).forEach((w, i) => {
-				total[i] += w / samples;
-			});
+			if (this.solver) {
+				this.solver.load(sample, false);
+				winsAfter(this.solver, actions, budgetOf(r) / 8).forEach((w, i) => {
+					total[i] += w / samples;
+				});
+			} else for (let i = 0; i < actions.length; i++) total[i] += this.greedyRollout(env, sample, actions[i], rng) / samples;
 		}
-		const ranked = byRank(s, actions, total, "win-probability");
+		countFaceDown(s, this.counts);
+		const ranked = byRank(s, actions, total, "win-probability", (a) => this.setting.base(s, a, this.counts));
 		return samples > 1 ? {
 			...ranked,
 			samples
 		} : ranked;
+	}
+	/** 1 when `greedy` wins the sampled deal after the move, else 0. */
+	greedyRollout(env, sample, action, rng) {
+		const play = this.play;
+		const o = env.options;
+		this.game.copyState(sample, play);
+		this.game.step(play, o, action, rng);
+		for (;;) {
+			const n = this.game.legalActions(play, o, this.mask, this.legal);
+			if (n === 0) return play.removed === play.rules.deck.size ? 1 : 0;
+			countFaceDown(play, this.counts);
+			let best = this.legal[0];
+			let bestRank = this.setting.base(play, best, this.counts);
+			for (let i = 1; i < n; i++) {
+				const rank = this.setting.base(play, this.legal[i], this.counts);
+				if (rank > bestRank) {
+					best = this.legal[i];
+					bestRank = rank;
+				}
+			}
+			this.game.step(play, o, best, rng);
+		}
 	}
 };
 /**
@@ -21056,14 +22489,28 @@ function pilesAgents(game, open) {
 		description: "the removal that takes from the tallest piles, which uncovers the most; a slot card last",
 		fair: true,
 		games,
-		create: () => new GreedyAgent(game)
+		create: () => new HeuristicAgent(game, "greedy", greedyRank)
 	}];
+	if (!open) specs.push({
+		name: "careful",
+		description: "greedy's move, but one that leaves a face-down partner of its cards waits while another move can be made (greedy itself where no card is face down)",
+		fair: true,
+		games,
+		create: () => new HeuristicAgent(game, "careful", carefulRank)
+	});
 	if (!open) specs.push({
 		name: "pimc",
 		description: "determinized search: solves sampled deals of the unseen cards exactly and plays the move that wins the most samples",
 		fair: true,
 		games,
-		create: () => new PimcAgent(game)
+		create: () => new SampledSearchAgent(game, PIMC)
+	});
+	if (!open) specs.push({
+		name: "rollout",
+		description: "determinized search: plays 16 sampled deals of the unseen cards out with careful after each move and plays the move that wins the most",
+		fair: true,
+		games,
+		create: () => new SampledSearchAgent(game, ROLLOUT)
 	});
 	specs.push({
 		name: open ? "solver" : "oracle",
@@ -21135,7 +22582,7 @@ function pilesAgents(game, open) {
 * removes two cards. Outcome: `{ won, cardsLeft }`.
 */
 const pilePairsOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
-const OPEN = {
+const OPEN$1 = {
 	hidden: false,
 	distinctRanks: false,
 	slots: 0,
@@ -21146,7 +22593,7 @@ const SAME_RANK = {
 	sameRank: true
 };
 const HURRICANE = {
-	...OPEN,
+	...OPEN$1,
 	piles: Array(10).fill(3),
 	slots: 3,
 	sameRank: false
@@ -21158,7 +22605,7 @@ const declare = ({ name }, layout) => pilesGame({
 });
 /** Fourteen Out (PySolFC `Fourteen`, montecarlo.py:599): twelve open piles, tops making 14. */
 const fourteenOutGame = declare({ name: "fourteen-out" }, {
-	...OPEN,
+	...OPEN$1,
 	piles: [
 		5,
 		5,
@@ -21178,7 +22625,7 @@ const fourteenOutGame = declare({ name: "fourteen-out" }, {
 });
 /** Nestor (montecarlo.py:684): eight open piles of six without a repeated rank, four single cards. */
 const nestorGame = declare({ name: "nestor" }, {
-	...OPEN,
+	...OPEN$1,
 	...SAME_RANK,
 	piles: [
 		6,
@@ -21197,14 +22644,14 @@ const nestorGame = declare({ name: "nestor" }, {
 	distinctRanks: true
 });
 /** Face-down piles of four, their tops of one rank pairing: Patient Pairs' and The Wish's. */
-const FACE_DOWN = {
-	...OPEN,
+const FACE_DOWN$1 = {
+	...OPEN$1,
 	...SAME_RANK,
 	hidden: true
 };
 /** Patient Pairs (montecarlo.py:889): thirteen piles of four, three face down under a face-up top. */
 const patientPairsGame = declare({ name: "patient-pairs" }, {
-	...FACE_DOWN,
+	...FACE_DOWN$1,
 	piles: Array(13).fill(4)
 });
 /** The Wish (montecarlo.py:824): Patient Pairs on eight piles of a 32-card deck, ace and seven to king. */
@@ -21219,7 +22666,7 @@ const WISH_RANKS = [
 	12
 ];
 const theWishGame = declare({ name: "the-wish" }, {
-	...FACE_DOWN,
+	...FACE_DOWN$1,
 	piles: Array(8).fill(4),
 	ranks: WISH_RANKS
 });
@@ -21235,57 +22682,364 @@ const idesOfMarchGame = declare({ name: "ides-of-march" }, {
 	alsoPairs: [[0, 0]]
 });
 // src/games/pile-pairs/index.ts
+const EVAL = (id, agents) => `tengym eval --env ${id} --agents ${agents} --episodes 3000 --seed 1 --reference greedy`;
+const HIDDEN_LADDER = (id) => EVAL(id, "random,first,greedy,careful,oracle");
 /**
-* The agents' win rates on 3,000 deals (docs/agents.md), measured by `tengym eval --env ID --agents
-* random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy` on a loaded machine.
+* The agents' win rates on 3,000 deals (docs/agents.md), each measured by one of its commands on a loaded machine
+* (docs/experiments/2026-11-29-pile-searches.md). An agent too slow for 3,000 deals under load is left out.
 */
 const LADDERS = {
 	"fourteen-out": {
-		random: 339,
-		first: 253,
-		greedy: 1075,
-		solver: 2806
+		commands: [EVAL("fourteen-out", "random,first,greedy,solver")],
+		wins: {
+			random: 339,
+			first: 253,
+			greedy: 1075,
+			solver: 2806
+		}
 	},
 	nestor: {
-		random: 135,
-		first: 191,
-		greedy: 575,
-		solver: 1795
+		commands: [EVAL("nestor", "random,first,greedy,solver")],
+		wins: {
+			random: 135,
+			first: 191,
+			greedy: 575,
+			solver: 1795
+		}
+	},
+	"patient-pairs": {
+		commands: [HIDDEN_LADDER("patient-pairs")],
+		wins: {
+			random: 570,
+			first: 415,
+			greedy: 1021,
+			careful: 1048,
+			oracle: 2539
+		}
+	},
+	"the-wish": {
+		commands: [HIDDEN_LADDER("the-wish"), EVAL("the-wish", "greedy,careful,rollout,pimc")],
+		wins: {
+			random: 528,
+			first: 401,
+			greedy: 847,
+			careful: 871,
+			rollout: 824,
+			pimc: 824,
+			oracle: 1804
+		}
+	},
+	hurricane: {
+		commands: [HIDDEN_LADDER("hurricane"), EVAL("hurricane", "greedy,rollout")],
+		wins: {
+			random: 396,
+			first: 76,
+			greedy: 1570,
+			rollout: 2250,
+			oracle: 2730
+		}
+	},
+	"ides-of-march": {
+		commands: [HIDDEN_LADDER("ides-of-march"), EVAL("ides-of-march", "greedy,rollout")],
+		wins: {
+			random: 371,
+			first: 64,
+			greedy: 1601,
+			rollout: 2230,
+			oracle: 2760
+		}
 	}
 };
 const ladderOf = (id) => LADDERS[id] && { [id]: {
 	deals: 3e3,
 	seed: 1,
-	commands: [`tengym eval --env ${id} --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy`],
-	wins: LADDERS[id]
+	...LADDERS[id]
 } };
-/** A piles game's kit: the exact solver ranks hints on an open deal without a stock, else `pimc`. */
-function kitOf(game, id, open) {
-	const search = open ? "solver" : "pimc";
+/** A piles game's kit. */
+function kitOf(game, id, play) {
+	const { open } = play;
+	const hint = play.hint ?? "solver";
 	return {
 		ladders: ladderOf(id),
 		agents: pilesAgents(game, open),
 		simpleBaseline: "greedy",
-		searches: [search],
+		searches: play.searches ?? ["solver"],
 		solver: open ? "solver" : "oracle",
-		hintBaseline: (_env, baseline) => baseline(search, open ? "the exact solver of the open deal" : "a search over guesses of the unseen cards")
+		hintBaseline: (_env, baseline) => baseline(hint, HINT_ROLES[hint])
 	};
 }
-const register = (game, id, title, description, open) => registerModule({
+const HINT_ROLES = {
+	solver: "the exact solver of the open deal",
+	careful: "greedy's order, a move that may strand a face-down card's partner waiting while another can be made",
+	rollout: "a search that plays guesses of the unseen cards out after each move"
+};
+const register = (game, id, title, description, play) => registerModule({
 	game,
 	ids: [{
 		id,
 		title,
 		description
 	}],
-	kit: kitOf(game, id, open)
+	kit: kitOf(game, id, play)
 }, { shipped: true });
-register(fourteenOutGame, "fourteen-out", "Fourteen Out", "Fourteen Out (Fourteen): twelve open piles, remove two tops making 14", true);
-register(nestorGame, "nestor", "Nestor", "Nestor: eight open piles of six and four single cards, remove two tops of one rank", true);
-register(patientPairsGame, "patient-pairs", "Patient Pairs", "Patient Pairs (Isabel): thirteen piles of four, one card face up on each; remove two tops of one rank", false);
-register(theWishGame, "the-wish", "The Wish", "The Wish: 32 cards in eight piles of four, one face up on each; remove two tops of one rank", false);
-register(hurricaneGame, "hurricane", "Hurricane", "Hurricane: ten open piles of three beside three slots refilled from the stock; remove two cards making 14", false);
-register(idesOfMarchGame, "ides-of-march", "Ides of March", "Ides of March (XV): Hurricane with pairs making 15, or two aces", false);
+const OPEN = { open: true };
+/** Face-down piles: the searches gain nothing on `careful` (the experiment above), which ranks hints. */
+const FACE_DOWN = {
+	open: false,
+	searches: ["pimc", "rollout"],
+	hint: "careful"
+};
+/** A hidden stock: `pimc` wins most but takes about a second a move; `rollout`, a few milliseconds, ranks hints. */
+const STOCK = {
+	open: false,
+	searches: ["pimc", "rollout"],
+	hint: "rollout"
+};
+register(fourteenOutGame, "fourteen-out", "Fourteen Out", "Fourteen Out (Fourteen): twelve open piles, remove two tops making 14", OPEN);
+register(nestorGame, "nestor", "Nestor", "Nestor: eight open piles of six and four single cards, remove two tops of one rank", OPEN);
+register(patientPairsGame, "patient-pairs", "Patient Pairs", "Patient Pairs (Isabel): thirteen piles of four, one card face up on each; remove two tops of one rank", FACE_DOWN);
+register(theWishGame, "the-wish", "The Wish", "The Wish: 32 cards in eight piles of four, one face up on each; remove two tops of one rank", FACE_DOWN);
+register(hurricaneGame, "hurricane", "Hurricane", "Hurricane: ten open piles of three beside three slots refilled from the stock; remove two cards making 14", STOCK);
+register(idesOfMarchGame, "ides-of-march", "Ides of March", "Ides of March (XV): Hurricane with pairs making 15, or two aces", STOCK);
+// src/games/fifteens/engine.ts
+/**
+* Fifteens (`fifteens`): the rules for players are in rules.md beside this file.
+*
+* Sixteen face-up slots in a 4 × 4 grid, dealt from a shuffled 52-card deck (deck[0..15] to slots 0..15,
+* the stock starts at deck[16]), and one open pile without a size limit. Remove two cards from A to 9
+* whose values make 15 (6+9, 7+8), or put any slot card on the pile. After each move the pile goes out
+* when it holds cards from A to 9 only, totalling exactly 15, or exactly one 10, one J, one Q and one K.
+* Emptied slots are refilled from the stock at once, lowest first, but none while the pile holds a card
+* (PySolFC `Fifteens`, pyramid.py:852, `Fifteens_RowStack` line 827, `fillStack` line 869). The pile is the
+* slot layout's group pile (src/env/layouts/slots.ts, `groupPile`).
+*
+* Real decisions: which cards go on the pile, and in which order, decides whether it goes out
+* (test/games/fifteens/decisions.test.ts).
+*
+* ## Options
+*
+* | option      | values             | default | meaning                                                          |
+* |-------------|--------------------|---------|------------------------------------------------------------------|
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
+*
+* ## Actions
+*
+* | id          | action                                                                          |
+* |-------------|---------------------------------------------------------------------------------|
+* | 0 … 119     | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, …, (14,15) = 119; id = 16i − i(i+1)/2 + j − i − 1. Legal when both are A–9 and make 15 |
+* | 120 … 135   | put the card of slot i on the pile: id = 120 + i. Legal when slot i holds a card and the pile can still go out |
+*
+* 136 ids.
+*
+* ## Observation (Float32Array of 236)
+*
+* | index            | meaning                                                                  |
+* |------------------|--------------------------------------------------------------------------|
+* | 13·i + r         | 1 when slot i (0..15) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
+* | 208 + r, r < 13  | cards of rank r on the pile / 4                                           |
+* | 221              | the pile's A–9 cards' total / 15                                          |
+* | 222 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
+* | 235              | stock size / 52                                                           |
+*
+* The order of the stock is never shown. Bounds (`observationBounds`): every float lies in [0, 1], except
+* the pile's total, in [0, 23/15] (at most 14 while the pile can go out, and a 9 on top), and the stock
+* size, in [0, 36/52].
+*
+* ## Rewards
+*
+* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 a pair, the pile's size on
+* the step it goes out, 0 for the other cards put on it (the return is 52 − cards left).
+*
+* ## Episode end
+*
+* Terminated when no action is legal: the slots are empty, or the pile can never go out (its A–9 total
+* past 15, a 10–K with A–9 cards, or a rank of 10–K twice). No move could then win, so the game ends
+* there, lost. A deal is never over at `reset`: any card may go on the pile. Never truncated: every move
+* takes a card off the slots. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
+*/
+const fifteensOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
+/** The 4 × 4 grid, pairs of A–9 making 15, and the pile that goes out at 15 or as 10-J-Q-K. */
+const FIFTEENS_RULES = {
+	slots: 16,
+	columns: 4,
+	pairSum: 15,
+	groupPile: {
+		sum: 15,
+		set: [
+			9,
+			10,
+			11,
+			12
+		]
+	},
+	refill: "at-once"
+};
+/** Fifteens' engine: its layout and rules, declared over the slot layout. */
+const fifteensGame = slotGame({
+	name: "fifteens",
+	optionsSchema: fifteensOptionsSchema,
+	rules: () => FIFTEENS_RULES,
+	prompt: () => "Remove two cards that make 15, or put a card on the pile: it goes out at 15, or as 10-J-Q-K.",
+	sameOutcome: false
+});
+// src/games/fifteens/index.ts
+const DESCRIPTION = "Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K";
+/** What tengym knows of Fifteens beyond its rules: the slot layout's search agents. */
+const FIFTEENS_KIT = {
+	agents: slotSearchAgents([fifteensGame]),
+	simpleBaseline: "greedy",
+	searches: ["pimc"],
+	solver: "oracle",
+	hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards"),
+	ladders: { fifteens: {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env fifteens --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 0,
+			first: 0,
+			greedy: 725,
+			oracle: 2951
+		}
+	} }
+};
+registerModule({
+	game: fifteensGame,
+	ids: [{
+		id: "fifteens",
+		title: "Fifteens",
+		description: DESCRIPTION
+	}],
+	kit: FIFTEENS_KIT
+}, { shipped: true });
+/** Baroness (pyramid.py:1280): five piles fed by deals, two slots filled at seven stock cards (line 1257). */
+const baronessGame = pilesGame({
+	name: "baroness",
+	optionsSchema: /* @__PURE__ */ strictObject$1(slotOptionFields("removed")),
+	rules: () => ({
+		piles: [
+			1,
+			1,
+			1,
+			1,
+			1
+		],
+		hidden: false,
+		distinctRanks: false,
+		slots: 2,
+		pairSum: 13,
+		sameRank: false,
+		singles: [12],
+		dealtStock: { slotsAt: 7 },
+		moveToEmpty: true
+	})
+});
+registerModule({
+	game: baronessGame,
+	ids: [{
+		id: "baroness",
+		title: "Baroness",
+		description: "Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone"
+	}],
+	kit: {
+		agents: pilesAgents(baronessGame, false),
+		ladders: { baroness: {
+			deals: 3e3,
+			seed: 1,
+			commands: ["tengym eval --env baroness --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
+			wins: {
+				random: 29,
+				first: 473,
+				greedy: 671,
+				oracle: 1779
+			}
+		} },
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		solver: "oracle",
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search over guesses of the stock")
+	}
+}, { shipped: true });
+registerModule({
+	game: slotGame({
+		name: "simple-tens",
+		optionsSchema: /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") }),
+		rules: () => ({
+			slots: 9,
+			columns: 3,
+			pairSum: 10,
+			ranks: [
+				0,
+				1,
+				2,
+				3,
+				4,
+				5,
+				6,
+				7,
+				8
+			],
+			refill: "at-once"
+		}),
+		prompt: () => "Remove two cards that make 10."
+	}),
+	ids: [{
+		id: "simple-tens",
+		title: "Simple Tens",
+		description: "Simple Tens (Add Up Tens): 36 cards, A to 9, 3×3 grid, pairs making 10; no real decisions"
+	}],
+	kit: { agents: [] }
+}, { shipped: true });
+/** Eight Cards' engine: its layout and rules, declared over the slot layout. */
+const eightCardsGame = slotGame({
+	name: "eight-cards",
+	optionsSchema: /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") }),
+	rules: () => ({
+		slots: 9,
+		columns: 4,
+		pairSum: 11,
+		singles: [
+			10,
+			11,
+			12
+		],
+		refill: "at-once",
+		extraSlot: { draws: 2 }
+	}),
+	prompt: () => "Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.",
+	sameOutcome: false
+});
+// src/games/eight-cards/index.ts
+const description = "Eight Cards (Acht Karten): 2×4 grid, pairs making 11, J, Q, K alone; twice a game a stock card to an extra slot";
+const EIGHT_CARDS_KIT = {
+	agents: slotSearchAgents([eightCardsGame]),
+	simpleBaseline: "greedy",
+	searches: ["pimc"],
+	solver: "oracle",
+	ladders: { "eight-cards": {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env eight-cards --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy", "tengym eval --env eight-cards --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 1774,
+			first: 1883,
+			greedy: 1883,
+			pimc: 1862,
+			oracle: 2101
+		}
+	} },
+	hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards")
+};
+registerModule({
+	game: eightCardsGame,
+	ids: [{
+		id: "eight-cards",
+		title: "Eight Cards",
+		description
+	}],
+	kit: EIGHT_CARDS_KIT
+}, { shipped: true });
 // src/agents/afterstate.ts
 var AfterstateExpansion = class {
 	layout;
