@@ -29,6 +29,10 @@ import { envConfig, envIds } from '../src/env/registry.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist/cli/main.js');
 export const RUNS_DIR = join(ROOT, 'docs/learning/runs');
+/** The Python rows' runs: sb3-contrib's MaskablePPO, written by python/examples/learning_table.py. */
+export const PYTHON_RUNS_DIR = join(ROOT, 'docs/learning/runs-python');
+/** The Python rows' algorithm, as their files name it. */
+export const PYTHON_ALGO = 'maskable-ppo';
 const DOC = join(ROOT, 'docs/learning.md');
 const SVG = join(ROOT, 'docs/learning/curves.svg');
 
@@ -199,7 +203,7 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
     '| --- | --- | ---: | --- | ---: | --- | --- | ---: | ---: |',
   ];
   for (const id of idsWithDecisions())
-    for (const algo of ALGOS) {
+    for (const algo of [...ALGOS, PYTHON_ALGO]) {
       const rows = runs.filter((r) => r.id === id && r.algo === algo).sort((a, b) => a.seed - b.seed);
       if (rows.length === 0) continue;
       const last = rows.map((r) => r.points[r.points.length - 1].winRate);
@@ -208,8 +212,9 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
       const known = scores.filter((s): s is number => s !== null);
       const ladderCell = levels ? `${pct(levels.random)}, ${pct(levels.best)} \`${levels.bestAgent}\`` : 'no ladder';
       const cpu = rows.flatMap((r) => (r.cpuSeconds === undefined ? [] : [r.cpuSeconds]));
+      const name = algo === PYTHON_ALGO ? 'MaskablePPO (Python, SB3)' : algo;
       lines.push(
-        `| \`${id}\` | ${algo} | ${rows.map((r) => r.seed).join(', ')} | ${last.map(pct).join(', ')} | ` +
+        `| \`${id}\` | ${name} | ${rows.map((r) => r.seed).join(', ')} | ${last.map(pct).join(', ')} | ` +
           `${pct(mean(last))} | ${ladderCell} | ` +
           `${known.length ? known.map((s) => s.toFixed(2)).join(', ') : '–'} | ` +
           `${known.length ? mean(known).toFixed(2) : '–'} | ${Math.round(mean(rows.map((r) => r.wallSeconds)))}, ` +
@@ -220,7 +225,8 @@ export function tableMarkdown(runs: readonly RunRecord[]): string {
 }
 
 /** Which runs the table still lacks, and their time at the mean wall and CPU time of the runs measured so far. */
-export function missingNote(runs: readonly RunRecord[]): string {
+export function missingNote(all: readonly RunRecord[]): string {
+  const runs = all.filter((r) => (ALGOS as readonly string[]).includes(r.algo));
   const ids = idsWithDecisions();
   const has = new Set(runs.map((r) => runFile(r)));
   const missing = ids.flatMap((id) =>
@@ -242,7 +248,7 @@ export function missingNote(runs: readonly RunRecord[]): string {
   );
 }
 
-const COLOURS: Record<string, string> = { ppo: '#1f77b4', dqn: '#ff7f0e' };
+const COLOURS: Record<string, string> = { ppo: '#1f77b4', dqn: '#ff7f0e', [PYTHON_ALGO]: '#2ca02c' };
 
 /** A small panel per id with runs: every run's curve (PPO blue, DQN orange), random and the best fair agent dotted. */
 export function curvesSvg(runs: readonly RunRecord[]): string {
@@ -257,7 +263,7 @@ export function curvesSvg(runs: readonly RunRecord[]): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="10">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
     `<text x="8" y="16" font-size="12">Win rate on the held-out deals against env steps: PPO blue, DQN orange, ` +
-      'one line a seed; dotted: random and the best fair agent (ladder)</text>',
+      'SB3 MaskablePPO (Python) green, one line a seed; dotted: random and the best fair agent (ladder)</text>',
   ];
   ids.forEach((id, n) => {
     const ox = (n % cols) * w;
@@ -302,7 +308,7 @@ const END = '<!-- learning-table:end -->';
 /** Rewrites the table between the markers of docs/learning.md and the SVG grid. */
 export function writeTable(): void {
   // Only the runs of the table's budget: a shorter one (the test's row) is kept elsewhere.
-  const runs = readRuns().filter((r) => r.steps === BUDGET.steps);
+  const runs = [...readRuns(), ...readRuns(PYTHON_RUNS_DIR)].filter((r) => r.steps === BUDGET.steps);
   mkdirSync(join(ROOT, 'docs/learning'), { recursive: true });
   writeFileSync(SVG, curvesSvg(runs));
   const doc = readFileSync(DOC, 'utf8');

@@ -97,7 +97,10 @@ def train_run(env_id: str, seed: int, steps: int, evaluations: int, deals: int, 
         model.learn(total_timesteps=every, reset_num_timesteps=False)
         done_steps = int(model.num_timesteps)
     vec.close()
-    command = f"python python/examples/learning_table.py --ids {env_id} --seeds {seed} --steps {steps}"
+    command = (
+        f"python python/examples/learning_table.py --ids {env_id} --seeds {seed} --steps {steps} "
+        f"--evaluations {evaluations} --deals {deals} --n-envs {n_envs}"
+    )
     return {
         "id": env_id,
         "algo": ALGO,
@@ -126,15 +129,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dir", default=str(PY_RUNS), help="where the runs are kept")
     args = p.parse_args(argv)
     try:
-        import torch
         import sb3_contrib  # noqa: F401
+        import torch
     except ModuleNotFoundError as e:
         sys.exit(f"{p.prog}: needs {e.name}, in tengym's [train] extra: pip install 'tengym[train]'")
     torch.set_num_threads(1)
-    if args.ids:
-        ids = args.ids.split(",")
-    else:
-        ids = sorted({json.loads(f.read_text())["id"] for f in TS_RUNS.glob("*.json")})
+    ts_ids = sorted({json.loads(f.read_text())["id"] for f in TS_RUNS.glob("*.json")})
+    ids = args.ids.split(",") if args.ids else ts_ids
     unknown = [i for i in ids if i not in tengym.ENV_IDS]
     if unknown:
         p.error(f"--ids: no such env id: {', '.join(unknown)}")
