@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import { pilesAgents } from '../../agents/piles/agents.js';
 import type { CardOutcome } from '../../env/game.js';
 import { baronessGame, type baronessOptionsSchema } from './engine.js';
@@ -34,21 +34,11 @@ const KIT: GameKit = {
 };
 
 /** Baroness as registered. */
-export const baroness: GameModule = registerModule(
-  {
-    game: baronessGame,
-    ids: [
-      {
-        id: 'baroness',
-        title: 'Baroness',
-        description:
-          'Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone',
-      },
-    ],
-    kit: KIT,
-  },
-  { shipped: true },
-);
+export const baroness = shipGame(baronessGame, KIT, {
+  id: 'baroness',
+  title: 'Baroness',
+  description: 'Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone',
+});
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

@@ -5,7 +5,7 @@
  * rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import { slotSearchKit } from '../../agents/slot-search.js';
 import type { CardOutcome } from '../../env/game.js';
 import { eightCardsGame, type eightCardsOptionsSchema } from './engine.js';
@@ -29,10 +29,11 @@ const EIGHT_CARDS_KIT = slotSearchKit(eightCardsGame, {
 });
 
 /** Eight Cards as registered: its engine, its id and its kit. */
-export const eightCards: GameModule = registerModule(
-  { game: eightCardsGame, ids: [{ id: 'eight-cards', title: 'Eight Cards', description }], kit: EIGHT_CARDS_KIT },
-  { shipped: true },
-);
+export const eightCards = shipGame(eightCardsGame, EIGHT_CARDS_KIT, {
+  id: 'eight-cards',
+  title: 'Eight Cards',
+  description,
+});
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

@@ -5,14 +5,14 @@
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import { slotSearchKit } from '../../agents/slot-search.js';
 import type { CardOutcome } from '../../env/game.js';
 import { fifteensGame, type fifteensOptionsSchema } from './engine.js';
 
 export type { FifteensOptions } from './engine.js';
 
-const DESCRIPTION = 'Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K';
+const description = 'Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K';
 
 /** What tengym knows of Fifteens beyond its rules: the slot layout's search agents. */
 const FIFTEENS_KIT = slotSearchKit(fifteensGame, {
@@ -28,10 +28,7 @@ const FIFTEENS_KIT = slotSearchKit(fifteensGame, {
 });
 
 /** Fifteens as registered: its engine, its id and its kit. */
-export const fifteens: GameModule = registerModule(
-  { game: fifteensGame, ids: [{ id: 'fifteens', title: 'Fifteens', description: DESCRIPTION }], kit: FIFTEENS_KIT },
-  { shipped: true },
-);
+export const fifteens = shipGame(fifteensGame, FIFTEENS_KIT, { id: 'fifteens', title: 'Fifteens', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById extends Record<'fifteens', z.input<typeof fifteensOptionsSchema>> {}
