@@ -79,26 +79,20 @@ const engine = `/**
  * Terminated when no action is legal; never truncated. Won when all 52 cards are removed.
  * Outcome: \`{ won, cardsLeft }\`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/index.js';
 
-export const ${camel}OptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** ${title}'s options: the undos and the reward only. */
+export const ${camel}OptionsSchema = plainSlotOptionsSchema;
 
 /** ${title}'s options, defaults filled in (the schema's output). */
 export type ${Pascal}Options = z.output<typeof ${camel}OptionsSchema>;
 
 /** ${title}'s engine: its layout and rules, declared. */
-export const ${camel}Game = slotGame<${Pascal}Options>({
+export const ${camel}Game = plainSlotGame({
   name: '${name}',
-  optionsSchema: ${camel}OptionsSchema,
-  rules: () => ({
-    slots: 12,
-    columns: 4,
-    pairSum: 10,
-    quartets: [9, 10, 11, 12],
-    refill: 'at-once',
-  }),
-  prompt: () => 'Remove two cards that make 10, or four 10s, jacks, queens or kings.',
+  rules: { slots: 12, columns: 4, pairSum: 10, quartets: [9, 10, 11, 12], refill: 'at-once' },
+  prompt: 'Remove two cards that make 10, or four 10s, jacks, queens or kings.',
 });
 `;
 
@@ -107,7 +101,7 @@ const index = `/**
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { ${camel}Game, type ${camel}OptionsSchema } from './engine.js';
 
@@ -116,10 +110,7 @@ export type { ${Pascal}Options } from './engine.js';
 const description = '${title}: twelve cards, remove pairs making 10 and four 10s, jacks, queens or kings';
 
 /** ${title} as registered: its engine, its id and its kit. */
-export const ${camel}: GameModule = registerModule(
-  { game: ${camel}Game, ids: [{ id: '${name}', title: '${title}', description }], kit: { agents: [] } },
-  { shipped: true },
-);
+export const ${camel} = shipGame(${camel}Game, { agents: [] }, { id: '${name}', title: '${title}', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

@@ -42,6 +42,14 @@ export function registerModule<M extends GameModule>(module: M, options: Registe
 }
 
 /**
+ * Ships a game with tengym under one env id, its options the engine's defaults: the module most games make,
+ * `registerModule({ game, ids: [id], kit }, { shipped: true })`. Returns the module.
+ */
+export function shipGame(game: AnyGame, kit: GameKit, id: EnvPreset): GameModule {
+  return registerModule({ game, ids: [id], kit }, { shipped: true });
+}
+
+/**
  * The members of a game's kit that only trained models and their training use: its afterstate features and targets,
  * its model heads. A shipped game registers them from its own `learned/index.ts`, which the list of games
  * (src/games/index.ts) imports and the game's module does not, so that an app importing the game alone

@@ -16,6 +16,7 @@
 import { validateSeed, type Env } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import type { AnyGame } from '../env/game.js';
+import type { GameKit } from './kit.js';
 import { copyState, createState, isWon, legalActions, stepState, type SlotState } from '../env/layouts/slots.js';
 import { createRng, deriveSeed, mix32, shuffleInPlace } from '../env/rng.js';
 import {
@@ -393,4 +394,19 @@ export function slotSearchAgents(games: readonly AnyGame[], { oracle = true } = 
     create: () => new SlotOracleAgent(),
   });
   return agents;
+}
+
+/**
+ * The kit of a slot game played by these agents: `greedy` the simple baseline, `pimc` the fair search that ranks
+ * hints, `oracle` the solver that sees the stock, and the ladders measured for its ids.
+ */
+export function slotSearchKit(game: AnyGame, ladders: GameKit['ladders']): GameKit {
+  return {
+    agents: slotSearchAgents([game]),
+    simpleBaseline: 'greedy',
+    searches: ['pimc'],
+    solver: 'oracle',
+    ladders,
+    hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen cards'),
+  };
 }

@@ -24,7 +24,7 @@ import { DEALT_BUDGET, DealtPilesSearch } from './dealt-search.js';
 import { PilesSolver, SOLVE_BUDGET } from './solver.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any options of a piles game
-type AnyPilesGame = PilesGame<any>;
+export type AnyPilesGame = PilesGame<any>;
 
 function pilesState(env: Env, game: AnyPilesGame, agent: string): PilesState {
   checkPlaying(env, agent);

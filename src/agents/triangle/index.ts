@@ -13,6 +13,7 @@
 import type { AgentSpec } from '../agent.js';
 import type { Env } from '../../env/env.js';
 import type { AnyGame } from '../../env/game.js';
+import type { GameKit } from '../kit.js';
 import { GreedyAgent } from './greedy.js';
 import { OracleAgent } from './oracle.js';
 import { PimcAgent } from './pimc.js';
@@ -63,3 +64,29 @@ export const triangleAgents = (games: readonly AnyGame[]): AgentSpec[] => [
     create: () => new OracleAgent(),
   },
 ];
+
+/** What a triangle game's kit holds beyond these agents: its measured ladders, and the rest only some games have. */
+export interface TriangleKitParts {
+  readonly ladders: GameKit['ladders'];
+  readonly difficultyThirds?: GameKit['difficultyThirds'];
+  /** What `pimc`, the hint source, is to a player (default: a search over guesses of the unseen stock cards). */
+  readonly hintRole?: string;
+}
+
+/**
+ * The kit of a game over a triangle of seven rows with a talon: these agents, `greedy` the simple heuristic, `pimc`
+ * the fair search that ranks hints, `oracle` the exact solver on the true deal, and kings ranked first.
+ */
+export function triangleKit(game: AnyGame, parts: TriangleKitParts): GameKit {
+  const role = parts.hintRole ?? 'a search that plays out many guesses of the unseen stock cards';
+  return {
+    agents: triangleAgents([game]),
+    simpleBaseline: 'greedy',
+    searches: ['pimc'],
+    solver: 'oracle',
+    ...(parts.difficultyThirds ? { difficultyThirds: parts.difficultyThirds } : {}),
+    ladders: parts.ladders,
+    hintBaseline: (_env, baseline) => baseline('pimc', role),
+    dominates: kingDominates,
+  };
+}

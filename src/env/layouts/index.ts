@@ -35,7 +35,16 @@ export {
   type PilesRulesSpec,
   type PilesState,
 } from './piles.js';
-export { slotGame, slotOptionFields, type SlotGame, type SlotGameSpec } from './slot-game.js';
+export {
+  plainSlotGame,
+  plainSlotOptionsSchema,
+  slotGame,
+  slotOptionFields,
+  type PlainSlotGameSpec,
+  type PlainSlotOptions,
+  type SlotGame,
+  type SlotGameSpec,
+} from './slot-game.js';
 export {
   EMPTY,
   EMPTY_RANK,

@@ -100,3 +100,31 @@ export function slotGame<O extends SlotOptions>(spec: SlotGameSpec<O>): SlotGame
     inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng),
   };
 }
+
+/** The options of a slot game that has none of its own: undos and the reward per card removed. */
+export const plainSlotOptionsSchema = z.strictObject(slotOptionFields('removed'));
+
+/** Those options, defaults filled in. */
+export type PlainSlotOptions = z.output<typeof plainSlotOptionsSchema>;
+
+/** A slot game whose options are `plainSlotOptionsSchema` and whose rules no option changes. */
+export interface PlainSlotGameSpec {
+  readonly name: string;
+  /** The layout and rules, the same under every option. */
+  readonly rules: ReturnType<SlotGameSpec<PlainSlotOptions>['rules']>;
+  /** The prompt while the game runs. */
+  readonly prompt: string;
+  /** Whether every legal order of moves reaches the same end (default: yes). */
+  readonly sameOutcome?: boolean;
+}
+
+/** A `Game` from a plain slot game's declaration: `slotGame` with the plain options and fixed rules. */
+export function plainSlotGame(spec: PlainSlotGameSpec): SlotGame<PlainSlotOptions> {
+  return slotGame<PlainSlotOptions>({
+    name: spec.name,
+    optionsSchema: plainSlotOptionsSchema,
+    rules: () => spec.rules,
+    prompt: () => spec.prompt,
+    sameOutcome: spec.sameOutcome ?? true,
+  });
+}

@@ -5,9 +5,8 @@
  * itself when imported (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
-import { pilesAgents } from '../../agents/piles/agents.js';
+import { shipGame } from '../../agents/modules.js';
+import { pilesKit } from '../../agents/piles/kit.js';
 import type { CardOutcome } from '../../env/game.js';
 import { baronessGame, type baronessOptionsSchema } from './engine.js';
 
@@ -16,8 +15,8 @@ export type { BaronessOptions } from './engine.js';
 const LADDER_COMMAND =
   'tengym eval --env baroness --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy';
 
-const KIT: GameKit = {
-  agents: pilesAgents(baronessGame, false),
+const KIT = pilesKit(baronessGame, {
+  open: false,
   // Measured on a loaded machine; the oracle's search has a budget per move, so its rate is a lower bound.
   ladders: {
     baroness: {
@@ -27,28 +26,16 @@ const KIT: GameKit = {
       wins: { random: 29, first: 473, greedy: 671, oracle: 1779 },
     },
   },
-  simpleBaseline: 'greedy',
   searches: ['pimc'],
-  solver: 'oracle',
-  hintBaseline: (_env, baseline) => baseline('pimc', 'a search over guesses of the stock'),
-};
+  hint: 'pimc',
+});
 
 /** Baroness as registered. */
-export const baroness: GameModule = registerModule(
-  {
-    game: baronessGame,
-    ids: [
-      {
-        id: 'baroness',
-        title: 'Baroness',
-        description:
-          'Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone',
-      },
-    ],
-    kit: KIT,
-  },
-  { shipped: true },
-);
+export const baroness = shipGame(baronessGame, KIT, {
+  id: 'baroness',
+  title: 'Baroness',
+  description: 'Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone',
+});
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

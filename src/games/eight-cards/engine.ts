@@ -49,27 +49,20 @@
  * Terminated when no action is legal (a deal with none is over at `reset`); never truncated. Won when all 52 cards
  * are removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/index.js';
 
-export const eightCardsOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Eight Cards' options: the undos and the reward only. */
+export const eightCardsOptionsSchema = plainSlotOptionsSchema;
 
 /** Eight Cards' options, defaults filled in (the schema's output). */
 export type EightCardsOptions = z.output<typeof eightCardsOptionsSchema>;
 
 /** Eight Cards' engine: its layout and rules, declared over the slot layout. */
-export const eightCardsGame = slotGame<EightCardsOptions>({
+export const eightCardsGame = plainSlotGame({
   name: 'eight-cards',
-  optionsSchema: eightCardsOptionsSchema,
   // Two rows of four and the extra slot (slot 8), pairs making 11, jacks, queens and kings alone, two draws.
-  rules: () => ({
-    slots: 9,
-    columns: 4,
-    pairSum: 11,
-    singles: [10, 11, 12],
-    refill: 'at-once',
-    extraSlot: { draws: 2 },
-  }),
-  prompt: () => 'Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.',
+  rules: { slots: 9, columns: 4, pairSum: 11, singles: [10, 11, 12], refill: 'at-once', extraSlot: { draws: 2 } },
+  prompt: 'Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.',
   sameOutcome: false,
 });

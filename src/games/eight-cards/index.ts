@@ -5,9 +5,8 @@
  * rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
-import { slotSearchAgents } from '../../agents/slot-search.js';
+import { shipGame } from '../../agents/modules.js';
+import { slotSearchKit } from '../../agents/slot-search.js';
 import type { CardOutcome } from '../../env/game.js';
 import { eightCardsGame, type eightCardsOptionsSchema } from './engine.js';
 
@@ -16,31 +15,25 @@ export type { EightCardsOptions } from './engine.js';
 const description =
   'Eight Cards (Acht Karten): 2×4 grid, pairs making 11, J, Q, K alone; twice a game a stock card to an extra slot';
 
-const EIGHT_CARDS_KIT: GameKit = {
-  agents: slotSearchAgents([eightCardsGame]),
-  simpleBaseline: 'greedy',
-  searches: ['pimc'],
-  solver: 'oracle',
+const EIGHT_CARDS_KIT = slotSearchKit(eightCardsGame, {
   // Win rates on 3,000 paired deals, measured by these commands on a loaded machine (wins only).
-  ladders: {
-    'eight-cards': {
-      deals: 3000,
-      seed: 1,
-      commands: [
-        'tengym eval --env eight-cards --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy',
-        'tengym eval --env eight-cards --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy',
-      ],
-      wins: { random: 1774, first: 1883, greedy: 1883, pimc: 1862, oracle: 2101 },
-    },
+  'eight-cards': {
+    deals: 3000,
+    seed: 1,
+    commands: [
+      'tengym eval --env eight-cards --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy',
+      'tengym eval --env eight-cards --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy',
+    ],
+    wins: { random: 1774, first: 1883, greedy: 1883, pimc: 1862, oracle: 2101 },
   },
-  hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen cards'),
-};
+});
 
 /** Eight Cards as registered: its engine, its id and its kit. */
-export const eightCards: GameModule = registerModule(
-  { game: eightCardsGame, ids: [{ id: 'eight-cards', title: 'Eight Cards', description }], kit: EIGHT_CARDS_KIT },
-  { shipped: true },
-);
+export const eightCards = shipGame(eightCardsGame, EIGHT_CARDS_KIT, {
+  id: 'eight-cards',
+  title: 'Eight Cards',
+  description,
+});
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

@@ -54,28 +54,20 @@
  * there, lost. A deal is never over at `reset`: any card may go on the pile. Never truncated: every move
  * takes a card off the slots. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields, type SlotGameSpec } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/index.js';
 
-export const fifteensOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Fifteens' options: the undos and the reward only. */
+export const fifteensOptionsSchema = plainSlotOptionsSchema;
 
 /** Fifteens' options, defaults filled in (the schema's output). */
 export type FifteensOptions = z.output<typeof fifteensOptionsSchema>;
 
-/** The 4 × 4 grid, pairs of A–9 making 15, and the pile that goes out at 15 or as 10-J-Q-K. */
-const FIFTEENS_RULES: ReturnType<SlotGameSpec<FifteensOptions>['rules']> = {
-  slots: 16,
-  columns: 4,
-  pairSum: 15,
-  groupPile: { sum: 15, set: [9, 10, 11, 12] },
-  refill: 'at-once',
-};
-
 /** Fifteens' engine: its layout and rules, declared over the slot layout. */
-export const fifteensGame = slotGame<FifteensOptions>({
+export const fifteensGame = plainSlotGame({
   name: 'fifteens',
-  optionsSchema: fifteensOptionsSchema,
-  rules: () => FIFTEENS_RULES,
-  prompt: () => 'Remove two cards that make 15, or put a card on the pile: it goes out at 15, or as 10-J-Q-K.',
+  // The 4 × 4 grid, pairs of A–9 making 15, and the pile that goes out at 15 or as 10-J-Q-K.
+  rules: { slots: 16, columns: 4, pairSum: 15, groupPile: { sum: 15, set: [9, 10, 11, 12] }, refill: 'at-once' },
+  prompt: 'Remove two cards that make 15, or put a card on the pile: it goes out at 15, or as 10-J-Q-K.',
   sameOutcome: false,
 });

@@ -5,41 +5,30 @@
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
-import { slotSearchAgents } from '../../agents/slot-search.js';
+import { shipGame } from '../../agents/modules.js';
+import { slotSearchKit } from '../../agents/slot-search.js';
 import type { CardOutcome } from '../../env/game.js';
 import { fifteensGame, type fifteensOptionsSchema } from './engine.js';
 
 export type { FifteensOptions } from './engine.js';
 
-const DESCRIPTION = 'Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K';
+const description = 'Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K';
 
 /** What tengym knows of Fifteens beyond its rules: the slot layout's search agents. */
-const FIFTEENS_KIT: GameKit = {
-  agents: slotSearchAgents([fifteensGame]),
-  simpleBaseline: 'greedy',
-  searches: ['pimc'],
-  solver: 'oracle',
-  hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen cards'),
+const FIFTEENS_KIT = slotSearchKit(fifteensGame, {
   // Measured by the command given, on a loaded machine; `pimc` (100 of 100 deals won) is too slow for 3,000 there.
-  ladders: {
-    fifteens: {
-      deals: 3000,
-      seed: 1,
-      commands: [
-        'tengym eval --env fifteens --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy',
-      ],
-      wins: { random: 0, first: 0, greedy: 725, oracle: 2951 },
-    },
+  fifteens: {
+    deals: 3000,
+    seed: 1,
+    commands: [
+      'tengym eval --env fifteens --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy',
+    ],
+    wins: { random: 0, first: 0, greedy: 725, oracle: 2951 },
   },
-};
+});
 
 /** Fifteens as registered: its engine, its id and its kit. */
-export const fifteens: GameModule = registerModule(
-  { game: fifteensGame, ids: [{ id: 'fifteens', title: 'Fifteens', description: DESCRIPTION }], kit: FIFTEENS_KIT },
-  { shipped: true },
-);
+export const fifteens = shipGame(fifteensGame, FIFTEENS_KIT, { id: 'fifteens', title: 'Fifteens', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById extends Record<'fifteens', z.input<typeof fifteensOptionsSchema>> {}

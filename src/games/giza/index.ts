@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import { kingDominates, openTriangleAgents } from '../../agents/triangle/index.js';
 import type { CardOutcome } from '../../env/game.js';
 import { gizaGame, type gizaOptionsSchema } from './engine.js';
@@ -35,22 +35,13 @@ const GIZA_KIT: GameKit = {
 };
 
 /** Giza as registered: its engine, its id and its kit. */
-export const giza: GameModule = registerModule(
-  {
-    game: gizaGame,
-    ids: [
-      {
-        id: 'giza',
-        title: 'Giza',
-        description:
-          'Giza (PySolFC): Pyramid without a stock, the other 24 cards face up in eight piles of three whose tops ' +
-          'are in play; an open game, all 52 cards to win',
-      },
-    ],
-    kit: GIZA_KIT,
-  },
-  { shipped: true },
-);
+export const giza = shipGame(gizaGame, GIZA_KIT, {
+  id: 'giza',
+  title: 'Giza',
+  description:
+    'Giza (PySolFC): Pyramid without a stock, the other 24 cards face up in eight piles of three whose tops ' +
+    'are in play; an open game, all 52 cards to win',
+});
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById extends Record<'giza', z.input<typeof gizaOptionsSchema>> {}

@@ -4,22 +4,19 @@
  * imported (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { KING_TUT_KIT } from './agents/index.js';
 import { kingTutGame, type kingTutOptionsSchema } from './engine.js';
 
 export type { KingTutOptions } from './engine.js';
 
-const DESCRIPTION =
+const description =
   "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top " +
   'card in play, unlimited passes, won once the pyramid is cleared';
 
 /** King Tut as registered: its engine, its id and its kit. */
-export const kingTut: GameModule = registerModule(
-  { game: kingTutGame, ids: [{ id: 'king-tut', title: 'King Tut', description: DESCRIPTION }], kit: KING_TUT_KIT },
-  { shipped: true },
-);
+export const kingTut = shipGame(kingTutGame, KING_TUT_KIT, { id: 'king-tut', title: 'King Tut', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById extends Record<'king-tut', z.input<typeof kingTutOptionsSchema>> {}

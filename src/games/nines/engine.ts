@@ -52,16 +52,17 @@
  * move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
  * not). Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields, type SlotGameSpec } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotGame, plainSlotOptionsSchema, type PlainSlotGameSpec } from '../../env/layouts/index.js';
 
-export const ninesOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Nines' options: the undos and the reward only. */
+export const ninesOptionsSchema = plainSlotOptionsSchema;
 
 /** Nines' options, defaults filled in (the schema's output). */
 export type NinesOptions = z.output<typeof ninesOptionsSchema>;
 
 /** The 3 × 3 grid, pairs making 9, nines alone, and the 10-J-Q-K set aside with no refill meanwhile. */
-const NINES_RULES: ReturnType<SlotGameSpec<NinesOptions>['rules']> = {
+const NINES_RULES: PlainSlotGameSpec['rules'] = {
   slots: 9,
   columns: 3,
   pairSum: 9,
@@ -71,10 +72,9 @@ const NINES_RULES: ReturnType<SlotGameSpec<NinesOptions>['rules']> = {
 };
 
 /** Nines' engine: its layout and rules, declared over the slot layout. */
-export const ninesGame = slotGame<NinesOptions>({
+export const ninesGame = plainSlotGame({
   name: 'nines',
-  optionsSchema: ninesOptionsSchema,
-  rules: () => NINES_RULES,
-  prompt: () => 'Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.',
+  rules: NINES_RULES,
+  prompt: 'Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.',
   sameOutcome: false,
 });

@@ -7,14 +7,14 @@
  */
 import type * as z from 'zod';
 import type { GameKit } from '../../agents/kit.js';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import { slotPatientSpec } from '../../agents/slot-patient.js';
 import type { CardOutcome } from '../../env/game.js';
 import { ninesGame, type ninesOptionsSchema } from './engine.js';
 
 export type { NinesOptions } from './engine.js';
 
-const DESCRIPTION =
+const description =
   'Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile';
 
 /** What tengym knows of Nines beyond its rules: `patient`, exact, is the baseline and the hint source. */
@@ -36,10 +36,7 @@ const NINES_KIT: GameKit = {
 };
 
 /** Nines as registered: its engine, its id and its kit. */
-export const nines: GameModule = registerModule(
-  { game: ninesGame, ids: [{ id: 'nines', title: 'Nines', description: DESCRIPTION }], kit: NINES_KIT },
-  { shipped: true },
-);
+export const nines = shipGame(ninesGame, NINES_KIT, { id: 'nines', title: 'Nines', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById extends Record<'nines', z.input<typeof ninesOptionsSchema>> {}

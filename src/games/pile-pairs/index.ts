@@ -9,7 +9,7 @@
 import type * as z from 'zod/mini';
 import type { GameKit } from '../../agents/kit.js';
 import { type GameModule, registerModule } from '../../agents/modules.js';
-import { pilesAgents } from '../../agents/piles/agents.js';
+import { type PilesKitParts, pilesKit } from '../../agents/piles/kit.js';
 import type { CardOutcome } from '../../env/game.js';
 import type { PilesGame } from '../../env/layouts/index.js';
 import * as engines from './engine.js';
@@ -55,35 +55,11 @@ const LADDERS: Record<string, { commands: string[]; wins: Record<string, number>
 const ladderOf = (id: string): GameKit['ladders'] => LADDERS[id] && { [id]: { deals: 3000, seed: 1, ...LADDERS[id] } };
 
 /**
- * How a piles game's agents are listed and which ranks hints: the exact solver on an open deal without a stock;
- * where cards are hidden, the searches strongest first and the hint source, the strongest fair agent measured
- * whose every move answers in a few milliseconds.
+ * How a piles game's agents are listed and which ranks hints (src/agents/piles/kit.ts): the exact solver on an open
+ * deal without a stock; where cards are hidden, the searches strongest first and the hint source, the strongest fair
+ * agent measured whose every move answers in a few milliseconds.
  */
-interface Play {
-  readonly open: boolean;
-  readonly searches?: readonly string[];
-  readonly hint?: string;
-}
-
-/** A piles game's kit. */
-function kitOf(game: PilesGame<engines.PilePairsOptions>, id: string, play: Play): GameKit {
-  const { open } = play;
-  const hint = play.hint ?? 'solver';
-  return {
-    ladders: ladderOf(id),
-    agents: pilesAgents(game, open),
-    simpleBaseline: 'greedy',
-    searches: play.searches ?? ['solver'],
-    solver: open ? 'solver' : 'oracle',
-    hintBaseline: (_env, baseline) => baseline(hint, HINT_ROLES[hint]),
-  };
-}
-
-const HINT_ROLES: Record<string, string> = {
-  solver: 'the exact solver of the open deal',
-  careful: "greedy's order, a move that may strand a face-down card's partner waiting while another can be made",
-  rollout: 'a search that plays guesses of the unseen cards out after each move',
-};
+type Play = Omit<PilesKitParts, 'ladders'>;
 
 const register = (
   game: PilesGame<engines.PilePairsOptions>,
@@ -92,7 +68,10 @@ const register = (
   description: string,
   play: Play,
 ): GameModule =>
-  registerModule({ game, ids: [{ id, title, description }], kit: kitOf(game, id, play) }, { shipped: true });
+  registerModule(
+    { game, ids: [{ id, title, description }], kit: pilesKit(game, { ...play, ladders: ladderOf(id) }) },
+    { shipped: true },
+  );
 
 const OPEN: Play = { open: true };
 /** Face-down piles: the searches gain nothing on `careful` (the experiment above), which ranks hints. */

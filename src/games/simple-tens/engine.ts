@@ -37,25 +37,19 @@
  * Terminated when no pair is left (a deal with none is over at `reset`); never truncated. Won when all 36 cards are
  * removed. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotGame, slotOptionFields } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/index.js';
 
-export const simpleTensOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Simple Tens' options: the undos and the reward only. */
+export const simpleTensOptionsSchema = plainSlotOptionsSchema;
 
 /** Simple Tens' options, defaults filled in (the schema's output). */
 export type SimpleTensOptions = z.output<typeof simpleTensOptionsSchema>;
 
 /** Simple Tens' engine: its layout and rules, declared over the slot layout. */
-export const simpleTensGame = slotGame<SimpleTensOptions>({
+export const simpleTensGame = plainSlotGame({
   name: 'simple-tens',
-  optionsSchema: simpleTensOptionsSchema,
   // The 3 × 3 grid and pairs making 10, dealt from aces to nines (PySolFC registers the game with ranks 0 to 8).
-  rules: () => ({
-    slots: 9,
-    columns: 3,
-    pairSum: 10,
-    ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-    refill: 'at-once',
-  }),
-  prompt: () => 'Remove two cards that make 10.',
+  rules: { slots: 9, columns: 3, pairSum: 10, ranks: [0, 1, 2, 3, 4, 5, 6, 7, 8], refill: 'at-once' },
+  prompt: 'Remove two cards that make 10.',
 });

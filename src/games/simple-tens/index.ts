@@ -4,7 +4,7 @@
  * are rules.md beside this file.
  */
 import type * as z from 'zod/mini';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { simpleTensGame, type simpleTensOptionsSchema } from './engine.js';
 
@@ -13,9 +13,10 @@ export type { SimpleTensOptions } from './engine.js';
 const description = 'Simple Tens (Add Up Tens): 36 cards, A to 9, 3×3 grid, pairs making 10; no real decisions';
 
 /** Simple Tens as registered: its engine, its id and its kit. */
-export const simpleTens: GameModule = registerModule(
-  { game: simpleTensGame, ids: [{ id: 'simple-tens', title: 'Simple Tens', description }], kit: { agents: [] } },
-  { shipped: true },
+export const simpleTens = shipGame(
+  simpleTensGame,
+  { agents: [] },
+  { id: 'simple-tens', title: 'Simple Tens', description },
 );
 
 declare module '../../env/registry.js' {

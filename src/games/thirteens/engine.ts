@@ -50,26 +50,20 @@
  * move removes a card. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }` with
  * cardsLeft = 52 − cards removed.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { EngineView } from '../../env/game.js';
-import { slotGame, slotOptionFields, type SlotState } from '../../env/layouts/index.js';
+import { plainSlotGame, plainSlotOptionsSchema, type SlotState } from '../../env/layouts/index.js';
 
-export const thirteensOptionsSchema = z.strictObject({ ...slotOptionFields('removed') });
+/** Thirteens' options: the undos and the reward only. */
+export const thirteensOptionsSchema = plainSlotOptionsSchema;
 
 /** Thirteens's options, defaults filled in (the schema's output). */
 export type ThirteensOptions = z.output<typeof thirteensOptionsSchema>;
 
-export const thirteensGame = slotGame<ThirteensOptions>({
+export const thirteensGame = plainSlotGame({
   name: 'thirteens',
-  optionsSchema: thirteensOptionsSchema,
-  rules: () => ({
-    slots: 10,
-    columns: 5,
-    pairSum: 13,
-    singles: [12],
-    refill: 'at-once',
-  }),
-  prompt: () => 'Remove two cards that make 13, or a king alone.',
+  rules: { slots: 10, columns: 5, pairSum: 13, singles: [12], refill: 'at-once' },
+  prompt: 'Remove two cards that make 13, or a king alone.',
 });
 
 /** The engine state and options of a Thirteens env, or null for another game: what tests read instead of casting. */

@@ -6,21 +6,18 @@
  * imported (src/games/index.ts); the rules for players are rules.md beside this file.
  */
 import type * as z from 'zod';
-import { type GameModule, registerModule } from '../../agents/modules.js';
+import { shipGame } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { THIRTEENS_KIT } from './agents/index.js';
 import { thirteensGame, type thirteensOptionsSchema } from './engine.js';
 
 export type { ThirteensOptions } from './engine.js';
 
-const DESCRIPTION =
+const description =
   'Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions';
 
 /** Thirteens as registered: its engine, its ids and its kit. */
-export const thirteens: GameModule = registerModule(
-  { game: thirteensGame, ids: [{ id: 'thirteens', title: 'Thirteens', description: DESCRIPTION }], kit: THIRTEENS_KIT },
-  { shipped: true },
-);
+export const thirteens = shipGame(thirteensGame, THIRTEENS_KIT, { id: 'thirteens', title: 'Thirteens', description });
 
 declare module '../../env/registry.js' {
   interface EnvOptionsById {

@@ -4,15 +4,10 @@
  * first pass, and the order of three-card draws matters); `oracle` the exact solver on the true stock order (not
  * fair).
  */
-import type { GameKit } from '../../../agents/kit.js';
-import { triangleAgents, kingDominates } from '../../../agents/triangle/index.js';
+import { triangleKit } from '../../../agents/triangle/index.js';
 import { kingTutGame } from '../engine.js';
 
-export const KING_TUT_KIT: GameKit = {
-  agents: triangleAgents([kingTutGame]),
-  simpleBaseline: 'greedy',
-  searches: ['pimc'],
-  solver: 'oracle',
+export const KING_TUT_KIT = triangleKit(kingTutGame, {
   // Measured on a machine shared with other work: oracle took 740 s and pimc 1,063 s of one core for the 3,000 deals.
   ladders: {
     'king-tut': {
@@ -25,6 +20,4 @@ export const KING_TUT_KIT: GameKit = {
       wins: { random: 5, first: 70, greedy: 99, pimc: 1223, oracle: 1589 },
     },
   },
-  hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen stock cards'),
-  dominates: kingDominates,
-};
+});

@@ -4,15 +4,10 @@
  * cards (the stock's and the face-down ones) afresh for each sample; `oracle` the exact solver on the true deal
  * (not fair: it reads the face-down cards).
  */
-import type { GameKit } from '../../../agents/kit.js';
-import { triangleAgents, kingDominates } from '../../../agents/triangle/index.js';
+import { triangleKit } from '../../../agents/triangle/index.js';
 import { pyramidThirteenGame } from '../engine.js';
 
-export const PYRAMID_THIRTEEN_KIT: GameKit = {
-  agents: triangleAgents([pyramidThirteenGame]),
-  simpleBaseline: 'greedy',
-  searches: ['pimc'],
-  solver: 'oracle',
+export const PYRAMID_THIRTEEN_KIT = triangleKit(pyramidThirteenGame, {
   // Measured on a machine shared with other work: oracle took 342 s and pimc 760 s of one core for the 3,000 deals.
   // One pass with all 52 cards to win is rarely won: pimc's samples seldom hold a win, and it plays as greedy does.
   ladders: {
@@ -26,7 +21,5 @@ export const PYRAMID_THIRTEEN_KIT: GameKit = {
       wins: { random: 0, first: 8, greedy: 9, pimc: 9, oracle: 193 },
     },
   },
-  hintBaseline: (_env, baseline) =>
-    baseline('pimc', 'a search that plays out many guesses of the unseen cards, face-down ones included'),
-  dominates: kingDominates,
-};
+  hintRole: 'a search that plays out many guesses of the unseen cards, face-down ones included',
+});

@@ -2,27 +2,15 @@
  * Pyramid's kit: the agents written for the triangle layout (src/agents/triangle/: `greedy`, `pimc`, `oracle`),
  * with Pyramid's ladder, deal difficulty and hint source.
  */
-import type { GameKit } from '../../../agents/kit.js';
-import {
-  triangleAgents,
-  triangleSolverRules,
-  type SolverRules,
-  kingDominates,
-} from '../../../agents/triangle/index.js';
+import type { AgentSpec } from '../../../agents/agent.js';
+import { triangleKit, triangleSolverRules, type SolverRules } from '../../../agents/triangle/index.js';
 import { pyramidGame, type PyramidOptions } from '../engine.js';
 
 /** The rules the triangle solver plays for Pyramid's options. */
 export const pyramidSolverRules = (o: PyramidOptions): SolverRules => triangleSolverRules(pyramidGame.rulesOf(o));
 
-/** Pyramid's agents. */
-export const PYRAMID_AGENTS = triangleAgents([pyramidGame]);
-
 /** Pyramid: its agents, `greedy` the simple heuristic, `pimc` the search that ranks hints. No training presets yet. */
-export const PYRAMID_KIT: GameKit = {
-  agents: PYRAMID_AGENTS,
-  simpleBaseline: 'greedy',
-  searches: ['pimc'],
-  solver: 'oracle',
+export const PYRAMID_KIT = triangleKit(pyramidGame, {
   // docs/apps.md, "Winnable and daily deals, and their difficulty".
   difficultyThirds: {
     pyramid: {
@@ -45,6 +33,7 @@ export const PYRAMID_KIT: GameKit = {
       wins: { random: 33, first: 295, greedy: 343, pimc: 1656, oracle: 1951 },
     },
   },
-  hintBaseline: (_env, baseline) => baseline('pimc', 'a search that plays out many guesses of the unseen stock cards'),
-  dominates: kingDominates,
-};
+});
+
+/** Pyramid's agents. */
+export const PYRAMID_AGENTS: readonly AgentSpec[] = PYRAMID_KIT.agents ?? [];
