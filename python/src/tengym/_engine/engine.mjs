@@ -6951,15 +6951,26 @@ function registerModule(module, options = {}) {
 	addModelAlgorithms(Object.keys(module.kit?.algorithms ?? {}));
 	return module;
 }
+/**
+* Ships a game with tengym under one env id, its options the engine's defaults: the module most games make,
+* `registerModule({ game, ids: [id], kit }, { shipped: true })`. Returns the module.
+*/
+function shipGame(game, kit, id) {
+	return registerModule({
+		game,
+		ids: [id],
+		kit
+	}, { shipped: true });
+}
 /** Adds a registered game's model parts to its kit (`kitOf` gives them from then on). */
 function registerModelParts(game, parts) {
 	KITS.set(game, {
-		...kitOf$1(game),
+		...kitOf(game),
 		...parts
 	});
 }
 /** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
-function kitOf$1(game) {
+function kitOf(game) {
 	return KITS.get(game) ?? NO_KIT;
 }
 // src/env/layouts/card-state.ts
@@ -10359,6 +10370,18 @@ function slotGame(spec) {
 		endText: (s) => endText$2(s),
 		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
 	};
+}
+/** The options of a slot game that has none of its own: undos and the reward per card removed. */
+const plainSlotOptionsSchema = /* @__PURE__ */ strictObject$1(slotOptionFields("removed"));
+/** A `Game` from a plain slot game's declaration: `slotGame` with the plain options and fixed rules. */
+function plainSlotGame(spec) {
+	return slotGame({
+		name: spec.name,
+		optionsSchema: plainSlotOptionsSchema,
+		rules: () => spec.rules,
+		prompt: () => spec.prompt,
+		sameOutcome: spec.sameOutcome ?? true
+	});
 }
 // src/env/layouts/triangle.ts
 /**
@@ -19971,6 +19994,23 @@ const triangleAgents = (games) => [
 	}
 ];
 /**
+* The kit of a game over a triangle of seven rows with a talon: these agents, `greedy` the simple heuristic, `pimc`
+* the fair search that ranks hints, `oracle` the exact solver on the true deal, and kings ranked first.
+*/
+function triangleKit(game, parts) {
+	const role = parts.hintRole ?? "a search that plays out many guesses of the unseen stock cards";
+	return {
+		agents: triangleAgents([game]),
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		solver: "oracle",
+		...parts.difficultyThirds ? { difficultyThirds: parts.difficultyThirds } : {},
+		ladders: parts.ladders,
+		hintBaseline: (_env, baseline) => baseline("pimc", role),
+		dominates: kingDominates
+	};
+}
+/**
 * The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
 * stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
 * draw, turn-over and the ids in all; the two places of each pair id, and each slot's left cover and cover bits.
@@ -20021,6 +20061,30 @@ const pyramidGame = triangleGame({
 	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
 });
 pyramidGame.observationSize(pyramidOptionsSchema.parse({}));
+// src/games/pyramid/agents/index.ts
+/** Pyramid: its agents, `greedy` the simple heuristic, `pimc` the search that ranks hints. No training presets yet. */
+const PYRAMID_KIT = triangleKit(pyramidGame, {
+	difficultyThirds: { pyramid: {
+		deals: 90,
+		seed: 1,
+		easy: 5,
+		medium: 10,
+		command: "npx tsx research/deal-difficulty.ts --env pyramid --deals 90 --seed 1"
+	} },
+	ladders: { pyramid: {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env pyramid --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy", "tengym eval --env pyramid --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 33,
+			first: 295,
+			greedy: 343,
+			pimc: 1656,
+			oracle: 1951
+		}
+	} }
+});
+PYRAMID_KIT.agents;
 registerModule({
 	game: pyramidGame,
 	ids: [
@@ -20051,33 +20115,7 @@ registerModule({
 			description: "Pyramid with unlimited passes, won once the pyramid is cleared (solitairewinrates.com's \"Unlimited\")"
 		}
 	],
-	kit: {
-		agents: triangleAgents([pyramidGame]),
-		simpleBaseline: "greedy",
-		searches: ["pimc"],
-		solver: "oracle",
-		difficultyThirds: { pyramid: {
-			deals: 90,
-			seed: 1,
-			easy: 5,
-			medium: 10,
-			command: "npx tsx research/deal-difficulty.ts --env pyramid --deals 90 --seed 1"
-		} },
-		ladders: { pyramid: {
-			deals: 3e3,
-			seed: 1,
-			commands: ["tengym eval --env pyramid --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy", "tengym eval --env pyramid --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy"],
-			wins: {
-				random: 33,
-				first: 295,
-				greedy: 343,
-				pimc: 1656,
-				oracle: 1951
-			}
-		} },
-		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards"),
-		dominates: kingDominates
-	}
+	kit: PYRAMID_KIT
 }, { shipped: true });
 // src/games/king-tut/engine.ts
 /**
@@ -20164,34 +20202,22 @@ const kingTutGame = triangleGame({
 	}),
 	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); the waste's top card counts."
 });
-registerModule({
-	game: kingTutGame,
-	ids: [{
-		id: "king-tut",
-		title: "King Tut",
-		description: "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top card in play, unlimited passes, won once the pyramid is cleared"
-	}],
-	kit: {
-		agents: triangleAgents([kingTutGame]),
-		simpleBaseline: "greedy",
-		searches: ["pimc"],
-		solver: "oracle",
-		ladders: { "king-tut": {
-			deals: 3e3,
-			seed: 1,
-			commands: ["tengym eval --env king-tut --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
-			wins: {
-				random: 5,
-				first: 70,
-				greedy: 99,
-				pimc: 1223,
-				oracle: 1589
-			}
-		} },
-		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards"),
-		dominates: kingDominates
+shipGame(kingTutGame, triangleKit(kingTutGame, { ladders: { "king-tut": {
+	deals: 3e3,
+	seed: 1,
+	commands: ["tengym eval --env king-tut --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
+	wins: {
+		random: 5,
+		first: 70,
+		greedy: 99,
+		pimc: 1223,
+		oracle: 1589
 	}
-}, { shipped: true });
+} } }), {
+	id: "king-tut",
+	title: "King Tut",
+	description: "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top card in play, unlimited passes, won once the pyramid is cleared"
+});
 // src/games/pyramid-thirteen/engine.ts
 /**
 * Pyramid Thirteen (PySolFC `pyramid.py:416` `Thirteen`, registered as "Pyramid Thirteen"): docs/rules.md, "Pyramid
@@ -20277,34 +20303,25 @@ const pyramidThirteenGame = triangleGame({
 	}),
 	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
 });
-registerModule({
-	game: pyramidThirteenGame,
-	ids: [{
-		id: "pyramid-thirteen",
-		title: "Pyramid Thirteen",
-		description: "Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once uncovered; one pass through the stock, all 52 cards"
-	}],
-	kit: {
-		agents: triangleAgents([pyramidThirteenGame]),
-		simpleBaseline: "greedy",
-		searches: ["pimc"],
-		solver: "oracle",
-		ladders: { "pyramid-thirteen": {
-			deals: 3e3,
-			seed: 1,
-			commands: ["tengym eval --env pyramid-thirteen --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
-			wins: {
-				random: 0,
-				first: 8,
-				greedy: 9,
-				pimc: 9,
-				oracle: 193
-			}
-		} },
-		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards, face-down ones included"),
-		dominates: kingDominates
-	}
-}, { shipped: true });
+shipGame(pyramidThirteenGame, triangleKit(pyramidThirteenGame, {
+	ladders: { "pyramid-thirteen": {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env pyramid-thirteen --agents random,first,greedy,oracle,pimc --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 0,
+			first: 8,
+			greedy: 9,
+			pimc: 9,
+			oracle: 193
+		}
+	} },
+	hintRole: "a search that plays out many guesses of the unseen cards, face-down ones included"
+}), {
+	id: "pyramid-thirteen",
+	title: "Pyramid Thirteen",
+	description: "Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once uncovered; one pass through the stock, all 52 cards"
+});
 // src/games/giza/engine.ts
 /**
 * Giza (PySolFC `pyramid.py:344` `Giza`, registered at line 1922): docs/rules.md, "Giza" (this folder's rules.md).
@@ -20382,33 +20399,29 @@ const gizaGame = triangleGame({
 	}),
 	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts."
 });
-registerModule({
-	game: gizaGame,
-	ids: [{
-		id: "giza",
-		title: "Giza",
-		description: "Giza (PySolFC): Pyramid without a stock, the other 24 cards face up in eight piles of three whose tops are in play; an open game, all 52 cards to win"
-	}],
-	kit: {
-		agents: openTriangleAgents([gizaGame]),
-		simpleBaseline: "greedy",
-		searches: ["solver"],
-		solver: "solver",
-		ladders: { giza: {
-			deals: 3e3,
-			seed: 1,
-			commands: ["tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy"],
-			wins: {
-				random: 8,
-				first: 78,
-				greedy: 240,
-				solver: 1077
-			}
-		} },
-		hintBaseline: (_env, baseline) => baseline("solver", "the exact solver of the open deal"),
-		dominates: kingDominates
-	}
-}, { shipped: true });
+shipGame(gizaGame, {
+	agents: openTriangleAgents([gizaGame]),
+	simpleBaseline: "greedy",
+	searches: ["solver"],
+	solver: "solver",
+	ladders: { giza: {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env giza --agents random,first,greedy,solver --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 8,
+			first: 78,
+			greedy: 240,
+			solver: 1077
+		}
+	} },
+	hintBaseline: (_env, baseline) => baseline("solver", "the exact solver of the open deal"),
+	dominates: kingDominates
+}, {
+	id: "giza",
+	title: "Giza",
+	description: "Giza (PySolFC): Pyramid without a stock, the other 24 cards face up in eight piles of three whose tops are in play; an open game, all 52 cards to win"
+});
 // src/games/elevens/engine.ts
 /**
 * Elevens (`elevens`, `elevens-reserve`, `elevens-too`, `suit-elevens`): the rules for players are
@@ -20981,28 +20994,21 @@ registerModule({
 		hintBaseline: (env, baseline) => env.options.faceCards === "reserve-no-refill" ? baseline("patient", "the exact optimum: a face card goes aside only when its set goes out at once") : baseline("pimc", "a search that plays out many guesses of the unseen cards")
 	}
 }, { shipped: true });
-/** What tengym knows of Thirteens beyond its rules: no search to run (hints say every move leads to the same end). */
-const THIRTEENS_KIT = { agents: [] };
-registerModule({
-	game: slotGame({
-		name: "thirteens",
-		optionsSchema: /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") }),
-		rules: () => ({
-			slots: 10,
-			columns: 5,
-			pairSum: 13,
-			singles: [12],
-			refill: "at-once"
-		}),
-		prompt: () => "Remove two cards that make 13, or a king alone."
-	}),
-	ids: [{
-		id: "thirteens",
-		title: "Thirteens",
-		description: "Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions"
-	}],
-	kit: THIRTEENS_KIT
-}, { shipped: true });
+shipGame(plainSlotGame({
+	name: "thirteens",
+	rules: {
+		slots: 10,
+		columns: 5,
+		pairSum: 13,
+		singles: [12],
+		refill: "at-once"
+	},
+	prompt: "Remove two cards that make 13, or a king alone."
+}), { agents: [] }, {
+	id: "thirteens",
+	title: "Thirteens",
+	description: "Thirteens (Good Thirteen, Helsinki): ten cards, remove pairs making 13 and kings alone; no real decisions"
+});
 // src/games/simple-pairs/engine.ts
 /**
 * Simple Pairs (`simple-pairs`; also Jamestown, Pirate Gold, Treasure Hunt, Hunter) and Simple Carlo
@@ -21083,91 +21089,29 @@ registerModule({
 	}],
 	kit: { agents: [] }
 }, { shipped: true });
-// src/games/nines/engine.ts
-/**
-* Nines (`nines`): the rules for players are in rules.md beside this file.
-*
-* Nine face-up slots in a 3 × 3 grid, dealt from a shuffled 52-card deck (deck[0..8] to slots 0..8,
-* the stock starts at deck[9]). Remove two cards whose values make 9 (A = 1 … 8: A+8, 2+7, 3+6, 4+5),
-* or a nine alone. Tens, jacks, queens and kings are set aside one at a time into four reserves, one
-* per rank; once all four hold a card, the set goes out. Emptied slots are refilled from the stock at
-* once, lowest slot first, but none while a reserve holds a card (PySolFC `Nines`, pyramid.py:739,
-* `Nines_RowStack` line 704, `Nines_Reserve` line 718; the refill is `ElevensToo.fillStack`, line 618).
-*
-* Real decisions: a card set aside while a card of its set is in the stock stops the grid for good,
-* so the order of moves matters (test/games/nines/decisions.test.ts). The slot layout's `patient`
-* (src/agents/slot-patient.ts) never does that, and is the full-information optimum.
-*
-* ## Options
-*
-* | option      | values             | default | meaning                                                          |
-* |-------------|--------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
-* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
-*
-* ## Actions
-*
-* | id       | action                                                                          |
-* |----------|---------------------------------------------------------------------------------|
-* | 0 … 35   | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, …, (7,8) = 35; id = 9i − i(i+1)/2 + j − i − 1. Legal when their values make 9 |
-* | 36 … 44  | remove the nine of slot i: id = 36 + i. Legal when slot i holds a nine           |
-* | 45 … 53  | set aside the card of slot i: id = 45 + i. Legal when it is a 10, J, Q or K whose rank's reserve is empty |
-*
-* 54 ids.
-*
-* ## Observation (Float32Array of 147)
-*
-* | index            | meaning                                                                  |
-* |------------------|--------------------------------------------------------------------------|
-* | 13·i + r         | 1 when slot i (0..8) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
-* | 117 + 4f + u     | 1 when the reserve of rank f (10 = 0, J = 1, Q = 2, K = 3) holds the card of suit u |
-* | 133 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
-* | 146              | stock size / 52                                                           |
-*
-* The order of the stock is never shown. Bounds (`observationBounds`): every float lies in [0, 1],
-* except the stock size, in [0, 43/52].
-*
-* ## Rewards
-*
-* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 a pair, +1 a nine, +4 on
-* the step that sets aside the set's last card, 0 for the others (the return is 52 − cards left).
-*
-* ## Episode end
-*
-* Terminated when no action is legal (a deal with none is over at `reset`); never truncated: every
-* move takes a card off the grid for good. Won when all 52 cards are removed (cards in a reserve are
-* not). Outcome: `{ won, cardsLeft }`.
-*/
-const ninesOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
-/** The 3 × 3 grid, pairs making 9, nines alone, and the 10-J-Q-K set aside with no refill meanwhile. */
-const NINES_RULES = {
-	slots: 9,
-	columns: 3,
-	pairSum: 9,
-	singles: [8],
-	sets: {
-		ranks: [
-			9,
-			10,
-			11,
-			12
-		],
-		how: "reserve-no-refill"
-	},
-	refill: "at-once"
-};
 /** Nines' engine: its layout and rules, declared over the slot layout. */
-const ninesGame = slotGame({
+const ninesGame = plainSlotGame({
 	name: "nines",
-	optionsSchema: ninesOptionsSchema,
-	rules: () => NINES_RULES,
-	prompt: () => "Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.",
+	rules: {
+		slots: 9,
+		columns: 3,
+		pairSum: 9,
+		singles: [8],
+		sets: {
+			ranks: [
+				9,
+				10,
+				11,
+				12
+			],
+			how: "reserve-no-refill"
+		},
+		refill: "at-once"
+	},
+	prompt: "Remove two cards that make 9 or a nine alone, or set a 10, a jack, a queen or a king aside.",
 	sameOutcome: false
 });
-// src/games/nines/index.ts
-const DESCRIPTION$1 = "Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile";
-/** What tengym knows of Nines beyond its rules: `patient`, exact, is the baseline and the hint source. */
-const NINES_KIT = {
+shipGame(ninesGame, {
 	agents: [slotPatientSpec([ninesGame])],
 	simpleBaseline: "patient",
 	solver: "patient",
@@ -21182,16 +21126,11 @@ const NINES_KIT = {
 		}
 	} },
 	hintBaseline: (_env, baseline) => baseline("patient", "the exact optimum: a card goes aside only when its set can go out")
-};
-registerModule({
-	game: ninesGame,
-	ids: [{
-		id: "nines",
-		title: "Nines",
-		description: DESCRIPTION$1
-	}],
-	kit: NINES_KIT
-}, { shipped: true });
+}, {
+	id: "nines",
+	title: "Nines",
+	description: "Nines (PySolFC): 3×3 grid, pairs making 9, nines alone, 10-J-Q-K set aside with no refill meanwhile"
+});
 // src/agents/slot-search.ts
 /**
 * Agents for any game over the slot layout (src/env/layouts/slots.ts) whose moves are real decisions: where a pair
@@ -21551,6 +21490,20 @@ function slotSearchAgents(games, { oracle = true } = {}) {
 		create: () => new SlotOracleAgent()
 	});
 	return agents;
+}
+/**
+* The kit of a slot game played by these agents: `greedy` the simple baseline, `pimc` the fair search that ranks
+* hints, `oracle` the solver that sees the stock, and the ladders measured for its ids.
+*/
+function slotSearchKit(game, ladders) {
+	return {
+		agents: slotSearchAgents([game]),
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		solver: "oracle",
+		ladders,
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards")
+	};
 }
 // src/games/monte-carlo/kit.ts
 const ladder = (id, agents, wins) => ({
@@ -22521,6 +22474,27 @@ function pilesAgents(game, open) {
 	});
 	return specs;
 }
+// src/agents/piles/kit.ts
+/** What each agent that may rank hints is to a player. */
+const HINT_ROLES = {
+	solver: "the exact solver of the open deal",
+	careful: "greedy's order, a move that may strand a face-down card's partner waiting while another can be made",
+	rollout: "a search that plays guesses of the unseen cards out after each move",
+	pimc: "a search over guesses of the stock"
+};
+/** A piles game's kit. */
+function pilesKit(game, parts) {
+	const { open } = parts;
+	const hint = parts.hint ?? "solver";
+	return {
+		ladders: parts.ladders,
+		agents: pilesAgents(game, open),
+		simpleBaseline: "greedy",
+		searches: parts.searches ?? ["solver"],
+		solver: open ? "solver" : "oracle",
+		hintBaseline: (_env, baseline) => baseline(hint, HINT_ROLES[hint])
+	};
+}
 // src/games/pile-pairs/engine.ts
 /**
 * The pile games of the pairing family, each a declaration over the piles layout (src/env/layouts/piles.ts):
@@ -22755,24 +22729,6 @@ const ladderOf = (id) => LADDERS[id] && { [id]: {
 	seed: 1,
 	...LADDERS[id]
 } };
-/** A piles game's kit. */
-function kitOf(game, id, play) {
-	const { open } = play;
-	const hint = play.hint ?? "solver";
-	return {
-		ladders: ladderOf(id),
-		agents: pilesAgents(game, open),
-		simpleBaseline: "greedy",
-		searches: play.searches ?? ["solver"],
-		solver: open ? "solver" : "oracle",
-		hintBaseline: (_env, baseline) => baseline(hint, HINT_ROLES[hint])
-	};
-}
-const HINT_ROLES = {
-	solver: "the exact solver of the open deal",
-	careful: "greedy's order, a move that may strand a face-down card's partner waiting while another can be made",
-	rollout: "a search that plays guesses of the unseen cards out after each move"
-};
 const register = (game, id, title, description, play) => registerModule({
 	game,
 	ids: [{
@@ -22780,7 +22736,10 @@ const register = (game, id, title, description, play) => registerModule({
 		title,
 		description
 	}],
-	kit: kitOf(game, id, play)
+	kit: pilesKit(game, {
+		...play,
+		ladders: ladderOf(id)
+	})
 }, { shipped: true });
 const OPEN = { open: true };
 /** Face-down piles: the searches gain nothing on `careful` (the experiment above), which ranks hints. */
@@ -22802,117 +22761,42 @@ register(theWishGame, "the-wish", "The Wish", "The Wish: 32 cards in eight piles
 register(hurricaneGame, "hurricane", "Hurricane", "Hurricane: ten open piles of three beside three slots refilled from the stock; remove two cards making 14", STOCK);
 register(idesOfMarchGame, "ides-of-march", "Ides of March", "Ides of March (XV): Hurricane with pairs making 15, or two aces", STOCK);
 // src/games/fifteens/engine.ts
-/**
-* Fifteens (`fifteens`): the rules for players are in rules.md beside this file.
-*
-* Sixteen face-up slots in a 4 × 4 grid, dealt from a shuffled 52-card deck (deck[0..15] to slots 0..15,
-* the stock starts at deck[16]), and one open pile without a size limit. Remove two cards from A to 9
-* whose values make 15 (6+9, 7+8), or put any slot card on the pile. After each move the pile goes out
-* when it holds cards from A to 9 only, totalling exactly 15, or exactly one 10, one J, one Q and one K.
-* Emptied slots are refilled from the stock at once, lowest first, but none while the pile holds a card
-* (PySolFC `Fifteens`, pyramid.py:852, `Fifteens_RowStack` line 827, `fillStack` line 869). The pile is the
-* slot layout's group pile (src/env/layouts/slots.ts, `groupPile`).
-*
-* Real decisions: which cards go on the pile, and in which order, decides whether it goes out
-* (test/games/fifteens/decisions.test.ts).
-*
-* ## Options
-*
-* | option      | values             | default | meaning                                                          |
-* |-------------|--------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
-* | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
-*
-* ## Actions
-*
-* | id          | action                                                                          |
-* |-------------|---------------------------------------------------------------------------------|
-* | 0 … 119     | remove the cards of slots (i, j), i < j, in lexicographic order: (0,1) = 0, …, (14,15) = 119; id = 16i − i(i+1)/2 + j − i − 1. Legal when both are A–9 and make 15 |
-* | 120 … 135   | put the card of slot i on the pile: id = 120 + i. Legal when slot i holds a card and the pile can still go out |
-*
-* 136 ids.
-*
-* ## Observation (Float32Array of 236)
-*
-* | index            | meaning                                                                  |
-* |------------------|--------------------------------------------------------------------------|
-* | 13·i + r         | 1 when slot i (0..15) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
-* | 208 + r, r < 13  | cards of rank r on the pile / 4                                           |
-* | 221              | the pile's A–9 cards' total / 15                                          |
-* | 222 + r, r < 13  | cards of rank r unseen (in the stock) / 4                                 |
-* | 235              | stock size / 52                                                           |
-*
-* The order of the stock is never shown. Bounds (`observationBounds`): every float lies in [0, 1], except
-* the pile's total, in [0, 23/15] (at most 14 while the pile can go out, and a 9 on top), and the stock
-* size, in [0, 36/52].
-*
-* ## Rewards
-*
-* `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 a pair, the pile's size on
-* the step it goes out, 0 for the other cards put on it (the return is 52 − cards left).
-*
-* ## Episode end
-*
-* Terminated when no action is legal: the slots are empty, or the pile can never go out (its A–9 total
-* past 15, a 10–K with A–9 cards, or a rank of 10–K twice). No move could then win, so the game ends
-* there, lost. A deal is never over at `reset`: any card may go on the pile. Never truncated: every move
-* takes a card off the slots. Won when all 52 cards are removed. Outcome: `{ won, cardsLeft }`.
-*/
-const fifteensOptionsSchema = /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") });
-/** The 4 × 4 grid, pairs of A–9 making 15, and the pile that goes out at 15 or as 10-J-Q-K. */
-const FIFTEENS_RULES = {
-	slots: 16,
-	columns: 4,
-	pairSum: 15,
-	groupPile: {
-		sum: 15,
-		set: [
-			9,
-			10,
-			11,
-			12
-		]
-	},
-	refill: "at-once"
-};
 /** Fifteens' engine: its layout and rules, declared over the slot layout. */
-const fifteensGame = slotGame({
+const fifteensGame = plainSlotGame({
 	name: "fifteens",
-	optionsSchema: fifteensOptionsSchema,
-	rules: () => FIFTEENS_RULES,
-	prompt: () => "Remove two cards that make 15, or put a card on the pile: it goes out at 15, or as 10-J-Q-K.",
+	rules: {
+		slots: 16,
+		columns: 4,
+		pairSum: 15,
+		groupPile: {
+			sum: 15,
+			set: [
+				9,
+				10,
+				11,
+				12
+			]
+		},
+		refill: "at-once"
+	},
+	prompt: "Remove two cards that make 15, or put a card on the pile: it goes out at 15, or as 10-J-Q-K.",
 	sameOutcome: false
 });
-// src/games/fifteens/index.ts
-const DESCRIPTION = "Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K";
-/** What tengym knows of Fifteens beyond its rules: the slot layout's search agents. */
-const FIFTEENS_KIT = {
-	agents: slotSearchAgents([fifteensGame]),
-	simpleBaseline: "greedy",
-	searches: ["pimc"],
-	solver: "oracle",
-	hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards"),
-	ladders: { fifteens: {
-		deals: 3e3,
-		seed: 1,
-		commands: ["tengym eval --env fifteens --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
-		wins: {
-			random: 0,
-			first: 0,
-			greedy: 725,
-			oracle: 2951
-		}
-	} }
-};
-registerModule({
-	game: fifteensGame,
-	ids: [{
-		id: "fifteens",
-		title: "Fifteens",
-		description: DESCRIPTION
-	}],
-	kit: FIFTEENS_KIT
-}, { shipped: true });
+shipGame(fifteensGame, slotSearchKit(fifteensGame, { fifteens: {
+	deals: 3e3,
+	seed: 1,
+	commands: ["tengym eval --env fifteens --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
+	wins: {
+		random: 0,
+		first: 0,
+		greedy: 725,
+		oracle: 2951
+	}
+} }), {
+	id: "fifteens",
+	title: "Fifteens",
+	description: "Fifteens (PySolFC): 4×4 grid, pairs making 15, a pile that goes out at 15 or as 10-J-Q-K"
+});
 /** Baroness (pyramid.py:1280): five piles fed by deals, two slots filled at seven stock cards (line 1257). */
 const baronessGame = pilesGame({
 	name: "baroness",
@@ -22935,67 +22819,56 @@ const baronessGame = pilesGame({
 		moveToEmpty: true
 	})
 });
-registerModule({
-	game: baronessGame,
-	ids: [{
-		id: "baroness",
-		title: "Baroness",
-		description: "Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone"
-	}],
-	kit: {
-		agents: pilesAgents(baronessGame, false),
-		ladders: { baroness: {
-			deals: 3e3,
-			seed: 1,
-			commands: ["tengym eval --env baroness --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
-			wins: {
-				random: 29,
-				first: 473,
-				greedy: 671,
-				oracle: 1779
-			}
-		} },
-		simpleBaseline: "greedy",
-		searches: ["pimc"],
-		solver: "oracle",
-		hintBaseline: (_env, baseline) => baseline("pimc", "a search over guesses of the stock")
-	}
-}, { shipped: true });
-registerModule({
-	game: slotGame({
-		name: "simple-tens",
-		optionsSchema: /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") }),
-		rules: () => ({
-			slots: 9,
-			columns: 3,
-			pairSum: 10,
-			ranks: [
-				0,
-				1,
-				2,
-				3,
-				4,
-				5,
-				6,
-				7,
-				8
-			],
-			refill: "at-once"
-		}),
-		prompt: () => "Remove two cards that make 10."
-	}),
-	ids: [{
-		id: "simple-tens",
-		title: "Simple Tens",
-		description: "Simple Tens (Add Up Tens): 36 cards, A to 9, 3×3 grid, pairs making 10; no real decisions"
-	}],
-	kit: { agents: [] }
-}, { shipped: true });
+shipGame(baronessGame, pilesKit(baronessGame, {
+	open: false,
+	ladders: { baroness: {
+		deals: 3e3,
+		seed: 1,
+		commands: ["tengym eval --env baroness --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy"],
+		wins: {
+			random: 29,
+			first: 473,
+			greedy: 671,
+			oracle: 1779
+		}
+	} },
+	searches: ["pimc"],
+	hint: "pimc"
+}), {
+	id: "baroness",
+	title: "Baroness",
+	description: "Baroness (Five Piles): deal onto five piles when you choose; remove two tops making 13, kings alone"
+});
+shipGame(plainSlotGame({
+	name: "simple-tens",
+	rules: {
+		slots: 9,
+		columns: 3,
+		pairSum: 10,
+		ranks: [
+			0,
+			1,
+			2,
+			3,
+			4,
+			5,
+			6,
+			7,
+			8
+		],
+		refill: "at-once"
+	},
+	prompt: "Remove two cards that make 10."
+}), { agents: [] }, {
+	id: "simple-tens",
+	title: "Simple Tens",
+	description: "Simple Tens (Add Up Tens): 36 cards, A to 9, 3×3 grid, pairs making 10; no real decisions"
+});
+// src/games/eight-cards/engine.ts
 /** Eight Cards' engine: its layout and rules, declared over the slot layout. */
-const eightCardsGame = slotGame({
+const eightCardsGame = plainSlotGame({
 	name: "eight-cards",
-	optionsSchema: /* @__PURE__ */ strictObject$1({ ...slotOptionFields("removed") }),
-	rules: () => ({
+	rules: {
 		slots: 9,
 		columns: 4,
 		pairSum: 11,
@@ -23006,40 +22879,26 @@ const eightCardsGame = slotGame({
 		],
 		refill: "at-once",
 		extraSlot: { draws: 2 }
-	}),
-	prompt: () => "Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.",
+	},
+	prompt: "Remove two cards that make 11 or a jack, queen or king alone, or draw to the extra slot.",
 	sameOutcome: false
 });
-// src/games/eight-cards/index.ts
-const description = "Eight Cards (Acht Karten): 2×4 grid, pairs making 11, J, Q, K alone; twice a game a stock card to an extra slot";
-const EIGHT_CARDS_KIT = {
-	agents: slotSearchAgents([eightCardsGame]),
-	simpleBaseline: "greedy",
-	searches: ["pimc"],
-	solver: "oracle",
-	ladders: { "eight-cards": {
-		deals: 3e3,
-		seed: 1,
-		commands: ["tengym eval --env eight-cards --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy", "tengym eval --env eight-cards --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy"],
-		wins: {
-			random: 1774,
-			first: 1883,
-			greedy: 1883,
-			pimc: 1862,
-			oracle: 2101
-		}
-	} },
-	hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen cards")
-};
-registerModule({
-	game: eightCardsGame,
-	ids: [{
-		id: "eight-cards",
-		title: "Eight Cards",
-		description
-	}],
-	kit: EIGHT_CARDS_KIT
-}, { shipped: true });
+shipGame(eightCardsGame, slotSearchKit(eightCardsGame, { "eight-cards": {
+	deals: 3e3,
+	seed: 1,
+	commands: ["tengym eval --env eight-cards --agents random,first,greedy,oracle --episodes 3000 --seed 1 --reference greedy", "tengym eval --env eight-cards --agents greedy,pimc --episodes 3000 --seed 1 --reference greedy"],
+	wins: {
+		random: 1774,
+		first: 1883,
+		greedy: 1883,
+		pimc: 1862,
+		oracle: 2101
+	}
+} }), {
+	id: "eight-cards",
+	title: "Eight Cards",
+	description: "Eight Cards (Acht Karten): 2×4 grid, pairs making 11, J, Q, K alone; twice a game a stock card to an extra slot"
+});
 // src/agents/afterstate.ts
 var AfterstateExpansion = class {
 	layout;
@@ -25220,7 +25079,7 @@ function configOf(env, options, caller) {
 }
 /** The catalogue entries that play this env (its engine, and these options where an entry says). */
 function specsFor(config) {
-	const own = (kitOf$1(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+	const own = (kitOf(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
 	return [...BASIC.map((s) => ({
 		...s,
 		games: [config.game]
