@@ -25,6 +25,7 @@ import '../src/games/index.js';
 import { agentLadder, agentsFor } from '../src/agents/index.js';
 import { sameOutcomeOf } from '../src/env/game.js';
 import { envConfig, envIds } from '../src/env/registry.js';
+import { programArgs } from '../src/node/program-args.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist/cli/main.js');
@@ -318,18 +319,23 @@ export function writeTable(): void {
   console.log(`wrote ${DOC} and ${SVG} from ${runs.length} runs`);
 }
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
+/** The flags of `run`, as `programArgs` parses them. */
+interface RunFlags {
+  ids?: string;
+  algos?: string;
+  seeds?: string;
+  steps?: string;
+  minutes?: string;
+  dir?: string;
 }
 
-function runMissing(args: string[]): void {
-  const ids = flag(args, 'ids')?.split(',') ?? idsWithDecisions();
-  const algos = flag(args, 'algos')?.split(',') ?? [...ALGOS];
-  const seeds = flag(args, 'seeds')?.split(',').map(Number) ?? [...SEEDS];
-  const steps = Number(flag(args, 'steps') ?? BUDGET.steps);
-  const minutes = Number(flag(args, 'minutes') ?? Infinity);
-  const dir = flag(args, 'dir') ?? RUNS_DIR;
+function runMissing(flags: RunFlags): void {
+  const ids = flags.ids?.split(',') ?? idsWithDecisions();
+  const algos = flags.algos?.split(',') ?? [...ALGOS];
+  const seeds = flags.seeds?.split(',').map(Number) ?? [...SEEDS];
+  const steps = Number(flags.steps ?? BUDGET.steps);
+  const minutes = Number(flags.minutes ?? Infinity);
+  const dir = flags.dir ?? RUNS_DIR;
   const started = Date.now();
   mkdirSync(dir, { recursive: true });
   for (const id of ids)
@@ -346,16 +352,23 @@ function runMissing(args: string[]): void {
       }
 }
 
+const USAGE =
+  '  npx tsx research/learning-table.ts run|table|ids [--ids a,b] [--algos ppo,dqn] [--seeds 1,2,3] [--steps N] ' +
+  '[--minutes M] [--dir D]';
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [what, ...rest] = process.argv.slice(2);
-  if (what === 'run') runMissing(rest);
-  else if (what === 'table') writeTable();
-  else if (what === 'ids') console.log(idsWithDecisions().join('\n'));
+  const text = { type: 'string' } as const;
+  const { values, positionals } = programArgs(
+    USAGE,
+    { ids: text, algos: text, seeds: text, steps: text, minutes: text, dir: text },
+    true,
+  );
+  const [what] = positionals;
+  if (what === 'run' && positionals.length === 1) runMissing(values);
+  else if (what === 'table' && positionals.length === 1) writeTable();
+  else if (what === 'ids' && positionals.length === 1) console.log(idsWithDecisions().join('\n'));
   else {
-    console.error(
-      'usage: npx tsx research/learning-table.ts run|table|ids [--ids a,b] [--algos ppo,dqn] [--seeds 1,2,3] ' +
-        '[--steps N] [--minutes M] [--dir D]',
-    );
+    process.stderr.write(`say what to do: run, table or ids\n\nUsage:\n${USAGE}\n`);
     process.exit(2);
   }
 }

@@ -247,10 +247,23 @@ const VIEW_BYTES = 128;
 export function copyBytes(config: EnvConfig): number {
   const n = config.game.numActions(config.options);
   const size = config.game.observationSize(config.options);
+  // The state's typed arrays, and those of the plain objects it owns (a memo): those a second state does not share
+  // with the first (the compiled rules, shared by every copy, are not counted twice).
+  const nested = (a: unknown, b: unknown): number => {
+    if (a === null || typeof a !== 'object' || a === b || Object.getPrototypeOf(a) !== Object.prototype) return 0;
+    let bytes = 0;
+    for (const [key, v] of Object.entries(a))
+      if (ArrayBuffer.isView(v) && v !== (b as Record<string, unknown>)[key]) bytes += v.byteLength + VIEW_BYTES;
+    return bytes;
+  };
   let stateBytes = 0;
   const state: unknown = config.game.createState(config.options);
+  const other: unknown = config.game.createState(config.options);
   if (state !== null && typeof state === 'object') {
-    for (const v of Object.values(state)) if (ArrayBuffer.isView(v)) stateBytes += v.byteLength + VIEW_BYTES;
+    for (const [key, v] of Object.entries(state))
+      stateBytes += ArrayBuffer.isView(v)
+        ? v.byteLength + VIEW_BYTES
+        : nested(v, (other as Record<string, unknown>)[key]);
   }
   // Observation and final observation rows, mask, legal list; undo history grows later, per step.
   return ENV_OBJECT_BYTES + 2 * 4 * size + n + 4 * n + stateBytes;

@@ -77,7 +77,7 @@ export interface LineRunMemo {
   readonly line: Uint8Array;
   length: number;
   /** The run ids found, in the order the scan lists them, and how many. */
-  readonly runs: Int32Array;
+  readonly runs: Uint16Array;
   runCount: number;
   /** The options the runs were found under (their totals and lengths); null when nothing is kept. */
   options: object | null;
@@ -87,7 +87,7 @@ export function createLineRunMemo(rule: LineRule): LineRunMemo {
   return {
     line: new Uint8Array(DECK_SIZE),
     length: 0,
-    runs: new Int32Array(lineActions(rule)),
+    runs: new Uint16Array(lineActions(rule)),
     runCount: 0,
     options: null,
   };
