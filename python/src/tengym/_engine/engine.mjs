@@ -11437,7 +11437,7 @@ function createLineRunMemo(rule) {
 	return {
 		line: /* @__PURE__ */ new Uint8Array(52),
 		length: 0,
-		runs: new Int32Array(lineActions(rule)),
+		runs: new Uint16Array(lineActions(rule)),
 		runCount: 0,
 		options: null
 	};
@@ -25160,11 +25160,16 @@ const VIEW_BYTES = 128;
 function copyBytes(config) {
 	const n = config.game.numActions(config.options);
 	const size = config.game.observationSize(config.options);
+	const nested = (a, b) => {
+		if (a === null || typeof a !== "object" || a === b || Object.getPrototypeOf(a) !== Object.prototype) return 0;
+		let bytes = 0;
+		for (const [key, v] of Object.entries(a)) if (ArrayBuffer.isView(v) && v !== b[key]) bytes += v.byteLength + VIEW_BYTES;
+		return bytes;
+	};
 	let stateBytes = 0;
 	const state = config.game.createState(config.options);
-	if (state !== null && typeof state === "object") {
-		for (const v of Object.values(state)) if (ArrayBuffer.isView(v)) stateBytes += v.byteLength + VIEW_BYTES;
-	}
+	const other = config.game.createState(config.options);
+	if (state !== null && typeof state === "object") for (const [key, v] of Object.entries(state)) stateBytes += ArrayBuffer.isView(v) ? v.byteLength + VIEW_BYTES : nested(v, other[key]);
 	return ENV_OBJECT_BYTES + 8 * size + n + 4 * n + stateBytes;
 }
 /** The most copies of `config` one VectorEnv takes: the memory budget over `copyBytes`, at most MAX_COPIES. */
