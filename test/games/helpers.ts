@@ -1,10 +1,14 @@
-// Helpers of the Elevens and Thirteens tests, game-free: 52-card decks, the error a call throws,
-// the state JSON, and every end reachable from a state (what "decision-free" means, checked).
-import { DECK_SIZE, cardCode } from '../../src/env/cards.js';
+// Helpers of the game tests, game-free: 52-card decks, the error a call throws, the state JSON, every end
+// reachable from a state, and the proof that a slot game has no real decisions (`describeNoDecisions`).
+import { describe, expect, it } from 'vitest';
+import { DECK_SIZE, cardCode, parseCardCode } from '../../src/env/cards.js';
 import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
-import type { AnyGame } from '../../src/env/game.js';
+import type { AnyGame, CardOutcome } from '../../src/env/game.js';
+import type { SlotState } from '../../src/env/layouts/index.js';
+import { make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
+import { scaled } from '../helpers/scale.js';
 
 /** The given cards first (the grid's slots, then the top of the stock), then the rest in card order (AC AD AH …). */
 export function deckWith(first: readonly string[]): string[] {
@@ -97,4 +101,57 @@ export function reachableEnds<S>(
   };
   visit(state, 0);
   return ends;
+}
+
+/**
+ * The proof that a slot game has no real decisions: first, last and random play reach the outcome of an independent
+ * rank-count model (`reference`, on the deal order) on 1,000 deals, winning more than `leastWins` of them; and from
+ * 150 deals every legal order of moves reaches one end (an exhaustive search on the grid's ranks and the stock's
+ * place).
+ */
+export function describeNoDecisions(
+  id: string,
+  game: AnyGame,
+  reference: (deck: readonly number[]) => CardOutcome,
+  leastWins: (deals: number) => number,
+): void {
+  const dealOrder = (env: Env): number[] =>
+    [...(gameJSON(env).tableau as string[]), ...(gameJSON(env).stock as string[])].map(parseCardCode);
+  const stateKey = (s: SlotState): string =>
+    `${Array.from(s.slotCard, (c) => (c === 255 ? c : c >> 2))
+      .sort((a, b) => a - b)
+      .join()}|${s.stockPos}`;
+  describe(`${id}: no real decisions`, () => {
+    it('first, last and random reach the same outcome as the rank-count model on 1,000 deals', () => {
+      const envs = [make(id), make(id), make(id)];
+      const policies = [first, last, randomPolicy(99)];
+      let wins = 0;
+      for (let seed = 0; seed < scaled(1000); seed++) {
+        const outcomes = envs.map((env, k) => {
+          env.reset({ seed });
+          playOut(env, policies[k]);
+          return env.outcome();
+        });
+        expect(outcomes[1], `seed ${seed}`).toEqual(outcomes[0]);
+        expect(outcomes[2], `seed ${seed}`).toEqual(outcomes[0]);
+        envs[0].reset({ seed });
+        expect(outcomes[0], `seed ${seed}`).toEqual(reference(dealOrder(envs[0])));
+        if (outcomes[0].won) wins++;
+      }
+      expect(wins).toBeGreaterThan(leastWins(scaled(1000)));
+    });
+
+    it('from the deal of 150 deals, every legal order of moves reaches one end (an exhaustive search)', () => {
+      let searched = 0;
+      for (let seed = 0; seed < scaled(150, 10); seed++) {
+        const env = make(id);
+        env.reset({ seed: 700 + seed });
+        if (!env.running) continue;
+        const ends = reachableEnds(game, env.options, env.rawState as SlotState, stateKey, 200_000);
+        expect(ends.size, `seed ${700 + seed}: ${[...ends].join(' or ')}`).toBe(1);
+        searched++;
+      }
+      expect(searched).toBeGreaterThan(0);
+    });
+  });
 }

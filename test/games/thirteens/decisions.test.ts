@@ -2,15 +2,14 @@
 // deals, which is a rank-count model's; from many positions every legal order of moves (an
 // exhaustive search) reaches one end. And the random-game invariants and the contract checker.
 import { describe, expect, it } from 'vitest';
-import { DECK_SIZE, parseCardCode } from '../../../src/env/cards.js';
+import { DECK_SIZE } from '../../../src/env/cards.js';
 import { checkEnv } from '../../../src/env/checker.js';
-import type { Env } from '../../../src/env/env.js';
 import type { CardOutcome } from '../../../src/env/game.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
-import { thirteensGame, thirteensOf, type ThirteensState } from '../../../src/games/thirteens/engine.js';
+import { thirteensGame } from '../../../src/games/thirteens/engine.js';
 import { scaled } from '../../helpers/scale.js';
-import { first, gameJSON, last, playOut, randomPolicy, reachableEnds } from '../helpers.js';
+import { describeNoDecisions } from '../helpers.js';
 
 /** An independent model of the rules on rank counts alone. */
 function referenceOutcome(deck: readonly number[]): CardOutcome {
@@ -43,48 +42,7 @@ function referenceOutcome(deck: readonly number[]): CardOutcome {
   return { won: removed === DECK_SIZE, cardsLeft: DECK_SIZE - removed };
 }
 
-const dealOrder = (env: Env): number[] =>
-  [...(gameJSON(env).tableau as string[]), ...gameJSON(env).stock].map(parseCardCode);
-
-/** The search's memory: the grid's ranks as a multiset (slots and suits never matter) and the stock's position. */
-const stateKey = (s: ThirteensState): string =>
-  `${Array.from(s.slotCard, (c) => (c === 255 ? c : c >> 2))
-    .sort((a, b) => a - b)
-    .join()}|${s.stockPos}`;
-
-describe('thirteens: no real decisions', () => {
-  it('first, last and random reach the same outcome as the rank-count model on 1,000 deals', () => {
-    const envs = [make('thirteens'), make('thirteens'), make('thirteens')];
-    const policies = [first, last, randomPolicy(99)];
-    let wins = 0;
-    for (let seed = 0; seed < scaled(1000); seed++) {
-      const outcomes = envs.map((env, k) => {
-        env.reset({ seed });
-        playOut(env, policies[k]);
-        return env.outcome();
-      });
-      expect(outcomes[1], `seed ${seed}`).toEqual(outcomes[0]);
-      expect(outcomes[2], `seed ${seed}`).toEqual(outcomes[0]);
-      envs[0].reset({ seed });
-      expect(outcomes[0], `seed ${seed}`).toEqual(referenceOutcome(dealOrder(envs[0])));
-      if (outcomes[0].won) wins++;
-    }
-    expect(wins).toBeGreaterThan(scaled(1000) / 3);
-  });
-
-  it('from the deal of 150 deals, every legal order of moves reaches one end (an exhaustive search)', () => {
-    let searched = 0;
-    for (let seed = 0; seed < scaled(150, 10); seed++) {
-      const env = make('thirteens');
-      env.reset({ seed: 700 + seed });
-      if (!env.running) continue;
-      const ends = reachableEnds(thirteensGame, env.options, thirteensOf(env)!.state, stateKey, 200_000);
-      expect(ends.size, `seed ${700 + seed}: ${[...ends].join(' or ')}`).toBe(1);
-      searched++;
-    }
-    expect(searched).toBeGreaterThan(0);
-  });
-});
+describeNoDecisions('thirteens', thirteensGame, referenceOutcome, (deals) => deals / 3);
 
 describe('thirteens: invariants and the contract', () => {
   it('every card in one place, mask = legal list, rewards add up, over random games', () => {
