@@ -5,7 +5,7 @@
  * does not tree-shake (Metro) would ship every one, so the words are kept here, the same as zod's `en` locale says
  * them for every issue zod raises.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 
 /** The unit of a size check, by what was measured; other origins are compared as values. */
 const SIZE_UNITS: Record<string, string> = {
@@ -48,6 +48,21 @@ const FORMAT_NAMES: Record<string, string> = {
   template_literal: 'input',
 };
 
+/** A value in a message as zod quotes it: a string in double quotes, a bigint with its n. */
+function quoted(value: unknown): string {
+  return typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? `"${value}"` : `${String(value)}`;
+}
+
+/** What an input is, as zod names it: "nan", "null", "array", a class's name, or its `typeof`. */
+function inputType(input: unknown): string {
+  if (typeof input === 'number') return Number.isNaN(input) ? 'nan' : 'number';
+  if (typeof input !== 'object') return typeof input;
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  const made = Object.getPrototypeOf(input) !== Object.prototype && 'constructor' in input ? input.constructor : null;
+  return typeof made === 'function' ? made.name : 'object';
+}
+
 /** A type's name in a message: "NaN" for zod's "nan", and an infinite number as itself. */
 function typeName(type: string, input?: unknown): string {
   if (type === 'number' && typeof input === 'number' && !Number.isFinite(input)) return String(input);
@@ -56,13 +71,14 @@ function typeName(type: string, input?: unknown): string {
 
 /** One issue's message, in the words of zod's English locale. */
 export function zodEnglishMessage(issue: z.core.$ZodRawIssue): string {
-  const { stringifyPrimitive, joinValues, parsedType } = z.core.util;
+  // zod's own helpers are not imported: reading them through `z.core` would keep all of zod's core in a bundle.
+  const joinValues = (values: readonly unknown[], separator: string) => values.map(quoted).join(separator);
   switch (issue.code) {
     case 'invalid_type':
-      return `Invalid input: expected ${typeName(issue.expected)}, received ${typeName(parsedType(issue.input), issue.input)}`;
+      return `Invalid input: expected ${typeName(issue.expected)}, received ${typeName(inputType(issue.input), issue.input)}`;
     case 'invalid_value':
       return issue.values.length === 1
-        ? `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`
+        ? `Invalid input: expected ${quoted(issue.values[0])}`
         : `Invalid option: expected one of ${joinValues(issue.values, '|')}`;
     case 'too_big':
     case 'too_small': {
