@@ -74,8 +74,10 @@ export function zodEnglishMessage(issue: z.core.$ZodRawIssue): string {
   // zod's own helpers are not imported: reading them through `z.core` would keep all of zod's core in a bundle.
   const joinValues = (values: readonly unknown[], separator: string) => values.map(quoted).join(separator);
   switch (issue.code) {
-    case 'invalid_type':
-      return `Invalid input: expected ${typeName(issue.expected)}, received ${typeName(inputType(issue.input), issue.input)}`;
+    case 'invalid_type': {
+      const received = typeName(inputType(issue.input), issue.input);
+      return `Invalid input: expected ${typeName(issue.expected)}, received ${received}`;
+    }
     case 'invalid_value':
       return issue.values.length === 1
         ? `Invalid input: expected ${quoted(issue.values[0])}`
