@@ -83,7 +83,7 @@ describe.skipIf(!RUNS_HERE)('the engine bundled by esbuild, minified, on Hermes 
         false,
       );
       writeFileSync(path, code);
-      // esbuild writes each module's path above its code ("  // src/env/errors.ts"): a refusal is the last one's above it.
+      // esbuild writes each module's path above its code ("  // src/env/errors.ts"): a refusal is in the nearest above.
       const lines = code.split('\n');
       const origins = new Map<string, number>();
       for (const { line } of refusals(path)) {
