@@ -3,8 +3,9 @@
 // Native Babel transformer and the one Babel plugin docs/apps.md asks an app to add, and the bundle
 // run by the hermes VM of hermes-engine-cli (hermes-vm.ts). Its games must print the
 // lines Node prints; the hint times it prints go to the log. Then the light runtime as an app imports it
-// (tengym/engine with tengym/games/pairing), bundled minified: its gzipped size is printed (docs/apps.md) and its
-// hint must be Node's. dist/ is built (npm test builds first).
+// (tengym/engine with tengym/games/pairing), bundled minified: its gzipped size is printed (docs/apps.md) and bounded,
+// and its hint must be Node's. A build of it whose module ids are paths lists what Metro took, by package: one build of
+// zod's, none of its classic API, and no layout the game does not use. dist/ is built (npm test builds first).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
