@@ -1494,8 +1494,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   let phoneReadings: Promise<Map<string, PhoneReading>> | undefined;
 
   /**
-   * Each swept id's page on a phone (360 × 740 px), read in one pass that the tests of the board's fit, its text sizes and
-   * the rules panel share: one page load an id serves the three, so each id the registry gains costs one.
+   * Each swept id's page on a phone (360 × 740 px), read in one pass that the tests of the board's fit, its text sizes
+   * and the rules panel share: one page load an id serves the three, so each id the registry gains costs one.
    */
   function readOnPhone(): Promise<Map<string, PhoneReading>> {
     phoneReadings ??= (async () => {
