@@ -63,13 +63,7 @@ export const gizaGame = plainTriangleGame({
   name: 'giza',
   // 28 removals at most: a step limit never reached.
   rules: {
-    rows: 7,
-    name: TRIANGLE,
-    piles: PILES,
-    pairSum: 13,
-    singles: [12],
-    overlapPairs: false,
-    goal: 'all',
+    ...{ rows: 7, name: TRIANGLE, piles: PILES, pairSum: 13, singles: [12], overlapPairs: false, goal: 'all' },
     maxSteps: 1000,
   },
   prompt: "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts.",
