@@ -8,16 +8,20 @@
  */
 import '../src/games/index.js';
 import { make } from '../src/env/registry.js';
-import { PIMC_CONFIG, PimcAgent } from '../src/agents/triangle/pimc.js';
+import { PIMC_CONFIG, PimcAgent, type PimcConfig } from '../src/agents/triangle/pimc.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 import { pairedWins } from '../src/stats/paired.js';
 
 const USAGE = '  npx tsx research/pyramid-pimc-budget.ts --budget N [--deals N] [--seed S]';
 
-/** Each deal's win (1) or loss (0) for `pimc` with `decisionBudget`, and the CPU seconds they took. */
-function play(decisionBudget: number, seed: number, deals: number): { won: Uint8Array; cpuSeconds: number } {
+/** Each deal's win (1) or loss (0) for `pimc` with `config`, and the CPU seconds they took (deal i from seed + i). */
+export function playPimc(
+  config: Partial<PimcConfig>,
+  seed: number,
+  deals: number,
+): { won: Uint8Array; cpuSeconds: number } {
   const env = make('pyramid');
-  const agent = new PimcAgent({ decisionBudget });
+  const agent = new PimcAgent(config);
   const won = new Uint8Array(deals);
   const start = process.cpuUsage();
   for (let i = 0; i < deals; i++) {
@@ -39,8 +43,8 @@ function main(): void {
   const [budget, deals, seed] = [Number(values.budget), Number(values.deals), Number(values.seed)];
   if (![budget, deals, seed].every(Number.isSafeInteger) || budget < 1 || deals < 1 || seed < 0)
     throw new Error(`--budget and --deals take whole numbers from 1, --seed from 0\n${USAGE}`);
-  const base = play(PIMC_CONFIG.decisionBudget, seed, deals);
-  const other = play(budget, seed, deals);
+  const base = playPimc({}, seed, deals);
+  const other = playPimc({ decisionBudget: budget }, seed, deals);
   const rate = (won: Uint8Array) => `${((100 * won.reduce((a, b) => a + b, 0)) / deals).toFixed(2)}%`;
   const { diff, ci95 } = pairedWins(other.won, base.won);
   const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)}`;

@@ -8,29 +8,18 @@
  *   npx tsx research/pyramid-room.ts --samples 16,64,256 --deals 1000 --seed 1
  */
 import '../src/games/index.js';
-import { PIMC_CONFIG, PimcAgent } from '../src/agents/triangle/pimc.js';
-import { make } from '../src/env/registry.js';
+import { PIMC_CONFIG } from '../src/agents/triangle/pimc.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 import { pairedWins } from '../src/stats/paired.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
+import { playPimc } from './pyramid-pimc-budget.js';
 
 const USAGE = '  npx tsx research/pyramid-room.ts [--samples 16,64,256] [--deals N] [--seed S]';
 
-/** Each deal's win (1) or loss (0) for `pimc` with `samples` a decision, and the CPU seconds they took. */
+/** `pimc` with `samples` a decision, its decision budget grown alike: each deal's win or loss, and the CPU time. */
 function play(samples: number, seed: number, deals: number): { won: Uint8Array; cpuSeconds: number } {
-  const env = make('pyramid');
-  const scale = samples / PIMC_CONFIG.samples;
-  const agent = new PimcAgent({ samples, decisionBudget: Math.round(PIMC_CONFIG.decisionBudget * scale) });
-  const won = new Uint8Array(deals);
-  const start = process.cpuUsage();
-  for (let i = 0; i < deals; i++) {
-    env.reset({ seed: seed + i });
-    agent.reset(seed + i);
-    while (env.running) env.step(agent.act(env));
-    won[i] = env.outcome().won ? 1 : 0;
-  }
-  const used = process.cpuUsage(start);
-  return { won, cpuSeconds: (used.user + used.system) / 1e6 };
+  const decisionBudget = Math.round((PIMC_CONFIG.decisionBudget * samples) / PIMC_CONFIG.samples);
+  return playPimc({ samples, decisionBudget }, seed, deals);
 }
 
 function main(): void {
