@@ -1,6 +1,8 @@
-// `tengym train` as a user runs it: --json, a learning curve of at least eleven points,
+// `tengym train` as a user types it: --json, a learning curve of at least eleven points,
 // --eval-every, and run directories: never overwrite what tengym did not write, leave no
-// empty directory after a refusal, and no checkpoint-old/ after a resume.
+// empty directory after a refusal, and no checkpoint-old/ after a resume. The commands run in
+// the test's process (tengymHere): a process each, with TensorFlow.js started in every one, cost
+// three times as long; test/train/kill.test.ts and test/cli/interrupt.test.ts keep the processes.
 import {
   cpSync,
   existsSync,
@@ -14,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFile as writeConfig, tengym } from '../helpers/cli.js';
+import { configFile as writeConfig, tengymHere } from '../helpers/cli.js';
 import { checkRunDirectory } from '../../src/train/checkpoint.js';
 import { train } from '../../src/train/trainer.js';
 
@@ -39,13 +41,13 @@ const jsonLines = (stdout: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
 
-describe('tengym train --json and the learning curve', () => {
+describe('tengym train --json and the learning curve', async () => {
   it(
     'prints JSON Lines (start, one line per evaluation, end) and ' + 'evaluates at least ten times besides the start',
-    () => {
+    async () => {
       const dir = tmp();
       const out = join(dir, 'run');
-      const r = tengym(
+      const r = await tengymHere(
         'train',
         '--env',
         'decade',
@@ -97,9 +99,9 @@ describe('tengym train --json and the learning curve', () => {
     },
   );
 
-  it('--eval-every sets the interval; an explicit interval that gives few points is honoured and named', () => {
+  it('--eval-every sets the interval; an explicit interval that gives few points is honoured and named', async () => {
     const dir = tmp();
-    const few = tengym(
+    const few = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -125,7 +127,7 @@ describe('tengym train --json and the learning curve', () => {
         .split('\n').length,
     ).toBe(2);
     // An interval past the run's end: the start and the end, as the note counts them.
-    const two = tengym(
+    const two = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -150,7 +152,7 @@ describe('tengym train --json and the learning curve', () => {
         .split('\n').length,
     ).toBe(2);
     // --json carries the same notes, and the fresh-deals command, in its start and end records.
-    const quiet = tengym(
+    const quiet = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -180,31 +182,43 @@ describe('tengym train --json and the learning curve', () => {
       `tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --reference first --seed 3000000000 ` +
         `--episodes 20`,
     );
-    const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
+    const bad = await tengymHere(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--eval-every',
+      '0',
+      '--out',
+      join(dir, 'c'),
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');
   });
 });
 
-describe('a run resumed on another backend', () => {
-  it('says its weights will not be those of a run on one backend', () => {
+describe('a run resumed on another backend', async () => {
+  it('says its weights will not be those of a run on one backend', async () => {
     const dir = tmp();
     const out = join(dir, 'run');
     expect(
-      tengym(
-        'train',
-        '--env',
-        'decade',
-        '--options',
-        '{"maxRun":4}',
-        '--algo',
-        'ppo',
-        '--steps',
-        '1000',
-        '--config',
-        configFile(dir),
-        '--out',
-        out,
+      (
+        await tengymHere(
+          'train',
+          '--env',
+          'decade',
+          '--options',
+          '{"maxRun":4}',
+          '--algo',
+          'ppo',
+          '--steps',
+          '1000',
+          '--config',
+          configFile(dir),
+          '--out',
+          out,
+        )
       ).code,
     ).toBe(0);
     // The curve's title names the options that make it another game than the id's preset.
@@ -216,7 +230,7 @@ describe('a run resumed on another backend', () => {
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
     expect(state.backend).toBe('wasm');
     writeFileSync(statePath, JSON.stringify({ ...state, backend: 'tensorflow' }));
-    const resumed = tengym('train', '--out', out, '--resume', '--steps', '2000');
+    const resumed = await tengymHere('train', '--out', out, '--resume', '--steps', '2000');
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(
       new RegExp(
@@ -228,7 +242,7 @@ describe('a run resumed on another backend', () => {
   });
 });
 
-describe('run directories', () => {
+describe('run directories', async () => {
   function foreignDir(): { dir: string; files: Record<string, string> } {
     const dir = tmp();
     const files = { 'metrics.csv': 'mine,1\n', 'metrics.jsonl': '{"mine":1}\n', 'best/model.json': '{"mine":true}' };
@@ -239,9 +253,9 @@ describe('run directories', () => {
 
   it.each([[['--resume']], [[]]])(
     'a directory tengym did not write is refused %j, named, and left as it was',
-    (extra) => {
+    async (extra) => {
       const { dir, files } = foreignDir();
-      const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
+      const r = await tengymHere('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
         new RegExp(
@@ -288,16 +302,16 @@ describe('run directories', () => {
 
   it(
     'an empty --out is refused, not taken for the working directory (where the run would overwrite what it ' + 'finds)',
-    () => {
+    async () => {
       for (const out of ['', '  '])
         expect(() => checkRunDirectory(out, false, null)).toThrow(/^--out is empty: name a new directory for the run$/);
     },
   );
 
-  it('--out naming a file is a clear error, not an internal one', () => {
+  it('--out naming a file is a clear error, not an internal one', async () => {
     const file = join(tmp(), 'a-file');
     writeFileSync(file, 'x');
-    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', file);
+    const r = await tengymHere('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`tengym: --out ${file} is a file, not a directory: choose a new directory for the run\n`);
   });
@@ -305,7 +319,7 @@ describe('run directories', () => {
   it(
     'expert iteration trains a seven-pile model that tengym eval and tengym hint play as its search; four-ten ' +
       'is refused by name',
-    () => {
+    async () => {
       const dir = tmp();
       const out = join(dir, 'run');
       const config = {
@@ -319,7 +333,7 @@ describe('run directories', () => {
         evalEpisodes: 20,
         evalReference: 'first',
       };
-      let r = tengym(
+      let r = await tengymHere(
         'train',
         '--env',
         'ten-twenty-thirty',
@@ -344,7 +358,7 @@ describe('run directories', () => {
         features: 'decade-stacks/1',
         search: { depth: 1, maxLeaves: 64 },
       });
-      r = tengym(
+      r = await tengymHere(
         'eval',
         '--env',
         'ten-twenty-thirty',
@@ -357,27 +371,27 @@ describe('run directories', () => {
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/best\s+\d+\.\d+%/);
-      r = tengym('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
+      r = await tengymHere('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/expert iteration is written for the decade family .*not four-ten/);
       expect(existsSync(join(dir, 'never'))).toBe(false);
     },
   );
 
-  it('a run refused after start-up leaves no directory behind', () => {
+  it('a run refused after start-up leaves no directory behind', async () => {
     const out = join(tmp(), 'never');
-    const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
+    const r = await tengymHere('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/afterstate values are written for the games that give their features \(decade, /);
     expect(r.stderr).toMatch(/, four-ten\), not tens/);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('an empty directory, or one tengym marked, can be resumed (the run starts there)', () => {
+  it('an empty directory, or one tengym marked, can be resumed (the run starts there)', async () => {
     const dir = tmp();
     const out = join(dir, 'run');
     mkdirSync(out);
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -404,30 +418,44 @@ describe('run directories', () => {
     mkdirSync(marked);
     writeFileSync(join(marked, 'tengym-run.json'), '{"format":"tengym-run/1"}');
     writeFileSync(join(marked, 'metrics.jsonl'), '');
-    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', marked).stderr).toMatch(
-      /holds a tengym run that stopped before its first checkpoint: pass --resume/,
-    );
+    expect(
+      (await tengymHere('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', marked)).stderr,
+    ).toMatch(/holds a tengym run that stopped before its first checkpoint: pass --resume/);
   });
 
   it(
     'after a kill during the final checkpoint swap, the resume leaves checkpoint/ alone, without ' + 'checkpoint-old/',
-    () => {
+    async () => {
       const dir = tmp();
       const config = configFile(dir, { ...TINY, evalEvery: 500 });
       const out = join(dir, 'run');
       expect(
-        tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out).code,
+        (
+          await tengymHere(
+            'train',
+            '--env',
+            'decade',
+            '--algo',
+            'ppo',
+            '--steps',
+            '1000',
+            '--config',
+            config,
+            '--out',
+            out,
+          )
+        ).code,
       ).toBe(0);
       const weights = readFileSync(join(out, 'checkpoint', 'weights.bin'));
       // Killed after the new checkpoint took its place, before the old one was removed.
       cpSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'), { recursive: true });
-      let r = tengym('train', '--out', out, '--resume');
+      let r = await tengymHere('train', '--out', out, '--resume');
       expect(r.code, r.stderr).toBe(0);
       expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
       // Killed between the two renames: only checkpoint-old/ (and a complete checkpoint-new/).
       renameSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'));
       cpSync(join(out, 'checkpoint-old'), join(out, 'checkpoint-new'), { recursive: true });
-      r = tengym('train', '--out', out, '--resume');
+      r = await tengymHere('train', '--out', out, '--resume');
       expect(r.code, r.stderr).toBe(0);
       expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
       expect(readFileSync(join(out, 'checkpoint', 'weights.bin')).equals(weights)).toBe(true);
@@ -435,9 +463,9 @@ describe('run directories', () => {
   );
 });
 
-describe('tengym train --resume on Four Ten', () => {
+describe('tengym train --resume on Four Ten', async () => {
   it('a run whose best evaluation won no held-out game ends with its summary after a resume ("mean rounds –"), ' +
-    'not an internal error', () => {
+    'not an internal error', async () => {
     const dir = tmp();
     const config = configFile(dir, {
       numEnvs: 4,
@@ -450,28 +478,40 @@ describe('tengym train --resume on Four Ten', () => {
       evalReference: 'first',
     });
     const out = join(dir, 'run');
-    let r = tengym('train', '--env', 'four-ten', '--algo', 'ppo', '--steps', '200', '--config', config, '--out', out);
+    let r = await tengymHere(
+      'train',
+      '--env',
+      'four-ten',
+      '--algo',
+      'ppo',
+      '--steps',
+      '200',
+      '--config',
+      config,
+      '--out',
+      out,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
     // The run is over: the resume restores the best evaluation from the checkpoint and prints it.
-    r = tengym('train', '--out', out, '--resume');
+    r = await tengymHere('train', '--out', out, '--resume');
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
     // Extended: the best evaluation is still the one the checkpoint kept.
-    r = tengym('train', '--out', out, '--resume', '--steps', '400');
+    r = await tengymHere('train', '--out', out, '--resume', '--steps', '400');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
   }, 60_000);
 });
 
-describe('tengym train on one held-out deal', () => {
+describe('tengym train on one held-out deal', async () => {
   it('shows the paired bounds one deal cannot give as – (metrics.csv: empty, as metrics.jsonl null), the same ' +
-    'after a resume', () => {
+    'after a resume', async () => {
     const dir = tmp();
     const config = configFile(dir, { ...TINY, evalEpisodes: 1 });
     const out = join(dir, 'run');
-    let r = tengym(
+    let r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -499,29 +539,31 @@ describe('tengym train on one held-out deal', () => {
       vsReferenceHigh: null,
     });
     // The finished run resumed: its best evaluation, read back from the checkpoint, is said as before.
-    r = tengym('train', '--out', out, '--resume');
+    r = await tengymHere('train', '--out', out, '--resume');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.match(/^best: .*$/m)![0]).toBe(summary);
   }, 60_000);
 });
 
-describe('tengym train --resume after a kill', () => {
-  it('removes the temporary files of the writes the kill cut short, and only those', () => {
+describe('tengym train --resume after a kill', async () => {
+  it('removes the temporary files of the writes the kill cut short, and only those', async () => {
     const dir = tmp();
     const out = join(dir, 'run');
     expect(
-      tengym(
-        'train',
-        '--env',
-        'decade',
-        '--algo',
-        'ppo',
-        '--steps',
-        '500',
-        '--config',
-        configFile(dir, { ...TINY, evalEvery: 500 }),
-        '--out',
-        out,
+      (
+        await tengymHere(
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '500',
+          '--config',
+          configFile(dir, { ...TINY, evalEvery: 500 }),
+          '--out',
+          out,
+        )
       ).code,
     ).toBe(0);
     const files = readdirSync(out).sort();
@@ -532,28 +574,30 @@ describe('tengym train --resume after a kill', () => {
     mkdirSync(join(out, 'best-new'));
     writeFileSync(join(out, 'best-new', 'weights.bin.tmp-4243'), '');
     writeFileSync(join(out, 'notes.tmp-1'), 'mine');
-    const r = tengym('train', '--out', out, '--resume');
+    const r = await tengymHere('train', '--out', out, '--resume');
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual([...files, 'notes.tmp-1'].sort());
     expect(readdirSync(join(out, 'best')).sort()).toEqual(bestFiles);
   });
 
-  it('keeps best/ whole: a kill between its two renames leaves best-old/, which a resume puts back', () => {
+  it('keeps best/ whole: a kill between its two renames leaves best-old/, which a resume puts back', async () => {
     const dir = tmp();
     const out = join(dir, 'run');
     expect(
-      tengym(
-        'train',
-        '--env',
-        'decade',
-        '--algo',
-        'ppo',
-        '--steps',
-        '500',
-        '--config',
-        configFile(dir, { ...TINY, evalEvery: 500 }),
-        '--out',
-        out,
+      (
+        await tengymHere(
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '500',
+          '--config',
+          configFile(dir, { ...TINY, evalEvery: 500 }),
+          '--out',
+          out,
+        )
       ).code,
     ).toBe(0);
     expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
@@ -564,7 +608,7 @@ describe('tengym train --resume after a kill', () => {
     renameSync(join(out, 'best'), join(out, 'best-old'));
     cpSync(join(out, 'best-old'), join(out, 'best-new'), { recursive: true });
     writeFileSync(join(out, 'best-new', 'weights.bin'), Buffer.alloc(weights.length));
-    const r = tengym('train', '--out', out, '--resume');
+    const r = await tengymHere('train', '--out', out, '--resume');
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
     expect(readFileSync(join(out, 'best', 'model.json')).equals(model)).toBe(true);
