@@ -55,7 +55,7 @@ const engine = `/**
  *
  * | option      | values            | default | meaning                                                          |
  * |-------------|-------------------|---------|------------------------------------------------------------------|
- * | \`undoLimit\` | 0, 3, 'unlimited' | 0       | undos per game through \`env.undo()\` (an API call, not an action) |
+ * | \`undoLimit\` | 0, 3, 'unlimited' | 0       | undos per game through \`session.undo()\` (an API call, not an action) |
  * | \`reward\`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
  *
  * ## Actions
@@ -137,7 +137,7 @@ const rules = `## ${title}
 
 | option | values | default | meaning |
 | --- | --- | --- | --- |
-| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game<!-- programs --> through \`env.undo()\`<!-- /programs --> |
+| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game<!-- programs --> through \`session.undo()\`<!-- /programs --> |
 | \`reward\` | \`'win'\`, \`'cards'\` | \`'win'\` | \`'cards'\`: +2 a pair, +4 four of a kind |
 
 ### Actions

@@ -8,6 +8,7 @@
  * | `deal(choice)`             | a new deal: a seed, the daily deal of a day, only winnable ones                     |
  * | `moves()`, `play(move)`    | the legal moves by card; a player's move, then the forced moves it leads to         |
  * | `tap(place)`, `selection`  | a tap selection: the move fires once the cards tapped are a move no bigger one holds |
+ * | `moveTaking`, `partners`   | moves by card: the move of some cards, the cards that complete one; `card(spot)`     |
  * | `undo()`, `undosLeft`      | back to the player's last decision; the budget is counted in decisions              |
  * | `hint(top)`                | the legal moves ranked, with a header in a player's words (`hintHeader`)            |
  * | `view()`                   | the board as named parts (`SessionView`): no search of parts by kind               |
@@ -27,11 +28,13 @@ import { TengymError, formatZodError, plural, showValue } from '../env/errors.js
 import type { Env, EnvState } from '../env/env.js';
 import { envIds, make } from '../env/registry.js';
 import type { BoardPart, BoardView, CardSpot } from '../env/board.js';
+import { cardFace, type CardFace } from '../env/cards.js';
 import {
   cardChanges,
   isPlace,
   moveOf,
   moveTakingExactly,
+  movesTaking,
   partnersOf,
   placeKey,
   stateCards,
@@ -229,6 +232,17 @@ export function hintHeader(result: HintResult): string {
     : `Hints, best first · ${moves}`;
 }
 
+/** A place ({ place, index, stack? }, a `CardSpot` of the board or of a turn's events), or a bad-argument error. */
+function checkedPlace(place: unknown, call: string): Place {
+  if (!isPlace(place))
+    throw new TengymError(
+      'bad-argument',
+      `${call} takes a place { place, index, stack? } (a CardSpot of the board or a turn's events), got ` +
+        showValue(place),
+    );
+  return place;
+}
+
 /** A registered id; anything else is refused as `make` refuses it (with the nearest id). */
 function checkId(id: unknown): string {
   if (typeof id !== 'string')
@@ -416,8 +430,7 @@ export class Session {
    */
   tap(place: Place): TapResult {
     this.checkStarted('tap');
-    if (!isPlace(place))
-      throw new TengymError('bad-argument', `tap takes a place { place, index, stack? }, got ${showValue(place)}`);
+    checkedPlace(place, 'tap');
     const moves = this.moves();
     const key = placeKey(place);
     const card = this.findCard(moves, place);
@@ -447,12 +460,35 @@ export class Session {
 
   /** The cards that complete a legal move with the card at `place` (what lights up when it is tapped). */
   partners(place: Place): CardSpot[] {
-    return partnersOf(this.moves(), place);
+    return partnersOf(this.moves(), checkedPlace(place, 'partners'));
   }
 
   /** The move that takes no card (a draw, a deal into empty slots), or null. */
   drawMove(): Move | null {
     return moveTakingExactly(this.moves(), []);
+  }
+
+  /** The legal moves that take the card at `place`. */
+  movesTaking(place: Place): Move[] {
+    return movesTaking(this.moves(), checkedPlace(place, 'movesTaking'));
+  }
+
+  /** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
+  moveTaking(places: readonly Place[]): Move | null {
+    if (!Array.isArray(places))
+      throw new TengymError('bad-argument', `moveTaking takes an array of places, got ${showValue(places)}`);
+    return moveTakingExactly(
+      this.moves(),
+      places.map((p) => checkedPlace(p, 'moveTaking')),
+    );
+  }
+
+  /** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code, as this game names it. */
+  card(card: CardSpot | string): CardFace {
+    const code = typeof card === 'string' ? card : (card as CardSpot | null)?.code;
+    if (typeof code !== 'string')
+      throw new TengymError('bad-argument', `card takes a card's code or a CardSpot, got ${showValue(card)}`);
+    return this.env.game.cardFace ? this.env.game.cardFace(code) : cardFace(code);
   }
 
   private partnersOfSelection(moves: readonly Move[]): CardSpot[] {
@@ -563,8 +599,7 @@ export class Session {
     const { game, options } = this.env;
     const before = stateCards(game, this.env.rawState, options);
     const move = moveOf(game, this.env.rawState, options, action);
-    const { reward } = this.env.step(action);
-    this.states?.record(this.env);
+    const { reward } = this.states === null ? this.env.step(action) : this.states.step(this.env, action);
     return this.changeEvents('step', move, before, reward);
   }
 

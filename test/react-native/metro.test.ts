@@ -123,7 +123,7 @@ describe.skipIf(!RUNS_HERE)('the example app bundled by Metro 0.84 and run on He
   it('bundles tengym/engine with tengym/games/pairing, minified, and hints there as Node does', async () => {
     const use =
       "const env = make('tens'); env.reset({ seed: 3 }); const hint = createHinter().hint(env).hints[0]; " +
-      "print(hint.text, env.moves().map((m) => m.label).join(', '));";
+      "print(hint.text, env.legalActions().map((a) => env.describeAction(a)).join(', '));";
     const main = ["const { make, createHinter } = require('tengym/engine');", "require('tengym/games/pairing');", use];
     const path = await metroBundle(app, 'engine.js', main, true);
     const bundle = readFileSync(path);
