@@ -17,7 +17,7 @@ import type { AnyGame } from './game.js';
 import { loadStateJSON } from './defaults.js';
 import { envStateSchema, type EnvState, type ResetOptions } from './env-support.js';
 
-/** `new Env`'s arguments: make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine. */
+/** `new Env`'s arguments: make checks what it passes; a call by hand gets this, not a TypeError deep in the engine. */
 export function checkEnvArguments(id: unknown, game: unknown, options: unknown): void {
   let wrong: string | null = null;
   if (typeof id !== 'string') wrong = `the id ${showValue(id)}`;

@@ -197,7 +197,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   }
 
   /**
-   * How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
+   * How many times the state has changed (reset, step, setState, copyFrom). A caller that
    * lends the env to other code (an evaluation to an agent's `act`) tells from it whether that
    * code changed the game, even back to the same step count.
    */
