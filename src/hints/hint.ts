@@ -249,7 +249,8 @@ export class GameStates {
 
   /**
    * Takes env back one move, to the state before the last move not undone, and records it: one undo of the game's
-   * `undoLimit`, which the state counts in its `undosUsed` (a saved state keeps the count, not the moves).
+   * `undoLimit`, which the state counts in its `undosUsed` (a saved state keeps the count, not the moves). The env's
+   * `episodeSteps` goes back with it; its `episodeReturn`, which a player's screen does not show, starts again at 0.
    */
   undo(env: Env): void {
     this.checkGame(env, 'GameStates.undo');
@@ -269,6 +270,8 @@ export class GameStates {
     if (back === undefined) throw new TengymError('undo-unavailable', 'undo: there is no move to take back');
     env.setState({ ...this.states[back], undosUsed: (this.last as EnvState).undosUsed + 1 });
     this.push(env.getState(), 'undo');
+    // The steps since the deal (or the state loaded) are the moves not undone; setState counted none.
+    env.episodeSteps = this.undoable.length;
     this.synced = { env, changes: env.changes };
   }
 

@@ -387,7 +387,10 @@ describe("undo through a game's history (GameStates.undo): Env only carries the 
     played.step(env.legal[0]);
     expect(played.states.undoDepth).toBe(2);
     played.undo();
+    // The steps go back with the move, as a player's screen counts them.
+    expect(env.episodeSteps).toBe(1);
     played.undo();
+    expect(env.episodeSteps).toBe(0);
     expect({ ...env.getState(), undosUsed: 0 }).toEqual(before);
     expect([played.states.undosLeft, played.states.undoDepth, env.getState().undosUsed]).toEqual([1, 0, 2]);
     expectError(() => played.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
