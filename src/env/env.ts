@@ -85,10 +85,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   private readonly ownMask: Uint8Array;
   /** The ids `ownMask` holds, `legalN` of them: a refresh clears just those (a copy of the whole mask costs more). */
   private readonly ownIds: Int32Array;
-  /**
-   * Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not carry them; training's
-   * resume restores them).
-   */
+  /** Steps and summed reward since `reset()` or `setState()`: not in a state's JSON (training's resume sets them). */
   episodeSteps = 0;
   episodeReturn = 0;
 
@@ -100,10 +97,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   private readonly result: StepResult;
   /** The game's undo limit (`undoLimit`), which a loaded state's `undosUsed` may not pass. */
   private readonly undoBudget: number;
-  /**
-   * The undos a player's game used, as its state JSON carries them: the undo itself is the player's session's
-   * (`GameStates.undo`, `Session.undo`), which loads an earlier state with one more.
-   */
+  /** The undos a game used, as its state JSON carries them (the undo is `GameStates.undo`'s, `Session.undo`'s). */
   private undosUsed = 0;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
