@@ -80,7 +80,7 @@ const engine = `/**
  * Outcome: \`{ won, cardsLeft }\`.
  */
 import type * as z from 'zod/mini';
-import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/index.js';
+import { plainSlotGame, plainSlotOptionsSchema } from '../../env/layouts/slot-game.js';
 
 /** ${title}'s options: the undos and the reward only. */
 export const ${camel}OptionsSchema = plainSlotOptionsSchema;

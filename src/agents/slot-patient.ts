@@ -10,7 +10,7 @@
 import type { Env } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import type { AnyGame } from '../env/game.js';
-import { EMPTY, countInSlots, type SlotRules, type SlotState } from '../env/layouts/index.js';
+import { EMPTY, countInSlots, type SlotRules, type SlotState } from '../env/layouts/slots.js';
 import { BestScoredAgent, checkPlaying, type ActionScores, type AgentSpec } from './agent.js';
 
 /** Whether setting aside the card of slot i lets its set still go out (the reserves and the grid as they stand). */

@@ -4,12 +4,12 @@
  * accepted; `code` lets a program tell the kinds apart without parsing text.
  */
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
+import { zodEnglishMessage } from './zod-messages.js';
 
-// zod's own English messages ("Invalid option: expected one of 13|15"), which every "bad options" and "bad state"
-// message quotes: the classic \`zod\` sets them when imported, zod/mini (what the engines' schemas use, a quarter of
-// its size in an app's bundle) leaves them to the app. Set here unless the app chose its own.
-if (z.config().localeError === undefined) z.config(en());
+// zod's own English messages, which every "bad options" and "bad state" message quotes: the classic `zod` sets them
+// when imported, zod/mini (what the engines' schemas use) leaves them to the app. Set here unless the app chose its
+// own, from tengym's copy of the words rather than `zod/locales`, which would bring zod's 65 languages to a bundle.
+if (z.config().localeError === undefined) z.config({ localeError: zodEnglishMessage });
 /** What kind of bad input a `TengymError` reports (`error.code`). */
 export type TengymErrorCode =
   | 'unknown-env'

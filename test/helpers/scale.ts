@@ -31,3 +31,17 @@ export function perId(n: number, ids: number, least = 20): number {
   const share = fullScale ? 1 : Math.min(1, IDS_SIZED_FOR / ids);
   return Math.max(Math.min(n, least), Math.round(n * scale * share));
 }
+
+/**
+ * The items a sweep covers where each item costs seconds (a browser game per id, a solver's deals per id): all of them
+ * at full scale; below it, `count` of them spread evenly over the list, the first always among them. The registry lists
+ * an engine's ids together, so an even spread reaches as many engines as it can. TENGYM_TEST_SAMPLE=K shifts the
+ * spread by K places, for another sample of the same size.
+ */
+export function sampled<T>(items: readonly T[], count: number): T[] {
+  if (fullScale || items.length <= count) return [...items];
+  const shift = Number(process.env.TENGYM_TEST_SAMPLE ?? 0) || 0;
+  const picks = new Set<number>();
+  for (let k = 0; k < count; k++) picks.add((Math.floor((k * items.length) / count) + shift) % items.length);
+  return [...picks].sort((a, b) => a - b).map((i) => items[i]);
+}

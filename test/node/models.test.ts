@@ -18,6 +18,7 @@ import { chooseHintSource } from '../../src/hints/source.js';
 import type { EnvState } from '../../src/env/env.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../../src/env/rng.js';
+import { scaled } from '../helpers/scale.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const SHIPPED = shippedModelEnvs();
@@ -78,7 +79,8 @@ describe('shipped models', () => {
       // The first deals of the recorded evaluation, played again by the model and the reference
       // (every move checked legal by the env).
       const fourTen = id === 'four-ten';
-      const deals = fourTen ? 12 : 200;
+      // 200 deals at full scale; the first 100 of them below it (a model's game with its hints costs about 20 ms).
+      const deals = fourTen ? 12 : scaled(200, 100);
       const agent = await resolveAgent('model', id, {});
       const reference = createAgent(recorded.reference.agent, id, {});
       const [mine, theirs] = [agent, reference].map((a) => playDeals(id, a, deals));

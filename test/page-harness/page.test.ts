@@ -26,7 +26,13 @@ import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 import { rulesDocument } from '../helpers/rules-document.js';
-import { scaled } from '../helpers/scale.js';
+import { sampled, scaled } from '../helpers/scale.js';
+
+/**
+ * The ids the per-id sweeps load a page for: every id at full scale (TENGYM_TEST_SCALE=1), an even spread of eight
+ * below it. A page load an id costs about two seconds, and ids of one engine draw the same parts.
+ */
+const SWEPT_IDS = sampled(envIds(), 8);
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -1438,9 +1444,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 120_000);
 
-  it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym ' +
-    'hint', async () => {
-    await eachInTwoPages(envIds(), async (id) => {
+  it('every env id (a sample below full scale) plays to its end in the page (the first move each time), hints from ' +
+    'the same source as tengym hint', async () => {
+    await eachInTwoPages(SWEPT_IDS, async (id) => {
       const { source, fromModel } = await loadHinter(id, {});
       // The model ids' hints are played above; here the baselines' are shown at every move.
       await withPage(`env=${id}&seed=3${fromModel ? '' : '&hints=1'}`, async (p) => {
@@ -1489,14 +1495,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   let phoneReadings: Promise<Map<string, PhoneReading>> | undefined;
 
   /**
-   * Every id's page on a phone (360 × 740 px), read in one pass that the tests of the board's fit, its text sizes and
-   * the rules panel share: one page load an id serves the three, so each id the registry gains costs one.
+   * Each swept id's page on a phone (360 × 740 px), read in one pass that the tests of the board's fit, its text sizes
+   * and the rules panel share: one page load an id serves the three, so each id the registry gains costs one.
    */
   function readOnPhone(): Promise<Map<string, PhoneReading>> {
     phoneReadings ??= (async () => {
       const readings = new Map<string, PhoneReading>();
       // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 6 ◂"): the longest labels.
-      await eachInTwoPages(envIds(), async (id) => {
+      await eachInTwoPages(SWEPT_IDS, async (id) => {
         await withPage(
           `env=${id}&seed=4&hints=1`,
           async (p) => {
@@ -1537,9 +1543,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
     'table', async () => {
     const phone = await readOnPhone();
-    for (const id of envIds()) expect(phone.get(id)?.fit, `${id} at 360 px`).toEqual({ scroll: 0, past: 0 });
+    for (const id of SWEPT_IDS) expect(phone.get(id)?.fit, `${id} at 360 px`).toEqual({ scroll: 0, past: 0 });
     const tablet = { width: 768, height: 1024 };
-    await eachInTwoPages(envIds(), async (id) => {
+    await eachInTwoPages(SWEPT_IDS, async (id) => {
       await withPage(
         `env=${id}&seed=4&hints=1`,
         async (p) => expect(await fitOf(p), `${id} at ${tablet.width} px`).toEqual({ scroll: 0, past: 0 }),
@@ -1674,7 +1680,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
     'next', async () => {
     const phone = await readOnPhone();
-    for (const id of envIds()) {
+    for (const id of SWEPT_IDS) {
       const { text, labels } = phone.get(id)!;
       expect(text.length, id).toBeGreaterThan(0);
       for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
@@ -2088,12 +2094,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('a rules panel opens for every id, with its game’s section of the rules document drawn for a player', async () => {
+  it('a rules panel opens for every id (a sample below full scale), with its game’s section of the rules document ' +
+    'drawn for a player', async () => {
     // The heading the panel draws first: the title of the id's own section of the rules document.
     const document = rulesDocument();
     const heading = (id: string) => /^## (.*)$/m.exec(rulesSection(document, id) ?? '')?.[1];
     const phone = await readOnPhone();
-    for (const id of envIds()) {
+    for (const id of SWEPT_IDS) {
       const { rules, ruleTables } = phone.get(id)!;
       expect(rules.shownAtFirst, id).toBe(false);
       expect(rules.shown, id).toBe(true);

@@ -3,8 +3,9 @@
 // Native Babel transformer and the one Babel plugin docs/apps.md asks an app to add, and the bundle
 // run by the hermes VM of hermes-engine-cli (hermes-vm.ts). Its games must print the
 // lines Node prints; the hint times it prints go to the log. Then the light runtime as an app imports it
-// (tengym/engine with tengym/games/pairing), bundled minified: its gzipped size is printed (docs/apps.md) and its
-// hint must be Node's. dist/ is built (npm test builds first).
+// (tengym/engine with tengym/games/pairing), bundled minified: its gzipped size is printed (docs/apps.md) and bounded,
+// and its hint must be Node's. A build of it whose module ids are paths lists what Metro took, by package: one build of
+// zod's, none of its classic API, and no layout the game does not use. dist/ is built (npm test builds first).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +21,29 @@ import { hermesVm, RUNS_HERE } from './hermes-vm.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 const KiB = 1024;
+/** Metro's gzipped bundle of tengym/engine with tengym/games/pairing, in KiB, with room for a little growth. */
+const METRO_GZIP_BOUND_KIB = 145;
+
+/** The light runtime as an app uses it: a Tens deal's first hint and its moves, printed. */
+const ENGINE_USE =
+  "const env = make('tens'); env.reset({ seed: 3 }); const hint = createHinter().hint(env).hints[0]; " +
+  "print(hint.text, env.legalActions().map((a) => env.describeAction(a)).join(', '));";
+const ENGINE_MAIN = [
+  "const { make, createHinter } = require('tengym/engine');",
+  "require('tengym/games/pairing');",
+  ENGINE_USE,
+];
+
+/** The modules of an unminified bundle whose module ids are their paths, each with its code's bytes. */
+function metroModules(source: string): { path: string; bytes: number }[] {
+  const ids = [...source.matchAll(/^__d\(/gm)].map((m) => m.index);
+  return ids.map((start, i) => {
+    const code = source.slice(start, ids[i + 1] ?? source.length);
+    // The factory ends `}, "<path>", [<its dependencies' paths>]);`: the last such line of the module's code.
+    const path = [...code.matchAll(/\},\s*"([^"]+)",\s*\[[^\]]*\]\);/g)].at(-1)?.[1] ?? '';
+    return { path, bytes: code.length };
+  });
+}
 
 interface MetroApi {
   loadConfig(argv: object, overrides: object): Promise<object>;
@@ -50,7 +74,13 @@ function newApp(): string {
  * An entry of the app (React Native's globals, then `main`'s lines) bundled by Metro 0.84 for iOS, as a release build
  * is (`dev: false`): the bundle's path.
  */
-async function metroBundle(app: string, entry: string, main: string[], minify: boolean): Promise<string> {
+async function metroBundle(
+  app: string,
+  entry: string,
+  main: string[],
+  minify: boolean,
+  idsByPath = false,
+): Promise<string> {
   // What React Native defines before an app's modules run and the bare VM lacks (Metro's prelude
   // `global`, InitializeCore's `window`, `self` and performance.now), then the app.
   writeFileSync(
@@ -77,12 +107,14 @@ async function metroBundle(app: string, entry: string, main: string[], minify: b
         unstable_enablePackageExports: true,
       },
       transformer: { babelTransformerPath: require.resolve('@react-native/metro-babel-transformer') },
+      // A module's id its path, for a bundle whose modules are counted: `__d(factory, "…/zod/v4/core/api.cjs", …)`.
+      ...(idsByPath ? { serializer: { createModuleIdFactory: () => (path: string) => path } } : {}),
       watcher: { healthCheck: { enabled: false } },
       cacheStores: [],
       reporter: { update: () => {} },
     },
   );
-  const bundle = join(app, `${entry}.bundle.js`);
+  const bundle = join(app, `${entry}${idsByPath ? '.by-path' : ''}.bundle.js`);
   await metro.runBuild(config, { entry, out: bundle, platform: 'ios', minify, dev: false });
   return bundle;
 }
@@ -121,24 +153,49 @@ describe.skipIf(!RUNS_HERE)('the example app bundled by Metro 0.84 and run on He
   }, 900_000);
 
   it('bundles tengym/engine with tengym/games/pairing, minified, and hints there as Node does', async () => {
-    const use =
-      "const env = make('tens'); env.reset({ seed: 3 }); const hint = createHinter().hint(env).hints[0]; " +
-      "print(hint.text, env.legalActions().map((a) => env.describeAction(a)).join(', '));";
-    const main = ["const { make, createHinter } = require('tengym/engine');", "require('tengym/games/pairing');", use];
-    const path = await metroBundle(app, 'engine.js', main, true);
+    const path = await metroBundle(app, 'engine.js', ENGINE_MAIN, true);
     const bundle = readFileSync(path);
     const gzip = gzipSync(bundle, { level: 9 }).length;
     console.log(
       `Metro 0.84, tengym/engine + tengym/games/pairing: ${(bundle.length / KiB).toFixed(1)} KiB minified, ` +
         `${(gzip / KiB).toFixed(1)} KiB gzipped`,
     );
+    // docs/apps.md gives the figure; the bound is it with a little room, so that a module more on the path fails here.
+    expect(gzip).toBeLessThan(METRO_GZIP_BOUND_KIB * KiB);
     const engine = await import(pathToFileURL(join(ROOT, 'dist', 'engine.js')).href);
     await import(pathToFileURL(join(ROOT, 'dist', 'games', 'pairing', 'index.js')).href);
     const printed: string[] = [];
-    new Function('make', 'createHinter', 'print', use)(engine.make, engine.createHinter, (...a: unknown[]) =>
+    new Function('make', 'createHinter', 'print', ENGINE_USE)(engine.make, engine.createHinter, (...a: unknown[]) =>
       printed.push(a.join(' ')),
     );
     expect(printed[0]).toMatch(/^remove /);
     expect(onHermes(path)).toEqual(printed);
+  }, 900_000);
+
+  it("takes one build of zod's, none of its classic API, and of tengym's layouts only the game's", async () => {
+    const source = readFileSync(await metroBundle(app, 'engine.js', ENGINE_MAIN, false, true), 'utf8');
+    const modules = metroModules(source);
+    const shares = new Map<string, number>();
+    for (const { path, bytes } of modules) {
+      const share = /node_modules\/(tengym|zod|@babel|pure-rand|metro-runtime)\//.exec(path)?.[1] ?? 'the app';
+      shares.set(share, (shares.get(share) ?? 0) + bytes);
+    }
+    const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`;
+    console.log(
+      `Metro 0.84, tengym/engine + tengym/games/pairing, unminified by package: ` +
+        [...shares].map(([name, bytes]) => `${name} ${kib(bytes)}`).join(', '),
+    );
+    const paths = modules.map((m) => m.path);
+    const zod = paths.filter((p) => p.includes('/node_modules/zod/'));
+    expect(zod.length).toBeGreaterThan(0);
+    // Metro resolves zod's ES modules or its CommonJS by how it is reached: one build of it, not both.
+    expect(new Set(zod.map((p) => p.replace(/.*\./, ''))).size).toBe(1);
+    expect(zod.filter((p) => p.includes('/v4/classic/'))).toEqual([]);
+    // The locales come with zod/mini's own index; tengym itself must not import them.
+    const tengym = paths.filter((p) => p.includes('/node_modules/tengym/'));
+    for (const file of tengym) expect(readFileSync(file, 'utf8')).not.toMatch(/from 'zod\/locales'|from 'zod'/);
+    const layouts = tengym.filter((p) => p.includes('/env/layouts/')).map((p) => p.replace(/.*\/layouts\//, ''));
+    expect(layouts.length).toBeGreaterThan(0);
+    expect(layouts.filter((file) => /^(piles|triangle)|^index\./.test(file))).toEqual([]);
   }, 900_000);
 });

@@ -59,6 +59,7 @@ export {
   type SlotState,
 } from './slots.js';
 export {
+  plainTriangleGame,
   triangleGame,
   triangleRewardRules,
   triangleStateOf,

@@ -3,7 +3,7 @@
  * stock, removed }` (slots and stock only where the layout has them), its parsing and loading, and the
  * checks that a state could come from play. Messages say "bad piles state".
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cardCode } from '../cards.js';
 import { formatZodError } from '../errors.js';
 import { RUNNING } from '../game.js';
@@ -34,16 +34,16 @@ export function toJSON(s: PilesState): PilesJson {
   return json;
 }
 
-const jsonSchemas = new Map<PilesRules, z.ZodType>();
+const jsonSchemas = new Map<PilesRules, z.ZodMiniType>();
 
-function jsonSchema(r: PilesRules): z.ZodType {
+function jsonSchema(r: PilesRules): z.ZodMiniType {
   let schema = jsonSchemas.get(r);
   if (!schema) {
     schema = z.strictObject({
       piles: pileRowJson(r),
-      ...(r.slots > 0 ? { slots: z.array(z.string().nullable()).length(r.slots) } : {}),
-      ...(r.stockSize > 0 ? { stock: z.array(z.string()).max(r.stockSize) } : {}),
-      removed: z.array(z.string()).max(r.deck.size),
+      ...(r.slots > 0 ? { slots: z.array(z.nullable(z.string())).check(z.length(r.slots)) } : {}),
+      ...(r.stockSize > 0 ? { stock: z.array(z.string()).check(z.maxLength(r.stockSize)) } : {}),
+      removed: z.array(z.string()).check(z.maxLength(r.deck.size)),
     });
     jsonSchemas.set(r, schema);
   }
@@ -116,7 +116,8 @@ export function checkPileRow(
 }
 
 /** The piles' field of a state's JSON: each pile's cards bottom first, at most its room. */
-export const pileRowJson = (r: PileRowShape) => z.array(z.array(z.string()).max(r.height)).length(r.pileCount);
+export const pileRowJson = (r: PileRowShape) =>
+  z.array(z.array(z.string()).check(z.maxLength(r.height))).check(z.length(r.pileCount));
 
 /** Loads a row of piles from its cards, parsed pile by pile (`piles[p]`, bottom first). */
 export function loadPileRow(r: PileRowShape, row: PileRow, piles: readonly (readonly number[])[]): void {

@@ -22,6 +22,7 @@ import {
   type TriangleState,
 } from './triangle.js';
 import { layoutGameParts } from './card-state.js';
+import { plainSlotOptionsSchema, type PlainSlotOptions } from './slot-game.js';
 import { checkState, fromJSON, toJSON } from './triangle-json.js';
 import { actionCards, board, describeAction, render, stepNote, whyIllegal } from './triangle-text.js';
 
@@ -46,6 +47,25 @@ export function triangleRewardRules(o: {
   undoLimit: 0 | 3 | 'unlimited';
 }): Pick<TriangleRulesSpec, 'rewardCards' | 'undoLimit'> {
   return { rewardCards: o.reward === 'cards', undoLimit: o.undoLimit };
+}
+
+/** A triangle game whose options are the plain ones (`plainSlotOptionsSchema`: undos, the reward) and fix no rule. */
+export interface PlainTriangleGameSpec {
+  readonly name: string;
+  /** The layout and rules, the same under every option (the reward and the undos come from the options). */
+  readonly rules: Omit<TriangleRulesSpec, 'rewardCards' | 'undoLimit'>;
+  /** The prompt while the game runs. */
+  readonly prompt: string;
+}
+
+/** A `Game` from a plain triangle game's declaration: `triangleGame` with the plain options and fixed rules. */
+export function plainTriangleGame(spec: PlainTriangleGameSpec): TriangleGame<PlainSlotOptions> {
+  return triangleGame<PlainSlotOptions>({
+    name: spec.name,
+    optionsSchema: plainSlotOptionsSchema,
+    rules: (o) => ({ ...spec.rules, ...triangleRewardRules(o) }),
+    prompt: () => spec.prompt,
+  });
 }
 
 /** Every game `triangleGame` made, so that agents written for the layout know its envs. */

@@ -4,7 +4,7 @@
  * pile bottom first; without a stock, no `stockTop`, `stock`, `waste` or `pass`), its parsing and loading, and the
  * checks that a state could come from play. Messages say "bad <name> state".
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DECK_SIZE, cardCode } from '../cards.js';
 import { formatZodError } from '../errors.js';
 import { RUNNING } from '../game.js';
@@ -53,25 +53,25 @@ export function toJSON(s: TriangleState): TriangleJson {
   return json;
 }
 
-const jsonSchemas = new Map<string, z.ZodType>();
+const jsonSchemas = new Map<string, z.ZodMiniType>();
 
-function jsonSchema(r: TriangleRules): z.ZodType {
+function jsonSchema(r: TriangleRules): z.ZodMiniType {
   const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}/${r.pileRow.piles.join(',')}/${r.hasTalon}`;
   let schema = jsonSchemas.get(key);
   if (!schema) {
     const talon = {
-      stockTop: z.string().nullable(),
-      stock: z.array(z.string()).max(r.talonSize),
-      waste: z.array(z.string()).max(r.talonSize),
+      stockTop: z.nullable(z.string()),
+      stock: z.array(z.string()).check(z.maxLength(r.talonSize)),
+      waste: z.array(z.string()).check(z.maxLength(r.talonSize)),
     };
     schema = z.strictObject({
-      [r.name]: z.array(z.string().nullable()).length(r.slots),
+      [r.name]: z.array(z.nullable(z.string())).check(z.length(r.slots)),
       ...(r.pileCount > 0 ? { piles: pileRowJson(r.pileRow) } : {}),
       ...(r.hasTalon ? talon : {}),
-      removed: z.array(z.string()).max(DECK_SIZE),
-      ...(r.hasTalon ? { pass: z.int().min(1) } : {}),
-      steps: z.int().min(0),
-      ...(r.talon.idlePassEnds ? { passStartRemoved: z.int().min(0) } : {}),
+      removed: z.array(z.string()).check(z.maxLength(DECK_SIZE)),
+      ...(r.hasTalon ? { pass: z.int().check(z.minimum(1)) } : {}),
+      steps: z.int().check(z.minimum(0)),
+      ...(r.talon.idlePassEnds ? { passStartRemoved: z.int().check(z.minimum(0)) } : {}),
     });
     jsonSchemas.set(key, schema);
   }

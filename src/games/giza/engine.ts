@@ -44,8 +44,8 @@
  * Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal. A game takes at
  * most 28 removals, so it is never truncated. Outcome: `{ won, cardsLeft }`.
  */
-import * as z from 'zod/mini';
-import { slotOptionFields, triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotOptionsSchema, plainTriangleGame } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
@@ -53,20 +53,18 @@ const TRIANGLE = 'pyramid';
 const PILES = [3, 3, 3, 3, 3, 3, 3, 3];
 
 /** Giza's options: those every game over the toolkit's layouts takes (undos per game, the training reward). */
-export const gizaOptionsSchema = z.strictObject(slotOptionFields('removed'));
+export const gizaOptionsSchema = plainSlotOptionsSchema;
 
 /** Giza's options, defaults filled in. */
 export type GizaOptions = z.output<typeof gizaOptionsSchema>;
 
 /** The Giza engine: Pyramid's triangle beside eight open piles, no stock, all 52 cards to win. */
-export const gizaGame = triangleGame<GizaOptions>({
+export const gizaGame = plainTriangleGame({
   name: 'giza',
-  optionsSchema: gizaOptionsSchema,
   // 28 removals at most: a step limit never reached.
-  rules: (o) => ({
+  rules: {
     ...{ rows: 7, name: TRIANGLE, piles: PILES, pairSum: 13, singles: [12], overlapPairs: false, goal: 'all' },
     maxSteps: 1000,
-    ...triangleRewardRules(o),
-  }),
-  prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts.",
+  },
+  prompt: "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts.",
 });

@@ -47,8 +47,8 @@
  * takes at most 8 draws and a turn-over, and every pass but the last removes a card: a game ends within about 500
  * steps. Truncated at `maxSteps` otherwise (never won). Outcome: `{ won, cardsLeft }`, the pyramid's cards left.
  */
-import * as z from 'zod';
-import { triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
+import * as z from 'zod/mini';
+import { slotOptionFields, triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
@@ -58,9 +58,10 @@ const KING = 12;
 const MAX_STEPS_CAP = 100_000;
 
 export const kingTutOptionsSchema = z.strictObject({
-  maxSteps: z.int().min(1).max(MAX_STEPS_CAP).default(1000).describe('Moves before the game is stopped'),
-  undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
-  reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
+  maxSteps: z
+    ._default(z.int().check(z.minimum(1), z.maximum(MAX_STEPS_CAP)), 1000)
+    .check(z.describe('Moves before the game is stopped')),
+  ...slotOptionFields('removed'),
 });
 
 /** King Tut's options, defaults filled in. */

@@ -49,7 +49,7 @@
  * `{ won, cardsLeft }` with cardsLeft = 52 − cards removed (4 in a won game).
  */
 import * as z from 'zod/mini';
-import { slotGame } from '../../env/layouts/index.js';
+import { slotGame } from '../../env/layouts/slot-game.js';
 import { sharedOptionFields } from './options.js';
 
 export const blockTenOptionsSchema = z.strictObject({ ...sharedOptionFields });

@@ -1,6 +1,6 @@
 /** The options Tens and Block Ten share, spread into each game's schema. */
 import * as z from 'zod/mini';
-import { slotOptionFields } from '../../env/layouts/index.js';
+import { slotOptionFields } from '../../env/layouts/slot-game.js';
 
 export const sharedOptionFields = {
   refill: z

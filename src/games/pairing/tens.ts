@@ -64,7 +64,7 @@
  * with cardsLeft = 52 − cards removed. Never truncated: every move removes or deals.
  */
 import * as z from 'zod/mini';
-import { slotGame } from '../../env/layouts/index.js';
+import { slotGame } from '../../env/layouts/slot-game.js';
 import { sharedOptionFields } from './options.js';
 
 export const tensOptionsSchema = z.strictObject({

@@ -50,29 +50,25 @@
  * and nothing to remove. A game takes at most 28 removals and 24 draws, so it is never truncated. Outcome:
  * `{ won, cardsLeft }`.
  */
-import * as z from 'zod';
-import { triangleGame, triangleRewardRules } from '../../env/layouts/index.js';
+import type * as z from 'zod/mini';
+import { plainSlotOptionsSchema, plainTriangleGame } from '../../env/layouts/index.js';
 
 /** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
 const TRIANGLE = 'pyramid';
 
-export const pyramidThirteenOptionsSchema = z.strictObject({
-  undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
-  reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card removed'),
-});
+/** Pyramid Thirteen's options: those every game over the toolkit's layouts takes (undos per game, the reward). */
+export const pyramidThirteenOptionsSchema = plainSlotOptionsSchema;
 
 /** Pyramid Thirteen's options, defaults filled in. */
 export type PyramidThirteenOptions = z.output<typeof pyramidThirteenOptionsSchema>;
 
 /** The Pyramid Thirteen engine: Pyramid's triangle with its top six rows face down and one pass. */
-export const pyramidThirteenGame = triangleGame<PyramidThirteenOptions>({
+export const pyramidThirteenGame = plainTriangleGame({
   name: 'pyramid-thirteen',
-  optionsSchema: pyramidThirteenOptionsSchema,
   // One pass through the stock, whose top card is in play; all 52 cards to win. Never truncated: 52 steps at most.
-  rules: (o) => ({
+  rules: {
     ...{ rows: 7, name: TRIANGLE, pairSum: 13, singles: [12], faceDownRows: 6, overlapPairs: false, goal: 'all' },
     ...{ talon: { draw: 1, passes: 1, topPlayable: true, topPairsWithWaste: true }, maxSteps: 1000 },
-    ...triangleRewardRules(o),
-  }),
-  prompt: () => 'Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card.',
+  },
+  prompt: 'Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card.',
 });

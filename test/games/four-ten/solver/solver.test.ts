@@ -24,6 +24,7 @@ import { afterExchange, configOfKey } from '../../../../src/games/four-ten/hands
 import { FIRST_EXCHANGE, fourTenOf, type FourTenJSON } from '../../../../src/games/four-ten/engine.js';
 import { make } from '../../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
+import { fullScale } from '../../../helpers/scale.js';
 import {
   fourTenPositions,
   fourTenReplacePositions,
@@ -248,11 +249,13 @@ describe('four-ten solver: the game values', () => {
 
   it('the shipped table solves the game: −L(p, s) is the value of the round its own payoffs define', () => {
     const policy = gamePolicy(DEFAULTS);
-    for (const [p, s] of [
+    // A round solved afresh takes seconds: below full scale, the first of the three positions.
+    const positions = [
       [0, 3],
       [22, 0],
       [40, 1],
-    ]) {
+    ];
+    for (const [p, s] of fullScale ? positions : positions.slice(0, 1)) {
       const fresh = solveRound(DEFAULTS, policy.values.payoffs(p, s)).roundValue;
       expect(relative(-fresh, policy.values.loss(p, s))).toBeLessThan(1e-8);
     }
@@ -314,7 +317,9 @@ describe('optimal agent', () => {
     const env = make('four-ten');
     const agent = createAgent('optimal', 'four-ten', env.options as Record<string, unknown>);
     let wins = 0;
-    for (let seed = 0; seed < 3; seed++) {
+    // A game of the optimal agent scored every seventh move takes about ten seconds: one below full scale.
+    const games = fullScale ? 3 : 1;
+    for (let seed = 0; seed < games; seed++) {
       env.reset({ seed });
       agent.reset(seed);
       let steps = 0;
@@ -334,7 +339,7 @@ describe('optimal agent', () => {
       }
       if ((env.outcome() as { won: boolean }).won) wins++;
     }
-    expect(wins).toBe(3);
+    expect(wins).toBe(games);
   });
 
   it('after a placement, the best exchange-phase action is worth what the placement was', () => {
@@ -342,8 +347,9 @@ describe('optimal agent', () => {
     const agent = createAgent('optimal', 'four-ten', {});
     const rng = createRng(11);
     let checked = 0;
+    const wanted = fullScale ? 12 : 4;
     env.reset({ seed: 5 });
-    for (let seed = 5; checked < 12 && seed < 15; ) {
+    for (let seed = 5; checked < wanted && seed < 15; ) {
       if (!env.running) {
         env.reset({ seed: ++seed });
         continue;
@@ -363,7 +369,7 @@ describe('optimal agent', () => {
       }
       env.step(agent.act(env));
     }
-    expect(checked).toBe(12);
+    expect(checked).toBe(wanted);
   });
 
   it(
