@@ -55,7 +55,7 @@ const engine = `/**
  *
  * | option      | values            | default | meaning                                                          |
  * |-------------|-------------------|---------|------------------------------------------------------------------|
- * | \`undoLimit\` | 0, 3, 'unlimited' | 0       | undos per game through \`env.undo()\` (an API call, not an action) |
+ * | \`undoLimit\` | 0, 3, 'unlimited' | 0       | undos per game through \`session.undo()\` (an API call, not an action) |
  * | \`reward\`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
  *
  * ## Actions
@@ -122,6 +122,8 @@ declare module '../../env/registry.js' {
 }
 `;
 
+// The option's note for programs, cut from a player's rules.
+const UNDO_FOR_PROGRAMS = '<!-- programs --> through `session.undo()`<!-- /programs -->';
 const rules = `## ${title}
 
 *Env id \`${name}\`.* A game of the adding-and-pairing family on twelve cards.
@@ -137,7 +139,7 @@ const rules = `## ${title}
 
 | option | values | default | meaning |
 | --- | --- | --- | --- |
-| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game<!-- programs --> through \`env.undo()\`<!-- /programs --> |
+| \`undoLimit\` | 0, 3, \`'unlimited'\` | 0 | undos per game${UNDO_FOR_PROGRAMS} |
 | \`reward\` | \`'win'\`, \`'cards'\` | \`'win'\` | \`'cards'\`: +2 a pair, +4 four of a kind |
 
 ### Actions

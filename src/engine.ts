@@ -18,7 +18,7 @@ export {
   type EnvOptions,
   type EnvSpec,
 } from './env/registry.js';
-export { Env, type EnvChange, type EnvState, type ResetOptions, type StepResult } from './env/env.js';
+export { Env, type EnvState, type ResetOptions, type StepResult } from './env/env.js';
 export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
 export type { BoardPart, BoardPile, BoardView, CardSpot, EmptySpot } from './env/board.js';
 export type { Game, AnyGame, EnvConfig, Outcome, CardOutcome } from './env/game.js';

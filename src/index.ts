@@ -26,7 +26,6 @@ export {
 export {
   Env,
   validateSeed,
-  type EnvChange,
   type EnvState,
   type ResetOptions,
   type ResetResult,

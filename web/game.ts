@@ -64,15 +64,13 @@ export function newGame(id: string, opts: Record<string, unknown>, seed: number)
 /** Plays an action; returns whether it was the only legal move (a forced one). */
 export function stepGame(action: number): boolean {
   const only = game.env.legalCount === 1;
-  game.env.step(action);
-  game.states.record(game.env);
+  game.states.step(game.env, action);
   return only;
 }
 
-/** Takes back a step (the caller checks that one is left). */
+/** Takes back a step (the caller checks that one is left): the game's history holds the undo (`GameStates.undo`). */
 export function undoGame(): void {
-  game.env.undo();
-  game.states.record(game.env);
+  game.states.undo(game.env);
 }
 
 export interface Move {

@@ -56,7 +56,7 @@ function replay(moves: string): { played: string[]; bad: number | null } {
       continue;
     }
     counted++;
-    if (token === 'u' && env.undosLeft > 0 && env.undoDepth > 0) {
+    if (token === 'u' && game.states.undosLeft > 0 && game.states.undoDepth > 0) {
       try {
         undoGame();
         played = [...played, 'u'];
@@ -162,7 +162,7 @@ function play(action: number, forced = false): void {
 
 function undo(): void {
   const env = game.env;
-  if (env.undosLeft <= 0) {
+  if (game.states.undosLeft <= 0) {
     if (env.getState().undosUsed > 0) say('No undos left.');
     else
       say(
@@ -172,7 +172,7 @@ function undo(): void {
       );
     return;
   }
-  if (env.undoDepth === 0) {
+  if (game.states.undoDepth === 0) {
     say('There is no move to take back.');
     return;
   }
@@ -186,7 +186,7 @@ function undo(): void {
   store.dispatch({ type: 'undone' });
   writeUrl(state, false);
   ui.announce.textContent = '';
-  say(undoneText(env.undosLeft));
+  say(undoneText(game.states.undosLeft));
   update();
 }
 

@@ -192,10 +192,10 @@ export function update(): void {
   });
 
   // Undo, where the env has it.
-  const undoBudget = env.undosLeft + gameState.undosUsed;
+  const undoBudget = game.states.undosLeft + gameState.undosUsed;
   ui.undo.hidden = undoBudget === 0;
-  ui.undo.disabled = env.undoDepth === 0 || env.undosLeft === 0;
-  ui.undo.textContent = undoLabel(env.undosLeft);
+  ui.undo.disabled = game.states.undoDepth === 0 || game.states.undosLeft === 0;
+  ui.undo.textContent = undoLabel(game.states.undosLeft);
 
   ui.outcome.hidden = env.running;
   // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, side.css).

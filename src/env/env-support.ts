@@ -7,16 +7,6 @@ import { TengymError, describeKind, fieldsOf, formatZodError, isPlainObject, sho
 import type { AnyGame, DeckInput, GameOptions, ObservationBounds, Outcome } from './game.js';
 import { MAX_SEED, rngStateSchema } from './rng.js';
 
-/**
- * What changed an env's state, as `env.follow` tells it: a deal, a step (with its action), an undo, or a state loaded
- * (`setState`, `copyFrom`).
- */
-export type EnvChange =
-  | { readonly kind: 'reset' }
-  | { readonly kind: 'step'; readonly action: number }
-  | { readonly kind: 'undo' }
-  | { readonly kind: 'load' };
-
 /** Options of `env.reset`: a seed for the env's generator, and a deck to deal instead of a shuffled one. */
 export interface ResetOptions {
   seed?: number;

@@ -10,20 +10,11 @@
  * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  *
- * Past 600 lines for now: undo, step events, `follow` and moves by card still live here beside the RL contract.
- * The player's session (src/session/) has its own; they leave Env when the last callers (the page, GameStates)
- * move to it.
+ * A player's layer is not here: moves by card, a tap selection, forced moves, undo and step events are the
+ * session's (src/session/session.ts); a game's history with its undo, for hints, is `GameStates` (src/hints/).
+ * The state JSON still carries `undosUsed`, which a loaded state may not take past the game's `undoLimit`.
  */
-import {
-  TengymError,
-  describeKind,
-  describeNotState,
-  fieldsOf,
-  formatZodError,
-  isPlainObject,
-  showName,
-  showValue,
-} from './errors.js';
+import { TengymError, describeKind, fieldsOf, showValue } from './errors.js';
 import {
   RUNNING,
   TERMINATED,
@@ -38,11 +29,9 @@ import { createRng, rngFromState, type Rng } from './rng.js';
 import {
   engineBounds,
   engineSizes,
-  envStateSchema,
   validateSeed,
   validatedOptions,
   type EnvBuffers,
-  type EnvChange,
   type EnvState,
   type ResetOptions,
   type ResetResult,
@@ -50,31 +39,9 @@ import {
   type StepResult,
 } from './env-support.js';
 import type { BoardView, CardSpot } from './board.js';
-import {
-  actionCardsOf,
-  boardOf,
-  describeActionOf,
-  endTextOf,
-  loadStateJSON,
-  renderOf,
-  stateJSON,
-  whyIllegalOf,
-} from './defaults.js';
-import { cardFace, type CardFace } from './cards.js';
-import {
-  cardChanges,
-  isPlace,
-  moveKindOf,
-  moveOf,
-  moveTakingExactly,
-  movesTaking,
-  partnersOf,
-  stateCards,
-  type Move,
-  type MoveKind,
-  type Place,
-  type StepEvents,
-} from './moves.js';
+import { actionCardsOf, boardOf, describeActionOf, endTextOf, renderOf, stateJSON, whyIllegalOf } from './defaults.js';
+import { moveKindOf, type MoveKind } from './moves.js';
+import { actionIdError, checkBuffers, checkEnvArguments, checkResetArguments, loadedState } from './env-checks.js';
 
 export {
   checkSeedFits,
@@ -84,7 +51,6 @@ export {
   validateSeed,
   validatedOptions,
   type EnvBuffers,
-  type EnvChange,
   type EnvState,
   type ResetOptions,
   type ResetResult,
@@ -119,10 +85,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   private readonly ownMask: Uint8Array;
   /** The ids `ownMask` holds, `legalN` of them: a refresh clears just those (a copy of the whole mask costs more). */
   private readonly ownIds: Int32Array;
-  /**
-   * Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
-   * carry them; training's resume restores them). `undo()` takes its step and reward back.
-   */
+  /** Steps and summed reward since `reset()` or `setState()`: not in a state's JSON (training's resume sets them). */
   episodeSteps = 0;
   episodeReturn = 0;
 
@@ -132,34 +95,13 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   private started = false;
   private statusCode: Status = RUNNING;
   private readonly result: StepResult;
+  /** The game's undo limit (`undoLimit`), which a loaded state's `undosUsed` may not pass. */
   private readonly undoBudget: number;
+  /** The undos a game used, as its state JSON carries them (the undo is `GameStates.undo`'s, `Session.undo`'s). */
   private undosUsed = 0;
-  private readonly history: unknown[] = [];
-  private readonly historyRng: number[][] = [];
-  private readonly historyReturn: number[] = [];
-  private historyLength = 0;
-  /** The game was loaded by setState: its moves before the state loaded have no undo history. */
-  private loaded = false;
-  /** With `trackEvents()`: the state before the last change, and what the change was (null: none since). */
-  private eventsBefore: unknown = null;
-  private eventsLast: { kind: StepEvents['kind']; move: Move | null; reward: number } | null = null;
-  private eventsMade: StepEvents | null = null;
-  /** Who `follow`s the env's changes (none: nothing on the hot path but this test). */
-  private followers: ((change: EnvChange) => void)[] | null = null;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
-    // make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine.
-    let wrong: string | null = null;
-    if (typeof id !== 'string') wrong = `the id ${showValue(id)}`;
-    else if (game === null || typeof game !== 'object' || typeof game.numActions !== 'function')
-      wrong = `${describeKind(game)} as the engine`;
-    else if (options === null || typeof options !== 'object') wrong = `${describeKind(options)} as the options`;
-    if (wrong !== null)
-      throw new TengymError(
-        'bad-argument',
-        `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, ` +
-          `game, options }) for an engine of your own`,
-      );
+    checkEnvArguments(id, game, options);
     this.id = id;
     this.game = game;
     // make's are validated already; options passed by hand are checked here, as make checks its own.
@@ -170,13 +112,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     this.observationSpace = Object.freeze({ shape: [size] as const });
     this.observation = buffers.observation ?? new Float32Array(size);
     this.mask = buffers.mask ?? new Uint8Array(n);
-    if (this.observation.length !== size || this.mask.length !== n) {
-      throw new TengymError(
-        'bad-argument',
-        `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask ` +
-          `entries, the engine needs ${size} and ${n}`,
-      );
-    }
+    checkBuffers(id, this.observation, this.mask, size, n);
     this.legal = new Int32Array(n);
     this.ownMask = new Uint8Array(n);
     this.ownIds = new Int32Array(n);
@@ -208,27 +144,16 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
 
   /** Deals a new game: seeded when `opts.seed` is given (else the stream goes on), or the deck given. */
   reset(opts: ResetOptions = {}): ResetResult {
-    // Checked by hand, not with zod: reset is on the hot path of short games.
-    if (!isPlainObject(opts as unknown))
-      throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
-    for (const key in opts)
-      if (key !== 'seed' && key !== 'deck')
-        throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
+    checkResetArguments(opts, this.id, this.game);
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
-    if (opts.deck !== undefined && !this.game.parseDeck)
-      throw new TengymError('bad-deck', `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
     const deck = opts.deck === undefined ? null : this.game.parseDeck!(opts.deck, this.options);
     if (seed !== undefined) this.rng = createRng(seed);
-    if (this.eventsBefore !== null) this.noteEvent('reset', null, 0);
     this.game.reset(this.state, this.options, this.rng, deck);
     this.started = true;
     this.episodeSteps = 0;
     this.episodeReturn = 0;
-    this.historyLength = 0;
-    this.loaded = false;
     this.undosUsed = 0;
     this.refresh();
-    if (this.followers !== null) this.tell({ kind: 'reset' });
     const info: StepInfo = { actionMask: this.mask };
     if (this.statusCode !== RUNNING) {
       info.terminated = true;
@@ -240,14 +165,10 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   /** Plays a legal action; an illegal one is a `TengymError` and leaves the env unchanged. */
   step(action: number): StepResult {
     this.assertLegal(action, 'step');
-    if (this.undoBudget > 0) this.pushHistory();
-    if (this.eventsBefore !== null) this.noteEvent('step', moveOf(this.game, this.state, this.options, action), 0);
     const reward = this.game.step(this.state, this.options, action, this.rng);
     this.episodeSteps++;
     this.episodeReturn += reward;
     this.refresh();
-    if (this.eventsLast !== null) this.eventsLast.reward = reward;
-    if (this.followers !== null) this.tell({ kind: 'step', action });
     const r = this.result;
     r.reward = reward;
     r.terminated = this.statusCode === TERMINATED;
@@ -255,69 +176,6 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     // Assigned (never deleted) so the reused info object keeps one shape.
     r.info.outcome = this.statusCode === RUNNING ? undefined : this.outcome();
     return r;
-  }
-
-  /** Takes back the last step (where the env's `undoLimit` allows). */
-  undo(): void {
-    if (this.undoBudget === 0) {
-      throw new TengymError(
-        'undo-unavailable',
-        this.game.undoLimit
-          ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`
-          : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (envs() lists the ids ` +
-              'whose options take one)',
-      );
-    }
-    if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');
-    if (this.undosUsed >= this.undoBudget)
-      throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
-    if (this.historyLength === 0) {
-      // A saved game brought back with setState (localStorage, a file) has undos left but no history.
-      // Said so that it holds at a deal too (GameStates.fromMoves loads the deal, then plays the moves).
-      const why = this.loaded
-        ? ': the env is at the state setState loaded, and a saved state holds no undo history of the moves ' +
-          'before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by ' +
-          'GameStates.fromMoves takes its moves back as far as the deal)'
-        : '';
-      throw new TengymError('undo-unavailable', `undo: there is no move to take back${why}`);
-    }
-    this.historyLength--;
-    if (this.eventsBefore !== null) this.noteEvent('undo', null, 0);
-    this.game.copyState(this.history[this.historyLength], this.state);
-    this.rng = rngFromState(this.historyRng[this.historyLength]);
-    this.episodeReturn = this.historyReturn[this.historyLength];
-    this.undosUsed++;
-    this.episodeSteps--;
-    this.refresh();
-    if (this.followers !== null) this.tell({ kind: 'undo' });
-  }
-
-  // ------------------------------------------------------------ moves by card, events, cards (moves.ts)
-
-  /** The legal moves, each with its kind, words and the cards it takes (none once the game is over). */
-  moves(): Move[] {
-    if (!this.started) throw new TengymError('not-reset', 'moves: call reset() first');
-    return this.ownLegal().map((a) => moveOf(this.game, this.state, this.options, a));
-  }
-
-  /** The legal moves that take the card at `place` ({ place, index, stack? }, a `CardSpot` of the board): a tap's. */
-  movesTaking(place: Place): Move[] {
-    return movesTaking(this.moves(), this.checkedPlace(place, 'movesTaking'));
-  }
-
-  /** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
-  moveTaking(places: readonly Place[]): Move | null {
-    if (!Array.isArray(places))
-      throw new TengymError('bad-argument', `moveTaking takes an array of places, got ${describeKind(places)}`);
-    return moveTakingExactly(
-      this.moves(),
-      places.map((p) => this.checkedPlace(p, 'moveTaking')),
-    );
-  }
-
-  /** The cards that complete a legal move with the card at `place`: what lights up when it is tapped. */
-  partners(place: Place): CardSpot[] {
-    return partnersOf(this.moves(), this.checkedPlace(place, 'partners'));
   }
 
   /** The kind of a legal move ('pair', 'deal', 'run', 'exchange'…; `Game.moveKind`). */
@@ -332,98 +190,13 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     );
   }
 
-  /** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code. */
-  card(card: CardSpot | string): CardFace {
-    const code = typeof card === 'string' ? card : (card as CardSpot | null)?.code;
-    if (typeof code !== 'string')
-      throw new TengymError('bad-argument', `card takes a card's code or a CardSpot, got ${describeKind(card)}`);
-    return this.game.cardFace ? this.game.cardFace(code) : cardFace(code);
-  }
-
   /**
-   * Keeps what each reset, step and undo did for \`events()\` (a copy of the state before each one: off the hot path
-   * until asked for). \`trackEvents(false)\` stops it.
-   */
-  trackEvents(on = true): this {
-    this.eventsBefore = on ? (this.eventsBefore ?? this.game.createState(this.options)) : null;
-    this.eventsLast = null;
-    this.eventsMade = null;
-    return this;
-  }
-
-  /**
-   * What the last reset, step or undo did (`StepEvents`: the cards removed, placed, moved, the places emptied, the
-   * move, reward, note and outcome), or null before any since `trackEvents()`.
-   */
-  events(): StepEvents | null {
-    if (this.eventsLast === null || this.eventsBefore === null) return null;
-    if (this.eventsMade === null) {
-      const { kind, move, reward } = this.eventsLast;
-      const before = kind === 'reset' ? [] : stateCards(this.game, this.eventsBefore, this.options);
-      this.eventsMade = {
-        kind,
-        move,
-        ...cardChanges(before, stateCards(this.game, this.state, this.options)),
-        reward,
-        note: kind === 'step' ? this.stepNote() : null,
-        outcome: this.running ? null : this.outcome(),
-      };
-    }
-    return this.eventsMade;
-  }
-
-  /**
-   * Calls \`listener\` after every reset, step, undo and state loaded (\`EnvChange\`); the function returned stops it.
-   * A \`GameStates\` follows its env this way.
-   */
-  follow(listener: (change: EnvChange) => void): () => void {
-    if (typeof listener !== 'function')
-      throw new TengymError('bad-argument', `follow takes a function, got ${describeKind(listener)}`);
-    (this.followers ??= []).push(listener);
-    return () => {
-      const list = this.followers ?? [];
-      const i = list.indexOf(listener);
-      if (i >= 0) list.splice(i, 1);
-      if (list.length === 0) this.followers = null;
-    };
-  }
-
-  private tell(change: EnvChange): void {
-    for (const f of (this.followers ?? []).slice()) f(change);
-  }
-
-  /** Keeps the state before a change for `events()`. */
-  private noteEvent(kind: StepEvents['kind'], move: Move | null, reward: number): void {
-    this.game.copyState(this.state, this.eventsBefore);
-    this.eventsLast = { kind, move, reward };
-    this.eventsMade = null;
-  }
-
-  private checkedPlace(place: unknown, call: string): Place {
-    if (!isPlace(place))
-      throw new TengymError(
-        'bad-argument',
-        `${call} takes a place { place, index, stack? } (a CardSpot of board() or events()), got ${showValue(place)}`,
-      );
-    return place;
-  }
-
-  /**
-   * How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
+   * How many times the state has changed (reset, step, setState, copyFrom). A caller that
    * lends the env to other code (an evaluation to an agent's `act`) tells from it whether that
    * code changed the game, even back to the same step count.
    */
   get changes(): number {
     return this.changeCount;
-  }
-
-  /** Undos left this game (Infinity when unlimited). */
-  get undosLeft(): number {
-    return this.undoBudget - this.undosUsed;
-  }
-  /** Steps that undo could take back now. */
-  get undoDepth(): number {
-    return this.historyLength;
   }
 
   /**
@@ -547,59 +320,18 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
 
   /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
   setState(json: unknown): void {
-    if (!isPlainObject(json))
-      throw new TengymError(
-        'bad-state',
-        `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`,
-      );
-    const parsed = envStateSchema.safeParse(json);
-    if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
-    const st = parsed.data;
-    if (st.env !== this.id)
-      throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-    const opts = this.game.optionsSchema.safeParse(st.options);
-    if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
-    if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
-      // Only the options that differ: the whole of both hides the one that matters among a dozen.
-      const mine = fieldsOf(this.options);
-      const theirs = fieldsOf(opts.data);
-      const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter(
-        (k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]),
-      );
-      const pick = (o: Record<string, unknown>) =>
-        JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
-      throw new TengymError(
-        'bad-state',
-        `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`,
-      );
-    }
-    if (st.undosUsed > this.undoBudget) {
-      throw new TengymError(
-        'bad-state',
-        `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ` +
-          (this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`),
-      );
-    }
-    const fresh = this.game.createState(this.options);
-    loadStateJSON(this.game, st.game, this.options, fresh);
-    const problem = this.game.checkState?.(fresh, this.options) ?? null;
-    if (problem) throw new TengymError('bad-state', `bad state: ${problem}`);
+    const { st, fresh } = loadedState(json, this.id, this.game, this.options, this.undoBudget);
     this.game.copyState(fresh, this.state);
     this.rng = rngFromState(st.rng);
     this.undosUsed = st.undosUsed;
-    this.historyLength = 0;
-    this.loaded = true;
     this.episodeSteps = 0;
     this.episodeReturn = 0;
     this.started = true;
-    this.eventsLast = null;
-    this.eventsMade = null;
     this.refresh();
-    if (this.followers !== null) this.tell({ kind: 'load' });
   }
 
   /**
-   * An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep
+   * An independent copy: same state and rng stream; of an env never dealt, one never dealt (as a deep
    * copy before `reset` is in Gymnasium).
    */
   clone(): Env<O, R> {
@@ -639,14 +371,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     this.episodeSteps = other.episodeSteps;
     this.episodeReturn = other.episodeReturn;
     this.undosUsed = other.undosUsed;
-    this.loaded = other.loaded;
-    this.historyLength = 0;
-    for (let i = 0; i < other.historyLength; i++)
-      this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
     this.changeCount++;
-    this.eventsLast = null;
-    this.eventsMade = null;
-    if (this.followers !== null) this.tell({ kind: 'load' });
   }
 
   /** How many ids of `legal` are the current state's legal actions. */
@@ -678,50 +403,9 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     g.observe(this.state, this.options, this.observation);
   }
 
-  private pushHistory(): void {
-    this.pushSnapshot(this.state, this.rng.getState(), this.episodeReturn);
-  }
-
-  private pushSnapshot(src: unknown, rngState: readonly number[], episodeReturn: number): void {
-    if (this.history.length === this.historyLength) this.history.push(this.game.createState(this.options));
-    this.game.copyState(src, this.history[this.historyLength]);
-    this.historyRng[this.historyLength] = [...rngState];
-    this.historyReturn[this.historyLength] = episodeReturn;
-    this.historyLength++;
-  }
-
   private assertActionId(action: number, call: string): void {
-    if (typeof action !== 'number') {
-      // Ids read from a page or a file (a button's data-action, JSON text) arrive as strings.
-      const text =
-        typeof action === 'string' && /^\s*\d+\s*$/.test(action)
-          ? ' (text from a page or a file: Number(text) makes it one)'
-          : '';
-      // A hint (or any move object) passed whole: its id is its .action. An object is shown once, in the call.
-      const id =
-        isPlainObject(action) && typeof (action as { action?: unknown }).action === 'number'
-          ? ` (a hint's id is its .action: ${call}(hint.action))`
-          : '';
-      const kind =
-        action == null
-          ? String(action)
-          : isPlainObject(action)
-            ? 'an object'
-            : typeof action === 'object'
-              ? describeKind(action)
-              : `a ${typeof action}`;
-      throw new TengymError(
-        'bad-action',
-        `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids ` +
-          `0..${this.actionSpace.n - 1}`,
-      );
-    }
-    if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
-      throw new TengymError(
-        'bad-action',
-        `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`,
-      );
-    }
+    if (typeof action === 'number' && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n) return;
+    throw actionIdError(action, call, this.id, this.actionSpace.n);
   }
 
   /** Throws the TengymError that `step(action)` would throw, without stepping; returns when the action is legal. */

@@ -108,7 +108,7 @@ export function boardCards(view: BoardView): CardSpot[] {
 }
 
 /**
- * What a reset, a step or an undo did, as a front end animates it (`env.events()`):
+ * What a reset, a step or an undo did, as a front end animates it (a session's `turn.events`):
  * - `removed`: cards that left the board, where they were;
  * - `placed`: cards that came onto it (dealt, refilled, drawn), where they are now;
  * - `moved`: cards still on it at another place;

@@ -265,7 +265,7 @@ export function copyBytes(config: EnvConfig): number {
         ? v.byteLength + VIEW_BYTES
         : nested(v, (other as Record<string, unknown>)[key]);
   }
-  // Observation and final observation rows, mask, legal list; undo history grows later, per step.
+  // Observation and final observation rows, mask, legal list (an env keeps no history of its steps).
   return ENV_OBJECT_BYTES + 2 * 4 * size + n + 4 * n + stateBytes;
 }
 

@@ -15,10 +15,10 @@
  * ranks the others, and what a sentence adds, is the game's kit's (agents/kits.ts); a game
  * without one is ranked by `first`.
  *
- * Past 600 lines for now: `GameStates`, a game's history for hints, still lives here; it belongs beside the
- * player's session (src/session/) and moves there with Env's undo and `follow`.
+ * Past 600 lines for now: `GameStates`, a game's history for hints with its undo, still lives here; it belongs
+ * beside the player's session (src/session/).
  */
-import { Env, type EnvState } from '../env/env.js';
+import { Env, type EnvState, type StepResult } from '../env/env.js';
 import * as z from 'zod/mini';
 import {
   AgentThrewError,
@@ -193,7 +193,9 @@ const savedMovesSchema = z.strictObject({
  * One game's states since the deal, for a hinter that remembers what it saw (Ten-Twenty-Thirty's
  * order under the stock): how `tengym play` and the page show their hinter every state when it
  * is loaded only at the first hint. Before that hint the states are kept; from then on each one
- * is shown as it is recorded, so a hint waits only for its own ranking.
+ * is shown as it is recorded, so a hint waits only for its own ranking. `step(env, action)` plays and
+ * records a move, `undo(env)` takes one back (the game's `undoLimit`); a move made on the env
+ * directly is recorded with `record(env)`.
  */
 export class GameStates {
   private readonly states: EnvState[] = [];
@@ -208,6 +210,11 @@ export class GameStates {
   /** The game's env id and options (JSON): every env recorded must be of them. */
   private readonly game: { id: string; options: string };
 
+  /** The undos the game allows (`undoLimit`; 0 where it has none), counted in the states' `undosUsed`. */
+  private readonly undoBudget: number;
+  /** Where each move not undone since the deal came from (an index into `states`): what an undo goes back to. */
+  private readonly undoable: number[] = [];
+
   /** A new game: records env's state, the deal. */
   constructor(env: Env) {
     checkEnv(env, 'new GameStates');
@@ -217,40 +224,63 @@ export class GameStates {
         'new GameStates records a game from its deal: reset() the env first (or setState a saved state)',
       );
     this.game = { id: env.id, options: JSON.stringify(env.options) };
+    this.undoBudget = env.game.undoLimit?.(env.options) ?? 0;
     this.record(env);
-    this.follow(env);
   }
 
-  /** The env this game follows (its steps and undos recorded as they happen), and its change count then. */
-  private followed: Env | null = null;
-  private syncedAt = -1;
-  private unfollow: (() => void) | null = null;
+  /** Plays `action` on env and records it: a move the game is told of, with no search for it as `record` makes. */
+  step(env: Env, action: number): StepResult {
+    this.checkGame(env, 'GameStates.step');
+    if (!this.atLast(env)) throw notAtLast('GameStates.step');
+    const result = env.step(action);
+    this.push(env.getState(), action);
+    this.synced = { env, changes: env.changes };
+    return result;
+  }
+
+  /** Undos left this game (Infinity when unlimited; 0 where the game has none). */
+  get undosLeft(): number {
+    return this.undoBudget - (this.last as EnvState).undosUsed;
+  }
+  /** Moves that `undo` could take back now: those since the deal, less the ones undone. */
+  get undoDepth(): number {
+    return this.undoable.length;
+  }
 
   /**
-   * Records env's steps and undos as they happen, so that \`record\` is never needed: a new deal or a state loaded ends
-   * the game followed (a new GameStates starts the next one).
+   * Takes env back one move, to the state before the last move not undone, and records it: one undo of the game's
+   * `undoLimit`, which the state counts in its `undosUsed` (a saved state keeps the count, not the moves). The env's
+   * `episodeSteps` goes back with it; its `episodeReturn`, which a player's screen does not show, starts again at 0.
    */
-  private follow(env: Env): void {
-    this.unfollow?.();
-    this.followed = env;
-    this.syncedAt = env.changes;
-    this.unfollow = env.follow((change) => {
-      if (change.kind === 'step' || change.kind === 'undo') {
-        if (this.syncedAt === env.changes - 1) {
-          this.push(env.getState(), change.kind === 'undo' ? 'undo' : change.action);
-          this.syncedAt = env.changes;
-        }
-        return;
-      }
-      this.unfollow?.();
-      this.unfollow = null;
-      this.followed = null;
-    });
+  undo(env: Env): void {
+    this.checkGame(env, 'GameStates.undo');
+    if (this.undoBudget === 0) {
+      throw new TengymError(
+        'undo-unavailable',
+        env.game.undoLimit
+          ? `undo: ${env.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`
+          : `undo: ${env.id} has no undo: the ${env.game.name} engine has no undoLimit (envs() lists the ids ` +
+              'whose options take one)',
+      );
+    }
+    if (!this.atLast(env)) throw notAtLast('GameStates.undo');
+    if (this.undosLeft <= 0)
+      throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
+    const back = this.undoable.length > 0 ? this.undoable[this.undoable.length - 1] : undefined;
+    if (back === undefined) throw new TengymError('undo-unavailable', 'undo: there is no move to take back');
+    env.setState({ ...this.states[back], undosUsed: (this.last as EnvState).undosUsed + 1 });
+    this.push(env.getState(), 'undo');
+    // The steps since the deal (or the state loaded) are the moves not undone; setState counted none.
+    env.episodeSteps = this.undoable.length;
+    this.synced = { env, changes: env.changes };
   }
 
-  /** Whether `env` stands at the state recorded last, without reading its state where this game followed it there. */
+  /** The env `step` or `undo` changed last, and its change count then: at the last state unless it moved since. */
+  private synced: { env: Env; changes: number } | null = null;
+
+  /** Whether `env` stands at the state recorded last (read from its state unless `step` or `undo` left it there). */
   private atLast(env: Env): boolean {
-    if (env === this.followed && env.changes === this.syncedAt) return true;
+    if (this.synced !== null && this.synced.env === env && this.synced.changes === env.changes) return true;
     return this.isLast(env.getState());
   }
 
@@ -315,6 +345,8 @@ export class GameStates {
 
   /** Adds `state`, reached from the last one by `move`. */
   private push(state: EnvState, move: RecordedMove): void {
+    if (move === 'undo') this.undoable.pop();
+    else this.undoable.push(this.states.length - 1);
     this.earlier.add(undoKey(this.last as EnvState));
     this.states.push(state);
     this.moves.push(move);
@@ -369,6 +401,8 @@ export class GameStates {
     const game = new GameStates(env);
     game.states.splice(0, game.states.length, ...states);
     game.moves.push(...moves);
+    game.undoable.length = 0;
+    moves.forEach((move, i) => (move === 'undo' ? game.undoable.pop() : game.undoable.push(i)));
     for (const state of states.slice(0, -1)) game.earlier.add(undoKey(state));
     return game;
   }
@@ -403,16 +437,16 @@ export class GameStates {
       let game: GameStates | undefined;
       for (let i = -1; i < moves.length; i++) {
         try {
-          if (i < 0) target.setState(deal);
-          else if (moves[i] === 'undo') target.undo();
-          else target.step(moves[i] as number);
+          if (i < 0) {
+            target.setState(deal);
+            game = new GameStates(target);
+          } else if (moves[i] === 'undo') (game as GameStates).undo(target);
+          else (game as GameStates).step(target, moves[i] as number);
         } catch (e) {
           if (e instanceof TengymError)
             throw new TengymError(e.code, `GameStates.fromMoves: ${where(i)}: ${e.message}`);
           throw e;
         }
-        // The game follows target from its deal: each move played is recorded as it is played.
-        if (game === undefined) game = new GameStates(target);
       }
       return game as GameStates;
     };
@@ -483,6 +517,15 @@ export class GameStates {
 let showing: GameStates | null = null;
 /** The game each hinter made by createHinter saw its last state from (null: a state shown directly). */
 const lastGameOf = new WeakMap<Hinter, GameStates | null>();
+
+/** The refusal of a call that plays on an env moved since the state recorded last. */
+function notAtLast(caller: string): TengymError {
+  return new TengymError(
+    'bad-state',
+    `${caller}: the env is not at the state recorded last: record(env) after every move made elsewhere, ` +
+      `then ${caller.replace('GameStates.', '')} through the game`,
+  );
+}
 
 /** Throws unless `env` is an Env (what `caller` takes). */
 function checkEnv(env: unknown, caller: string): asserts env is Env {

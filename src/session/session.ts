@@ -8,6 +8,7 @@
  * | `deal(choice)`             | a new deal: a seed, the daily deal of a day, only winnable ones                     |
  * | `moves()`, `play(move)`    | the legal moves by card; a player's move, then the forced moves it leads to         |
  * | `tap(place)`, `selection`  | a tap selection: the move fires once the cards tapped are a move no bigger one holds |
+ * | `moveTaking`, `partners`   | moves by card: the move of some cards, the cards that complete one; `card(spot)`     |
  * | `undo()`, `undosLeft`      | back to the player's last decision; the budget is counted in decisions              |
  * | `hint(top)`                | the legal moves ranked, with a header in a player's words (`hintHeader`)            |
  * | `view()`                   | the board as named parts (`SessionView`): no search of parts by kind               |
@@ -18,20 +19,36 @@
  * A forced move is one where the game leaves a single legal move (Decade's deals once nothing else is left): it is
  * no decision, so the session plays it for the player and reports it with the player's move that led to it.
  *
- * Past 600 lines by its doc comments (the API reference needs one per member): the code is one class and its types.
+ * The types it takes and gives, and the helpers that say the stock and a hint's header, are in session-parts.ts.
  */
 import * as z from 'zod/mini';
+import {
+  checkedPlace,
+  emptyStats,
+  stockOf,
+  type Difficulty,
+  type SessionConfig,
+  type SessionDeal,
+  type SessionSave,
+  type SessionSettings,
+  type SessionStats,
+  type SessionView,
+  type TapResult,
+  type Turn,
+} from './session-parts.js';
+
 import { sameOutcomeOf } from '../env/game.js';
 import type { Outcome } from '../env/game.js';
 import { TengymError, formatZodError, plural, showValue } from '../env/errors.js';
 import type { Env, EnvState } from '../env/env.js';
 import { envIds, make } from '../env/registry.js';
-import type { BoardPart, BoardView, CardSpot } from '../env/board.js';
+import type { BoardPart, CardSpot } from '../env/board.js';
+import { cardFace, type CardFace } from '../env/cards.js';
 import {
   cardChanges,
-  isPlace,
   moveOf,
   moveTakingExactly,
+  movesTaking,
   partnersOf,
   placeKey,
   stateCards,
@@ -44,8 +61,24 @@ import type { VariantDifficulty } from '../agents/kit.js';
 import { kitOf } from '../agents/modules.js';
 import { GameStates, createHinter, type HintResult, type Hinter } from '../hints/hint.js';
 
-/** A difficulty a player picks. */
-export type Difficulty = 'easy' | 'medium' | 'hard';
+export {
+  emptyStats,
+  hintHeader,
+  stockOf,
+  stockText,
+  type BoardPartOf,
+  type DailyResult,
+  type Difficulty,
+  type SessionConfig,
+  type SessionDeal,
+  type SessionSave,
+  type SessionSettings,
+  type SessionStats,
+  type SessionView,
+  type StockView,
+  type TapResult,
+  type Turn,
+} from './session-parts.js';
 
 /** The variants by difficulty of a game without decisions (its kit's, from measured win rates), or undefined. */
 function variantsOf(id: string): VariantDifficulty | undefined {
@@ -54,114 +87,6 @@ function variantsOf(id: string): VariantDifficulty | undefined {
 
 /** The undos a player gets where the game has an undo and the options name none. */
 export const DEFAULT_UNDOS = 3;
-
-/** What a session is made with; every field is saved with it. */
-export interface SessionSettings {
-  /** A registered env id (`envIds()`). */
-  id: string;
-  /** The env's options as given (a difficulty's variant is laid over them). */
-  options: Record<string, unknown>;
-  /**
-   * The difficulty: for a game with decisions, deals of that third of the winnable ones (`pickDeal`'s `level`); for a
-   * game without, a variant by its measured win rate. null: any deal.
-   */
-  difficulty: Difficulty | null;
-  /** Play forced moves for the player (default true). */
-  autoForced: boolean;
-}
-
-/** How a session's next deal is chosen. */
-export interface SessionDeal {
-  /** The seed (default: the one after the last deal's). */
-  seed?: number;
-  /** The daily deal of this day ("YYYY-MM-DD", UTC), the same everywhere. */
-  daily?: string;
-  /** Only a deal that can be won. */
-  winnable?: boolean;
-}
-
-/** What one thing the player did led to: their move (or a deal, an undo, a load) and the forced moves after it. */
-export interface Turn {
-  /** What the player did: a deal, a move, an undo, or a saved game loaded. */
-  readonly kind: 'deal' | 'move' | 'undo' | 'load';
-  /** The player's move; null for a deal, an undo or a load. */
-  readonly move: Move | null;
-  /** The moves played for the player after it, in order. */
-  readonly forced: readonly Move[];
-  /** One per change, in order: the player's move (or the deal, the undo), then each forced move. */
-  readonly events: readonly StepEvents[];
-  /** What the steps said beyond the moves (`env.stepNote()`), in order. */
-  readonly notes: readonly string[];
-  /** The result once the game is over; null while it runs. */
-  readonly outcome: Outcome | null;
-}
-
-/** What a tap did: the selection now, the cards that would complete a move with it, and the move it fired. */
-export interface TapResult {
-  /** The cards selected now ([] once a move fired). */
-  readonly selection: readonly CardSpot[];
-  /** The cards that would complete a move with the selection. */
-  readonly partners: readonly CardSpot[];
-  /** What the move the tap fired did, or null. */
-  readonly turn: Turn | null;
-}
-
-/** A day's result. */
-export interface DailyResult {
-  won: boolean;
-  moves: number;
-}
-
-/** A player's statistics, carried by the save. */
-export interface SessionStats {
-  games: number;
-  wins: number;
-  /** Games won in a row, up to the last one. */
-  streak: number;
-  bestStreak: number;
-  /** By day ("YYYY-MM-DD"). */
-  daily: Record<string, DailyResult>;
-}
-
-/** The stock as one count: every card still to come, a face-up top card included, and that top card. */
-export interface StockView {
-  count: number;
-  top: CardSpot | null;
-  /** Tapping it plays the move that takes no card. */
-  tappable: boolean;
-}
-
-/** The board part of one kind (`BoardPartOf<'grid'>`: a grid's cells and columns). */
-export type BoardPartOf<K extends BoardPart['kind']> = Extract<BoardPart, { kind: K }>;
-
-/** The board as named parts: each is the game's part of that kind, or null where it has none. */
-export interface SessionView {
-  style: string;
-  grid: BoardPartOf<'grid'> | null;
-  line: BoardPartOf<'line'> | null;
-  columns: BoardPartOf<'columns'> | null;
-  rows: BoardPartOf<'rows'> | null;
-  overlap: BoardPartOf<'overlap'> | null;
-  stock: StockView | null;
-  /** The other piles: a waste, counters. */
-  piles: BoardPartOf<'piles'>['piles'];
-  /** The facts by name (`score`, `pass`…). */
-  facts: Record<string, string>;
-  /** What the player is asked now ('' when the board says enough). */
-  prompt: string;
-}
-
-/** What `session.save()` writes: plain JSON. */
-export interface SessionSave {
-  format: 'tengym-session';
-  version: 1;
-  settings: SessionSettings;
-  deal: { seed: number; daily: string | null; winnable: boolean };
-  /** The player's inputs since the deal: action ids and undos, replayed on load. */
-  inputs: (number | 'undo')[];
-  /** The player's statistics when saved. */
-  stats: SessionStats;
-}
 
 const difficultySchema = z.nullable(z.enum(['easy', 'medium', 'hard']));
 const statsSchema = z.object({
@@ -184,50 +109,6 @@ const saveSchema = z.object({
   inputs: z.array(z.union([z.int().check(z.minimum(0)), z.literal('undo')])),
   stats: statsSchema,
 });
-
-/** Options of `new Session`. */
-export interface SessionConfig {
-  options?: Record<string, unknown>;
-  difficulty?: Difficulty | null;
-  autoForced?: boolean;
-  /** Who ranks the hints (default: `createHinter()`, made on the first hint). */
-  hinter?: Hinter;
-  /** Statistics to go on from (a save's, another session's); default: none yet. */
-  stats?: SessionStats;
-}
-
-/** Fresh statistics. */
-export function emptyStats(): SessionStats {
-  return { games: 0, wins: 0, streak: 0, bestStreak: 0, daily: {} };
-}
-
-/** The stock of a board as one count (every card still to come, the face-up top included) and its top card. */
-export function stockOf(board: BoardView): StockView | null {
-  let stock: StockView | null = null;
-  for (const part of board.parts) {
-    if (part.kind !== 'piles') continue;
-    for (const pile of part.piles) {
-      if (pile.kind === 'stock') stock = { count: pile.count, top: null, tappable: pile.tappable };
-      else if (pile.kind === 'card' && pile.label === 'stock top' && stock !== null) stock.top = pile.card;
-    }
-  }
-  return stock;
-}
-
-/** "stock 24 cards (top K♠)": the one way the CLI and the page say the stock. */
-export function stockText(stock: StockView, label: (code: string) => string): string {
-  return `stock ${plural(stock.count, 'card')}${stock.top ? ` (top ${label(stock.top.code)})` : ''}`;
-}
-
-/** A hint's header in a player's words: no agent names, no table building. */
-export function hintHeader(result: HintResult): string {
-  const moves = plural(result.legalCount, 'legal move');
-  // A note is the game's own sentence for the player ("Tens has no real decisions: …").
-  if (result.note) return `${result.note} (${moves})`;
-  return result.interim
-    ? `Quick hints, best first, while better ones get ready · ${moves}`
-    : `Hints, best first · ${moves}`;
-}
 
 /** A registered id; anything else is refused as `make` refuses it (with the nearest id). */
 function checkId(id: unknown): string {
@@ -416,8 +297,7 @@ export class Session {
    */
   tap(place: Place): TapResult {
     this.checkStarted('tap');
-    if (!isPlace(place))
-      throw new TengymError('bad-argument', `tap takes a place { place, index, stack? }, got ${showValue(place)}`);
+    checkedPlace(place, 'tap');
     const moves = this.moves();
     const key = placeKey(place);
     const card = this.findCard(moves, place);
@@ -447,12 +327,35 @@ export class Session {
 
   /** The cards that complete a legal move with the card at `place` (what lights up when it is tapped). */
   partners(place: Place): CardSpot[] {
-    return partnersOf(this.moves(), place);
+    return partnersOf(this.moves(), checkedPlace(place, 'partners'));
   }
 
   /** The move that takes no card (a draw, a deal into empty slots), or null. */
   drawMove(): Move | null {
     return moveTakingExactly(this.moves(), []);
+  }
+
+  /** The legal moves that take the card at `place`. */
+  movesTaking(place: Place): Move[] {
+    return movesTaking(this.moves(), checkedPlace(place, 'movesTaking'));
+  }
+
+  /** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
+  moveTaking(places: readonly Place[]): Move | null {
+    if (!Array.isArray(places))
+      throw new TengymError('bad-argument', `moveTaking takes an array of places, got ${showValue(places)}`);
+    return moveTakingExactly(
+      this.moves(),
+      places.map((p) => checkedPlace(p, 'moveTaking')),
+    );
+  }
+
+  /** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code, as this game names it. */
+  card(card: CardSpot | string): CardFace {
+    const code = typeof card === 'string' ? card : (card as CardSpot | null)?.code;
+    if (typeof code !== 'string')
+      throw new TengymError('bad-argument', `card takes a card's code or a CardSpot, got ${showValue(card)}`);
+    return this.env.game.cardFace ? this.env.game.cardFace(code) : cardFace(code);
   }
 
   private partnersOfSelection(moves: readonly Move[]): CardSpot[] {
@@ -563,8 +466,7 @@ export class Session {
     const { game, options } = this.env;
     const before = stateCards(game, this.env.rawState, options);
     const move = moveOf(game, this.env.rawState, options, action);
-    const { reward } = this.env.step(action);
-    this.states?.record(this.env);
+    const { reward } = this.states === null ? this.env.step(action) : this.states.step(this.env, action);
     return this.changeEvents('step', move, before, reward);
   }
 

@@ -19,6 +19,7 @@ import { loadHinter } from '../../src/node/hint-loader.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { make } from '../../src/env/registry.js';
 import { plural } from '../../src/env/errors.js';
+import { withHistory } from '../helpers/undo.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -54,16 +55,17 @@ describe('tengym play', () => {
       if (env.episodeSteps >= 6) break;
     }
     env.reset({ seed });
+    const played = withHistory(env);
     const lines: string[] = [];
     let moves = 0;
     while (env.running) {
       lines.push('hint', '1');
-      env.step(env.legal[0]);
+      played.step(env.legal[0]);
       if (++moves === 2) {
         lines.push('undo');
-        env.undo();
+        played.undo();
         lines.push('hint', '1');
-        env.step(env.legal[0]);
+        played.step(env.legal[0]);
       }
     }
     expect(moves).toBeGreaterThan(3);

@@ -95,7 +95,7 @@ describe('the order of engine calls (src/env/game.ts)', () => {
   });
 
   it.each(envIds())(
-    '%s: Env reads status only after legalActions, through deals, steps, undo, clones and saved states',
+    '%s: Env reads status only after legalActions, through deals, steps, undos, clones and saved states',
     (id) => {
       const config = envConfig(id);
       const { engine, wrong, calls } = recorded(config.game);
@@ -106,8 +106,11 @@ describe('the order of engine calls (src/env/game.ts)', () => {
       for (let seed = 1; seed <= 3; seed++) {
         env.reset({ seed });
         for (let k = 0; env.running && k < 400; k++) {
+          const before = env.getState();
           env.step(anyLegal(env, rng));
-          if (k % 5 === 1 && env.undosLeft > 0 && env.undoDepth > 0) env.undo();
+          // An undo (GameStates', a session's) loads the state before the move, with one more undo used.
+          if (k % 5 === 1 && 'undoLimit' in config.options)
+            env.setState({ ...before, undosUsed: before.undosUsed + 1 });
           if (k % 7 === 3) {
             const twin = env.clone();
             if (twin.running) twin.step(anyLegal(twin, rng));

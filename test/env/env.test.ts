@@ -11,6 +11,7 @@ import { make } from '../../src/env/registry.js';
 import { MAX_SEED, createRng, shuffleInPlace } from '../../src/env/rng.js';
 import { thrown } from '../helpers/pairing.js';
 import { z } from 'zod';
+import { withHistory } from '../helpers/undo.js';
 
 const expectError = (fn: () => unknown, code: TengymErrorCode, message: RegExp) => {
   const e = thrown(fn);
@@ -39,7 +40,6 @@ describe('Env before reset', () => {
     expectError(() => env.describeAction(0), 'not-reset', /^describeAction: call reset\(\) first$/);
     expectError(() => env.actionMask(), 'not-reset', /^actionMask: call reset\(\) first$/);
     expectError(() => env.legalActions(), 'not-reset', /^legalActions: call reset\(\) first$/);
-    expectError(() => make('tens', { undoLimit: 3 }).undo(), 'not-reset', /^undo: call reset\(\) first$/);
   });
 
   it('refuses a call by hand without an id, an engine or options, pointing to make', () => {
@@ -162,42 +162,13 @@ describe('Env.reset', () => {
 
   it('starts every episode at zero steps, zero return and no undo used', () => {
     const env = tensAfter(0, { undoLimit: 3, reward: 'cards' });
+    env.setState({ ...env.getState(), undosUsed: 1 });
     env.step(env.legal[0]);
     env.step(env.legal[0]);
-    env.undo();
-    // The undone step's reward is taken back with it.
-    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([1, 2, 2, 1]);
+    expect([env.episodeSteps, env.episodeReturn, env.getState().undosUsed]).toEqual([2, 4, 1]);
     env.reset({ seed: 4 });
-    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([0, 0, 3, 0]);
+    expect([env.episodeSteps, env.episodeReturn, env.getState().undosUsed]).toEqual([0, 0, 0]);
   });
-
-  it(
-    'undo takes back the return with the step: a game won after undoing its winning move returns what its ' +
-      'outcome pays',
-    () => {
-      const env = make('tens', { undoLimit: 'unlimited' });
-      let seed = 0;
-      for (; ; seed++) {
-        env.reset({ seed });
-        while (env.running) env.step(env.legal[0]);
-        if (env.outcome().won) break;
-      }
-      const won = env.episodeReturn;
-      expect(won).toBe(env.game.expectedReturn!(env.outcome(), env.options));
-      env.undo();
-      const before = env.episodeReturn;
-      expect(before).toBeLessThan(won);
-      env.step(env.legal[0]);
-      expect([env.outcome().won, env.episodeReturn]).toEqual([true, won]);
-      // Through clone and copyFrom, the history's returns go along.
-      env.undo();
-      const copy = env.clone();
-      expect(copy.episodeReturn).toBe(before);
-      copy.step(copy.legal[0]);
-      copy.undo();
-      expect(copy.episodeReturn).toBe(before);
-    },
-  );
 
   it('setState starts the steps and return at zero: the JSON does not carry them', () => {
     const source = make('decade');
@@ -406,65 +377,59 @@ describe('Env.step', () => {
   });
 });
 
-describe('Env.undo', () => {
+describe("undo through a game's history (GameStates.undo): Env only carries the undos used", () => {
   it('takes back steps and restores the random stream; the budget is per game', () => {
     const env = make('tens', { undoLimit: 3, refill: 'buffered' });
     env.reset({ seed: 6 });
     const before = env.getState();
-    env.step(env.legal[0]);
-    env.step(env.legal[0]);
-    expect(env.undoDepth).toBe(2);
-    env.undo();
-    env.undo();
+    const played = withHistory(env);
+    played.step(env.legal[0]);
+    played.step(env.legal[0]);
+    expect(played.states.undoDepth).toBe(2);
+    played.undo();
+    // The steps go back with the move, as a player's screen counts them.
+    expect(env.episodeSteps).toBe(1);
+    played.undo();
+    expect(env.episodeSteps).toBe(0);
     expect({ ...env.getState(), undosUsed: 0 }).toEqual(before);
-    expect([env.undosLeft, env.undoDepth, env.episodeSteps]).toEqual([1, 0, 0]);
-    expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
-    env.step(env.legal[0]);
-    env.undo();
-    env.step(env.legal[0]);
-    expectError(() => env.undo(), 'undo-unavailable', /^undo: all 3 undos of this game are used$/);
-    expect(env.undosLeft).toBe(0);
+    expect([played.states.undosLeft, played.states.undoDepth, env.getState().undosUsed]).toEqual([1, 0, 2]);
+    expectError(() => played.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
+    played.step(env.legal[0]);
+    played.undo();
+    played.step(env.legal[0]);
+    expectError(() => played.undo(), 'undo-unavailable', /^undo: all 3 undos of this game are used$/);
+    expect(played.states.undosLeft).toBe(0);
   });
 
-  it(
-    'after setState takes back only the moves made since, and says why where there are none: the state JSON ' +
-      'holds no history',
-    () => {
-      const saved = tensAfter(2, { undoLimit: 3, refill: 'buffered' }, 6).getState();
-      // A game saved (localStorage, a file) and brought back into a fresh env, as a page does on reload.
-      const env = make('tens', { undoLimit: 3, refill: 'buffered' });
-      env.setState(JSON.parse(JSON.stringify(saved)));
-      expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
-      const why = new RegExp(
-        '^undo: there is no move to take back: the env is at the state setState loaded, and a saved ' +
-          String.raw`state holds no undo history of the moves before it \(a game saved as its deal and moves, ` +
-          String.raw`GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far ` +
-          String.raw`as the deal\)$`,
-      );
-      expectError(() => env.undo(), 'undo-unavailable', why);
-      env.step(env.legal[0]);
-      env.undo();
-      expect(env.getState()).toEqual({ ...saved, undosUsed: 1 });
-      expectError(() => env.undo(), 'undo-unavailable', why);
-      // A copy of the loaded env says the same; a new deal has its whole history again.
-      expectError(() => env.clone().undo(), 'undo-unavailable', why);
-      env.reset({ seed: 6 });
-      expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
-    },
-  );
+  it("from a loaded state, takes back only the moves made since; the undos used go on from the state's", () => {
+    const source = tensAfter(2, { undoLimit: 3, refill: 'buffered' }, 6);
+    const saved = { ...source.getState(), undosUsed: 1 };
+    // A game saved (localStorage, a file) and brought back into a fresh env, as a page does on reload.
+    const env = make('tens', { undoLimit: 3, refill: 'buffered' });
+    env.setState(JSON.parse(JSON.stringify(saved)));
+    const played = withHistory(env);
+    expect([played.states.undosLeft, played.states.undoDepth]).toEqual([2, 0]);
+    expectError(() => played.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
+    played.step(env.legal[0]);
+    played.undo();
+    expect(env.getState()).toEqual({ ...saved, undosUsed: 2 });
+    // A clone carries the undos used; a new deal starts from none.
+    expect(env.clone().getState().undosUsed).toBe(2);
+    env.reset({ seed: 6 });
+    expect(env.getState().undosUsed).toBe(0);
+  });
 
   it('is refused where the env was made without it', () => {
     expectError(
-      () => tensAfter(1).undo(),
+      () => withHistory(tensAfter(1)).undo(),
       'undo-unavailable',
       /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/,
     );
-    expect(tensAfter(0).undosLeft).toBe(0);
-    expect(tensAfter(0, { undoLimit: 'unlimited' }).undosLeft).toBe(Infinity);
-    expect(tensAfter(3).undoDepth).toBe(0);
+    expect(withHistory(tensAfter(0)).states.undosLeft).toBe(0);
+    expect(withHistory(tensAfter(0, { undoLimit: 'unlimited' })).states.undosLeft).toBe(Infinity);
   });
 
-  it('keeps one snapshot per step, made once and reused by later games; none without undo', () => {
+  it('Env keeps no snapshot per step, with an undo limit or without', () => {
     let made = 0;
     const counting: AnyGame = {
       ...tensGame,
@@ -478,23 +443,19 @@ describe('Env.undo', () => {
       while (env.running) env.step(env.legal[0]);
       return env.episodeSteps;
     };
-    const plain = new Env('tens', counting, tensGame.optionsSchema.parse({}));
-    play(plain);
-    expect(made).toBe(1); // the env's own state
-    made = 0;
-    const env = new Env('tens', counting, tensGame.optionsSchema.parse({ undoLimit: 'unlimited' }));
-    const steps = play(env);
-    expect(made).toBe(1 + steps);
-    env.undo();
-    env.step(env.legal[0]);
-    play(env);
-    expect(made).toBe(1 + steps);
+    for (const undoLimit of [0, 'unlimited']) {
+      made = 0;
+      const env = new Env('tens', counting, tensGame.optionsSchema.parse({ undoLimit }));
+      expect(play(env)).toBeGreaterThan(0);
+      expect(made).toBe(1); // the env's own state
+    }
   });
 
   it('takes back the step that ended the game', () => {
     const env = tensAfter(0, { undoLimit: 'unlimited' });
-    while (env.running) env.step(env.legal[0]);
-    env.undo();
+    const played = withHistory(env);
+    while (env.running) played.step(env.legal[0]);
+    played.undo();
     expect(env.running).toBe(true);
     expect(env.legalCount).toBeGreaterThan(0);
   });
@@ -573,12 +534,13 @@ describe('Env.setState', () => {
 
   it('loads a state into a fresh env, which then plays on like the source', () => {
     const env = tensAfter(2, { undoLimit: 3 });
-    env.step(env.legal[0]);
-    env.undo();
+    const played = withHistory(env);
+    played.step(env.legal[0]);
+    played.undo();
     const fresh = make('tens', { undoLimit: 3 });
     fresh.setState(env.getState());
     expect(fresh.getState()).toEqual(env.getState());
-    expect([fresh.hasStarted, fresh.running, fresh.undosLeft, fresh.undoDepth]).toEqual([true, true, 2, 0]);
+    expect([fresh.hasStarted, fresh.running, fresh.getState().undosUsed]).toEqual([true, true, 1]);
     expect(fresh.legalActions()).toEqual(env.legalActions());
     expect(Array.from(fresh.observation)).toEqual(Array.from(env.observation));
     // More undos used than this env allows: refused, the env unchanged.
@@ -596,30 +558,27 @@ describe('Env.setState', () => {
     const { undosUsed: _u, ...rest } = env.getState();
     const fresh = make('tens', { undoLimit: 3 });
     fresh.setState(rest);
-    expect(fresh.undosLeft).toBe(3);
+    expect(fresh.getState().undosUsed).toBe(0);
   });
 });
 
 describe('Env.clone and copyFrom', () => {
-  it('a clone is independent, with the same state, counters, stream and undo history', () => {
+  it('a clone is independent, with the same state, counters, stream and undos used', () => {
     const env = tensAfter(0, { undoLimit: 3, reward: 'cards' });
+    env.setState({ ...env.getState(), undosUsed: 1 });
     env.step(env.legal[0]);
     env.step(env.legal[0]);
     const copy = env.clone();
     expect(copy.getState()).toEqual(env.getState());
-    expect([copy.episodeSteps, copy.episodeReturn, copy.undoDepth, copy.undosLeft, copy.legalCount]).toEqual([
+    expect([copy.episodeSteps, copy.episodeReturn, copy.getState().undosUsed, copy.legalCount]).toEqual([
       env.episodeSteps,
       env.episodeReturn,
-      2,
-      3,
+      1,
       env.legalCount,
     ]);
-    copy.undo();
-    copy.undo();
-    expect(copy.episodeSteps).toBe(0);
-    expect(env.episodeSteps).toBe(2);
-    expect(env.undoDepth).toBe(2);
     copy.step(copy.legal[0]);
+    expect(copy.episodeSteps).toBe(3);
+    expect(env.episodeSteps).toBe(2);
     expect(env.getState()).not.toEqual(copy.getState());
   });
 

@@ -33,6 +33,7 @@ import {
   type TengymError,
 } from '../../src/index.js';
 import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
+import { withHistory } from '../helpers/undo.js';
 
 /** Ten Pairs' one heuristic: the first pair there is, else the discard. */
 const pairFirst = {
@@ -104,7 +105,7 @@ describe('a game registered at run time', () => {
     env.step(6);
     expect(env.render()).toBe('5 2 3 4 · stock 15');
     // Its errors speak of its own engine, not of an option it never had.
-    expect(() => env.undo()).toThrow(
+    expect(() => withHistory(env).undo()).toThrow(
       'undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (envs() lists the ids whose options take ' +
         'one)',
     );

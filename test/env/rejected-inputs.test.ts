@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
 import { envConfig, envIds, make } from '../../src/env/registry.js';
 import { VectorEnv } from '../../src/env/vector.js';
+import { withHistory } from '../helpers/undo.js';
 
 function thrown(fn: () => unknown): TengymError {
   try {
@@ -142,7 +143,7 @@ describe('undo advice', () => {
   it.each(withoutUndo)('undo() on %s says it has no undo, never to pass an option it refuses', (id) => {
     const env = make(id);
     env.reset({ seed: 1 });
-    const e = thrown(() => env.undo());
+    const e = thrown(() => withHistory(env).undo());
     expect(e.code).toBe('undo-unavailable');
     expect(e.message).toBe(
       `undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (envs() lists the ids whose ` +
@@ -156,8 +157,10 @@ describe('undo advice', () => {
     for (const id of withUndo) {
       const env = make(id);
       env.reset({ seed: 1 });
-      expect(thrown(() => env.undo()).message).toMatch(/make it with \{ undoLimit: 3 \}/);
-      expect(make(id, { undoLimit: 3 }).undosLeft).toBe(3);
+      expect(thrown(() => withHistory(env).undo()).message).toMatch(/make it with \{ undoLimit: 3 \}/);
+      const three = make(id, { undoLimit: 3 });
+      three.reset({ seed: 1 });
+      expect(withHistory(three).states.undosLeft).toBe(3);
     }
   });
 });

@@ -499,8 +499,8 @@ describe('createHinter with the search sources', () => {
       apart.step(apart.legal[0]);
       expect(() => states.record(apart)).toThrow(expect.objectContaining(refused));
       expect(states.toJSON()).toHaveLength(3);
-      // The env itself is followed: its moves are recorded as they are made.
-      env.step(env.legal[0]);
+      // A move played through the game is recorded as it is made.
+      states.step(env, env.legal[0]);
       expect(states.toJSON()).toHaveLength(4);
       // An undo comes back to a state held before, one more undo used.
       const tens = make('tens', { undoLimit: 3 });
@@ -508,10 +508,8 @@ describe('createHinter with the search sources', () => {
       const game = new GameStates(tens);
       tens.step(tens.legal[0]);
       game.record(tens);
-      tens.undo();
-      game.record(tens);
-      tens.step(tens.legal[0]);
-      game.record(tens);
+      game.undo(tens);
+      game.step(tens, tens.legal[0]);
       expect(game.toJSON().map((s) => s.undosUsed)).toEqual([0, 0, 1, 1]);
       const restored = make('tens', { undoLimit: 3 });
       restored.setState(tens.getState());
@@ -700,12 +698,13 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     // Moves and undos, as a player with undos plays them: every line follows.
     const env = make('tens', { undoLimit: 3 });
     env.reset({ seed: 1 });
+    const played = new GameStates(env);
     const states = [env.getState()];
-    env.step(env.legal[0]);
+    played.step(env, env.legal[0]);
     states.push(env.getState());
-    env.undo();
+    played.undo(env);
     states.push(env.getState());
-    env.step(env.legal[env.legalCount - 1]);
+    played.step(env, env.legal[env.legalCount - 1]);
     states.push(env.getState());
     const r = await tengym(['hint', '--env', 'tens', '-', '--json'], states.map((st) => JSON.stringify(st)).join('\n'));
     expect(r.code, r.stderr).toBe(0);
@@ -1038,16 +1037,15 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
   });
 
   it(
-    "GameStates.fromMoves gives back Tens' undos (fromJSON cannot), and refuses a move that does not fit by its " +
+    "GameStates.fromMoves gives back Tens' undos (a state alone cannot), and refuses a move that does not fit by its " +
       'number, the env unchanged',
     () => {
       const tens = make('tens', { undoLimit: 3 });
       tens.reset({ seed: 8 });
       const game = new GameStates(tens);
       for (const move of [0, 0, 'undo', 0] as const) {
-        if (move === 'undo') tens.undo();
-        else tens.step(tens.legal[move]);
-        game.record(tens);
+        if (move === 'undo') game.undo(tens);
+        else game.step(tens, tens.legal[move]);
       }
       const saved = JSON.parse(JSON.stringify(game.toMoves())) as { deal: EnvState; moves: (number | 'undo')[] };
       expect(saved.moves[2]).toBe('undo');
@@ -1056,12 +1054,13 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
       expect(restored.getState()).toEqual(tens.getState());
       expect(back.toJSON()).toEqual(game.toJSON());
       // Played again, the moves before the save can be taken back; loaded as states, none can.
-      restored.undo();
-      back.record(restored);
+      back.undo(restored);
       expect(restored.getState().game).toEqual(game.toJSON()[3].game);
       const loaded = make('tens', { undoLimit: 3 });
       loaded.setState(tens.getState());
-      expect(() => loaded.undo()).toThrow(expect.objectContaining({ name: 'TengymError' }));
+      expect(() => new GameStates(loaded).undo(loaded)).toThrow(
+        expect.objectContaining({ name: 'TengymError', message: 'undo: there is no move to take back' }),
+      );
 
       const refused = (f: () => unknown, code: string, message: RegExp) =>
         expect(f).toThrow(

@@ -104,7 +104,7 @@ describe('rules sections', () => {
   it('what a player’s rules leave out is marked in the document, which keeps it: --for-programs prints it', () => {
     const tens = words(rulesSection(RULES, 'tens', 'tens')!);
     expect(tens).toContain('0.7% on 15 (npx tengym stats --env tens --episodes 100000 --json, its deadDealRate).');
-    expect(tens).toContain('undos per game through env.undo(), for game front ends.');
+    expect(tens).toContain('undos per game through session.undo(), for game front ends.');
     expect(words(playerRules(RULES, 'tens', 'tens')!)).toContain('0.7% on 15. - No real decisions.');
     expect(words(rulesSection(RULES, 'four-ten', 'four-ten')!)).toContain('By default (drawVisible: true) the card');
     let marked = 0;
@@ -137,7 +137,7 @@ describe('rules sections', () => {
     expect(forPlayers('## A\n\nTwo cards<!-- programs --> (`npx x --json`)<!-- /programs -->. Then three.')).toBe(
       '## A\n\nTwo cards. Then three.',
     );
-    expect(forPlayers('## A\n\n- Two cards<!-- programs -->\n  (`env.undo()`)<!-- /programs -->.\n- Three')).toBe(
+    expect(forPlayers('## A\n\n- Two cards<!-- programs -->\n  (`session.undo()`)<!-- /programs -->.\n- Three')).toBe(
       '## A\n\n- Two cards.\n- Three',
     );
     const paragraphs = '<!-- programs -->\nFor [programs](x.md).\n\nAnd more.\n<!-- /programs -->';

@@ -131,11 +131,12 @@ function linkMoves(
 ): { moves: string; state: EnvState } {
   const env = make(id, pageOptions(id, options));
   env.reset({ seed });
+  const played = new GameStates(env);
   const tokens: string[] = [];
   const forced = () => {
     let n = 0;
     while (env.running && env.legalCount === 1) {
-      env.step(env.legal[0]);
+      played.step(env, env.legal[0]);
       n++;
     }
     if (n > 0) tokens.push(`f${n}`);
@@ -145,10 +146,10 @@ function linkMoves(
     const choice = entry === 'first' ? env.legal[0] : entry;
     tokens.push(String(choice));
     // After an undo the page waits for the player, a forced move included.
-    if (choice === 'u') env.undo();
+    if (choice === 'u') played.undo(env);
     else {
       expect(env.isLegal(choice) && env.legalCount > 1, `${choice} a choice in ${id} deal ${seed}`).toBe(true);
-      env.step(choice);
+      played.step(env, choice);
       forced();
     }
   }
@@ -590,7 +591,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const after = await p.view();
       expect(after.state).not.toEqual(start.state);
 
-      // u takes the move back (the forced moves after it count one undo each, as env.undo does).
+      // u takes the move back (the forced moves after it count one undo each, as GameStates.undo does).
       const taken = after.state.game as object;
       let undone = 0;
       while (JSON.stringify((await p.view()).state.game) !== JSON.stringify(start.state.game)) {

@@ -39,15 +39,14 @@ function exampleGame(r: typeof Reducer, seed: number, size: 13 | 15, variant: Re
 
 /** A game of `id` played by its first move each turn, with its events. */
 function eventsGame(tengym: typeof Tengym, id: string, options: Record<string, unknown>, seed: number): string {
-  const env = tengym.make(id, options).trackEvents();
-  env.reset({ seed });
+  const session = new tengym.Session(id, { options, autoForced: false });
+  session.newDeal({ seed });
   const parts: string[] = [];
-  while (env.running) {
-    const moves = env.moves();
-    env.step(moves[0].action);
-    parts.push(`${moves.length}${eventLine(env.events())}`);
+  while (session.running) {
+    const moves = session.moves();
+    parts.push(`${moves.length}${eventLine(session.play(moves[0]).events[0])}`);
   }
-  return `${id} ${JSON.stringify(options)} ${seed}: ${JSON.stringify(env.outcome())} ${parts.join(' ')}`;
+  return `${id} ${JSON.stringify(options)} ${seed}: ${JSON.stringify(session.outcome())} ${parts.join(' ')}`;
 }
 
 /**

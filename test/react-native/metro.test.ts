@@ -27,7 +27,7 @@ const METRO_GZIP_BOUND_KIB = 145;
 /** The light runtime as an app uses it: a Tens deal's first hint and its moves, printed. */
 const ENGINE_USE =
   "const env = make('tens'); env.reset({ seed: 3 }); const hint = createHinter().hint(env).hints[0]; " +
-  "print(hint.text, env.moves().map((m) => m.label).join(', '));";
+  "print(hint.text, env.legalActions().map((a) => env.describeAction(a)).join(', '));";
 const ENGINE_MAIN = [
   "const { make, createHinter } = require('tengym/engine');",
   "require('tengym/games/pairing');",

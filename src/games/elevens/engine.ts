@@ -23,7 +23,7 @@
  * | `grid`      | 9, 15                                       | 9          | slots: 3 × 3 (book, AP lab, PySolFC Elevens), 3 × 5 (PySolFC Suit Elevens) |
  * | `faceCards` | 'triple', 'reserve', 'reserve-no-refill'    | 'triple'   | triple: J+Q+K removed together from the grid (book, AP lab); reserve: set aside one at a time, one reserve per rank, out when all three are full (PySolFC Elevens); reserve-no-refill: the same, no refill while a reserve holds a card (PySolFC Elevens Too) |
  * | `suits`     | 'any', 'same'                               | 'any'      | same: a pair, and a J-Q-K set, must be of one suit (PySolFC Suit Elevens) |
- * | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'                              | 'win'      | see Rewards                                                 |
  *
  * ## Actions (G = `grid`, P = G(G−1)/2)

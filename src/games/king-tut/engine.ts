@@ -13,7 +13,7 @@
  * | option      | values            | default | meaning |
  * |-------------|-------------------|---------|---------|
  * | `maxSteps`  | integer 1..100000 | 1000    | actions since reset before the episode is truncated (a game ends before 600: see Episode end) |
- * | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
  *
  * ## Actions (467 ids): Pyramid's

@@ -11,7 +11,7 @@
  *
  * | option      | values            | default | meaning                                                          |
  * |-------------|-------------------|---------|------------------------------------------------------------------|
- * | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
  *
  * ## Actions

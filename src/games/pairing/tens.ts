@@ -19,7 +19,7 @@
  * | `refill`    | 'strict', 'buffered'          | 'strict'   | strict: emptied slots refill at once; buffered: they wait for the `deal` action |
  * | `blockTens` | false, true                   | false      | the traditional "Block Ten (hard mode)": rank-10 cards are never removed |
  * | `highCards` | 'quartets', 'reserves'        | 'quartets' | quartets: the four 10s, Js, Qs or Ks leave together from the slots; reserves: set aside one at a time into four reserves of one rank, out together, no refill meanwhile (PySolFC `Tens`, pyramid.py:692) |
- * | `undoLimit` | 0, 3, 'unlimited'             | 0          | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit` | 0, 3, 'unlimited'             | 0          | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'                | 'win'      | see Rewards                                                    |
  *
  * ## Actions (T = `tableau`, P = T(T−1)/2)

@@ -24,7 +24,7 @@
  * | `stockWastePair`   | boolean                        | true      | the stock's top card may pair with the waste's top card (PySolFC, Microsoft, Morehead & Mott-Smith); no effect without `stockTopPlayable` |
  * | `overlapPairs`     | boolean                        | false     | a card covered by one card only may pair with that card (solitairewinrates.com's "overlap discards", Netexl); false is every rule book's |
  * | `maxSteps`         | integer 1..100000              | 1000      | actions since reset before the episode is truncated (with unlimited passes a game can cycle) |
- * | `undoLimit`        | 0, 3, 'unlimited'              | 0         | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit`        | 0, 3, 'unlimited'              | 0         | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`           | 'win', 'cards'                 | 'win'     | see Rewards |
  *
  * ## Actions (467 ids)

@@ -15,7 +15,7 @@
  * | option      | values             | default | meaning                                                          |
  * |-------------|--------------------|---------|------------------------------------------------------------------|
  * | `grid`      | 9, 25              | 9       | slots: 3 × 3 (Simple Pairs) or 5 × 5 (Simple Carlo)              |
- * | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+ * | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `session.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
  *
  * ## Actions (G = `grid`, P = G(G−1)/2)

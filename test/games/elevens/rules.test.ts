@@ -8,6 +8,7 @@ import { pairId } from '../../../src/env/layouts/index.js';
 import { patientMove } from '../../../src/games/elevens/agents/common.js';
 import { elevens } from '../../../src/games/elevens/index.js';
 import { deckWith, first, gameJSON, last, playOut, thrown } from '../helpers.js';
+import { withHistory } from '../../helpers/undo.js';
 
 const tableau = (env: ReturnType<typeof make>) => gameJSON(env).tableau;
 const reserve = (env: ReturnType<typeof make>) => gameJSON(env).reserve;
@@ -479,18 +480,19 @@ describe('elevens: undo through the env', () => {
   it('play, undo, replay gives identical states; the 4th undo of undoLimit 3 is refused', () => {
     const env = make('elevens-too', { undoLimit: 3 });
     env.reset({ deck: CLEAR_DECK });
+    const played = withHistory(env);
     const states = [JSON.stringify(gameJSON(env))];
     const moves: number[] = [];
     for (let k = 0; k < 3; k++) {
       moves.push(env.legal[env.legalCount - 1]);
-      env.step(moves[k]);
+      played.step(moves[k]);
       states.push(JSON.stringify(gameJSON(env)));
     }
     for (let k = 2; k >= 0; k--) {
-      env.undo();
+      played.undo();
       expect(JSON.stringify(gameJSON(env))).toBe(states[k]);
     }
-    env.step(moves[0]);
-    expect(thrown(() => env.undo()).code).toBe('undo-unavailable');
+    played.step(moves[0]);
+    expect(thrown(() => played.undo()).code).toBe('undo-unavailable');
   });
 });

@@ -8,6 +8,7 @@ import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from '../../helpers/pairing.js';
 import { scaled } from '../../helpers/scale.js';
+import { withHistory } from '../../helpers/undo.js';
 
 const game = gameOf;
 const tableau = tableauOf;
@@ -254,19 +255,22 @@ describe('block-ten: observation, text and state', () => {
   it('undo with undoLimit 3 replays identically and refuses a 4th', () => {
     const env = make('block-ten', { undoLimit: 3 });
     env.reset({ deck: PAIRS_DECK });
+    const played = withHistory(env);
     const before = JSON.stringify(game(env));
-    env.step(env.legal[0]);
+    played.step(env.legal[0]);
     const after = JSON.stringify(game(env));
-    env.undo();
+    played.undo();
     expect(JSON.stringify(game(env))).toBe(before);
-    env.step(env.legal[0]);
+    played.step(env.legal[0]);
     expect(JSON.stringify(game(env))).toBe(after);
-    env.undo();
-    expect(thrown(() => env.undo()).message).toMatch(/no move to take back/);
-    env.step(env.legal[0]);
-    env.undo();
-    expect(thrown(() => env.undo()).message).toContain('all 3 undos');
-    expect(thrown(() => make('block-ten').undo()).code).toBe('undo-unavailable');
+    played.undo();
+    expect(thrown(() => played.undo()).message).toMatch(/no move to take back/);
+    played.step(env.legal[0]);
+    played.undo();
+    expect(thrown(() => played.undo()).message).toContain('all 3 undos');
+    const none = make('block-ten');
+    none.reset({ deck: PAIRS_DECK });
+    expect(thrown(() => withHistory(none).undo()).code).toBe('undo-unavailable');
   });
 });
 

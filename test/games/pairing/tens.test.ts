@@ -8,6 +8,7 @@ import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from '../../helpers/pairing.js';
 import { scaled } from '../../helpers/scale.js';
+import { withHistory } from '../../helpers/undo.js';
 
 const game = gameOf;
 const tableau = tableauOf;
@@ -445,36 +446,40 @@ describe('tens: undo through the env', () => {
   it('play, undo, replay gives identical states; the 4th undo of undoLimit 3 is refused', () => {
     const env = make('tens', { undoLimit: 3 });
     env.reset({ deck: PAIRS_DECK });
+    const played = withHistory(env);
     const states = [JSON.stringify(env.getState())];
     const moves: number[] = [];
     for (let k = 0; k < 3; k++) {
       moves.push(env.legal[env.legalCount - 1]);
-      env.step(moves[k]);
+      played.step(moves[k]);
       states.push(JSON.stringify(env.getState()));
     }
     const strip = (s: string): unknown => ({ ...JSON.parse(s), undosUsed: 0 });
     for (let k = 2; k >= 0; k--) {
-      env.undo();
+      played.undo();
       expect(strip(JSON.stringify(env.getState()))).toEqual(strip(states[k]));
     }
     for (let k = 0; k < 3; k++) {
-      env.step(moves[k]);
+      played.step(moves[k]);
       expect(strip(JSON.stringify(env.getState()))).toEqual(strip(states[k + 1]));
     }
-    expect(thrown(() => env.undo()).code).toBe('undo-unavailable');
+    expect(thrown(() => played.undo()).code).toBe('undo-unavailable');
   });
 
   it('undoLimit 0 refuses; unlimited takes back a whole game', () => {
     const none = make('tens');
     none.reset({ deck: PAIRS_DECK });
-    none.step(none.legal[0]);
-    expect(thrown(() => none.undo()).code).toBe('undo-unavailable');
+    const nonePlayed = withHistory(none);
+    nonePlayed.step(none.legal[0]);
+    expect(thrown(() => nonePlayed.undo()).code).toBe('undo-unavailable');
     const all = make('tens', { undoLimit: 'unlimited', refill: 'buffered' });
     all.reset({ deck: PAIRS_DECK });
     const start = JSON.stringify(game(all));
-    const { steps } = playOut(all, last);
+    const allPlayed = withHistory(all);
+    let steps = 0;
+    for (; all.running; steps++) allPlayed.step(last(all));
     expect(all.outcome().won).toBe(true);
-    for (let k = 0; k < steps; k++) all.undo();
+    for (let k = 0; k < steps; k++) allPlayed.undo();
     expect(JSON.stringify(game(all))).toBe(start);
     expect(all.running).toBe(true);
   });

@@ -11,6 +11,7 @@ const pairId = (i: number, j: number): number => slotPairId(10, i, j);
 import { THIRTEENS_KIT } from '../../../src/games/thirteens/agents/index.js';
 import { thirteens } from '../../../src/games/thirteens/index.js';
 import { deckWith, first, gameJSON, last, playOut, thrown } from '../helpers.js';
+import { withHistory } from '../../helpers/undo.js';
 
 const tableau = (env: ReturnType<typeof make>) => gameJSON(env).tableau;
 
@@ -181,10 +182,11 @@ describe('thirteens: observation and state', () => {
     const env = make('thirteens', { undoLimit: 3 });
     env.reset({ deck: CLEAR_DECK });
     const start = JSON.stringify(gameJSON(env));
-    for (let k = 0; k < 3; k++) env.step(env.legal[0]);
-    for (let k = 0; k < 3; k++) env.undo();
+    const played = withHistory(env);
+    for (let k = 0; k < 3; k++) played.step(env.legal[0]);
+    for (let k = 0; k < 3; k++) played.undo();
     expect(JSON.stringify(gameJSON(env))).toBe(start);
-    env.step(env.legal[0]);
-    expect(thrown(() => env.undo()).code).toBe('undo-unavailable');
+    played.step(env.legal[0]);
+    expect(thrown(() => played.undo()).code).toBe('undo-unavailable');
   });
 });
