@@ -41,7 +41,7 @@ const jsonLines = (stdout: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
 
-describe('tengym train --json and the learning curve', async () => {
+describe('tengym train --json and the learning curve', () => {
   it(
     'prints JSON Lines (start, one line per evaluation, end) and ' + 'evaluates at least ten times besides the start',
     async () => {
@@ -198,7 +198,7 @@ describe('tengym train --json and the learning curve', async () => {
   });
 });
 
-describe('a run resumed on another backend', async () => {
+describe('a run resumed on another backend', () => {
   it('says its weights will not be those of a run on one backend', async () => {
     const dir = tmp();
     const out = join(dir, 'run');
@@ -242,7 +242,7 @@ describe('a run resumed on another backend', async () => {
   });
 });
 
-describe('run directories', async () => {
+describe('run directories', () => {
   function foreignDir(): { dir: string; files: Record<string, string> } {
     const dir = tmp();
     const files = { 'metrics.csv': 'mine,1\n', 'metrics.jsonl': '{"mine":1}\n', 'best/model.json': '{"mine":true}' };
@@ -463,7 +463,7 @@ describe('run directories', async () => {
   );
 });
 
-describe('tengym train --resume on Four Ten', async () => {
+describe('tengym train --resume on Four Ten', () => {
   it('a run whose best evaluation won no held-out game ends with its summary after a resume ("mean rounds –"), ' +
     'not an internal error', async () => {
     const dir = tmp();
@@ -505,7 +505,7 @@ describe('tengym train --resume on Four Ten', async () => {
   }, 60_000);
 });
 
-describe('tengym train on one held-out deal', async () => {
+describe('tengym train on one held-out deal', () => {
   it('shows the paired bounds one deal cannot give as – (metrics.csv: empty, as metrics.jsonl null), the same ' +
     'after a resume', async () => {
     const dir = tmp();
@@ -545,7 +545,7 @@ describe('tengym train on one held-out deal', async () => {
   }, 60_000);
 });
 
-describe('tengym train --resume after a kill', async () => {
+describe('tengym train --resume after a kill', () => {
   it('removes the temporary files of the writes the kill cut short, and only those', async () => {
     const dir = tmp();
     const out = join(dir, 'run');

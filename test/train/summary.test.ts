@@ -1,12 +1,13 @@
 // What `tengym train` says at the end of a run: the comparison it suggests plays fresh deals (the
-// held-out deals chose best/, so on them best/ is favoured), with the run's options after a resume too.
+// held-out deals chose best/, so on them best/ is favoured), with the run's options after a resume too. The runs
+// are in the test's process (tengymHere); the comparison it suggests runs as printed, in a shell.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configFile as writeConfig, tengym } from '../helpers/cli.js';
+import { configFile as writeConfig, tengymHere } from '../helpers/cli.js';
 import { commonConfigFields, EVAL_SEED, FRESH_SEED, MAX_TRAIN_SEED } from '../../src/train/algorithm.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-summary-'));
@@ -25,14 +26,14 @@ const TINY = {
 const configFile = (dir: string, config: object = TINY) => writeConfig(dir, config);
 
 describe('the comparison a run suggests', () => {
-  it('plays fresh deals: seeds no run deals in training and no held-out evaluation plays', () => {
+  it('plays fresh deals: seeds no run deals in training and no held-out evaluation plays', async () => {
     const { numEnvs, evalEpisodes } = commonConfigFields;
     // Copy i of a run first deals seed + i; held-out deal i is EVAL_SEED + i.
     expect(FRESH_SEED).toBeGreaterThan(MAX_TRAIN_SEED + numEnvs.unwrap().maxValue! - 1);
     expect(FRESH_SEED).toBeGreaterThan(EVAL_SEED + evalEpisodes.unwrap().maxValue! - 1);
   });
 
-  it("names the fresh deals and the run's options, also after a resume that does not give them", () => {
+  it("names the fresh deals and the run's options, also after a resume that does not give them", async () => {
     const dir = tmp();
     const out = join(dir, 'run');
     const expected = new RegExp(
@@ -41,7 +42,7 @@ describe('the comparison a run suggests', () => {
         `--episodes 20\\)$`,
       'm',
     );
-    const first = tengym(
+    const first = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -59,16 +60,16 @@ describe('the comparison a run suggests', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(expected);
     expect(first.stdout).not.toMatch(/--seed 1000000000/);
-    const resumed = tengym('train', '--out', out, '--resume', '--steps', '1600');
+    const resumed = await tengymHere('train', '--out', out, '--resume', '--steps', '1600');
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(expected);
   });
 });
 
 describe('the commands a run prints', () => {
-  it('run as printed where the run folder has a space in its name', () => {
+  it('run as printed where the run folder has a space in its name', async () => {
     const out = join(tmp(), 'run 2');
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -108,9 +109,9 @@ describe('a run that made no gradient update', () => {
     learningStarts: 2000,
   };
 
-  it('says so, with the samples gathered and what to do, in the summary and in the --json end record', () => {
+  it('says so, with the samples gathered and what to do, in the summary and in the --json end record', async () => {
     const dir = tmp();
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -133,7 +134,7 @@ describe('a run that made no gradient update', () => {
         'm',
       ),
     );
-    const json = tengym(
+    const json = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -158,9 +159,9 @@ describe('a run that made no gradient update', () => {
     });
   });
 
-  it("says when the copies' first deals alone passed --steps, so that no iteration ran", () => {
+  it("says when the copies' first deals alone passed --steps, so that no iteration ran", async () => {
     const dir = tmp();
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -191,9 +192,9 @@ describe('a run that made no gradient update', () => {
     expect(r.stdout).not.toMatch(/training runs whole iterations/);
   });
 
-  it('is not said of a run that trained', () => {
+  it('is not said of a run that trained', async () => {
     const dir = tmp();
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -215,10 +216,10 @@ describe('a run that made no gradient update', () => {
 });
 
 describe('a run whose updates never beat its start', () => {
-  it('says best/ is the network it started with, and only then', () => {
+  it('says best/ is the network it started with, and only then', async () => {
     const dir = tmp();
     // A learning rate too small to change a greedy move: every evaluation is the first one again.
-    const still = tengym(
+    const still = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -239,7 +240,7 @@ describe('a run whose updates never beat its start', () => {
         'm',
       ),
     );
-    const moved = tengym(
+    const moved = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -262,10 +263,10 @@ describe('a run whose updates never beat its start', () => {
 });
 
 describe('a run that evaluates fewer than ten times', () => {
-  it('says so when its iterations are longer than evalEvery, which the schedule cannot tell at the start', () => {
+  it('says so when its iterations are longer than evalEvery, which the schedule cannot tell at the start', async () => {
     // evalEvery is a tenth of the run, 400 env steps; an iteration of 32 decisions is about 800.
     const dir = tmp();
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
@@ -292,9 +293,9 @@ describe('a run that evaluates fewer than ten times', () => {
     );
   });
 
-  it('the afterstate learner too', () => {
+  it('the afterstate learner too', async () => {
     const dir = tmp();
-    const r = tengym(
+    const r = await tengymHere(
       'train',
       '--env',
       'decade',
