@@ -5027,13 +5027,109 @@ function superRefine$1(fn, params) {
 	return /* @__PURE__ */ _superRefine(fn, params);
 }
 const describe = describe$1;
+// src/env/zod-messages.ts
+/** The unit of a size check, by what was measured; other origins are compared as values. */
+const SIZE_UNITS = {
+	string: "characters",
+	file: "bytes",
+	array: "items",
+	set: "items",
+	map: "entries"
+};
+/** A string format's name in a message, where it differs from the format's own. */
+const FORMAT_NAMES = {
+	regex: "input",
+	email: "email address",
+	url: "URL",
+	uuid: "UUID",
+	uuidv4: "UUIDv4",
+	uuidv6: "UUIDv6",
+	guid: "GUID",
+	ulid: "ULID",
+	xid: "XID",
+	ksuid: "KSUID",
+	datetime: "ISO datetime",
+	date: "ISO date",
+	time: "ISO time",
+	duration: "ISO duration",
+	ipv4: "IPv4 address",
+	ipv6: "IPv6 address",
+	mac: "MAC address",
+	cidrv4: "IPv4 range",
+	cidrv6: "IPv6 range",
+	base64: "base64-encoded string",
+	base64url: "base64url-encoded string",
+	json_string: "JSON string",
+	e164: "E.164 number",
+	currency_code: "currency code",
+	credit_card: "credit card number",
+	iban: "IBAN",
+	jwt: "JWT",
+	template_literal: "input"
+};
+/** A value in a message as zod quotes it: a string in double quotes, a bigint with its n. */
+function quoted(value) {
+	return typeof value === "bigint" ? `${value}n` : typeof value === "string" ? `"${value}"` : `${String(value)}`;
+}
+/** What an input is, as zod names it: "nan", "null", "array", a class's name, or its `typeof`. */
+function inputType(input) {
+	if (typeof input === "number") return Number.isNaN(input) ? "nan" : "number";
+	if (typeof input !== "object") return typeof input;
+	if (input === null) return "null";
+	if (Array.isArray(input)) return "array";
+	const made = Object.getPrototypeOf(input) !== Object.prototype && "constructor" in input ? input.constructor : null;
+	return typeof made === "function" ? made.name : "object";
+}
+/** A type's name in a message: "NaN" for zod's "nan", and an infinite number as itself. */
+function typeName(type, input) {
+	if (type === "number" && typeof input === "number" && !Number.isFinite(input)) return String(input);
+	return type === "nan" ? "NaN" : type;
+}
+/** One issue's message, in the words of zod's English locale. */
+function zodEnglishMessage(issue) {
+	const joinValues = (values, separator) => values.map(quoted).join(separator);
+	switch (issue.code) {
+		case "invalid_type": {
+			const received = typeName(inputType(issue.input), issue.input);
+			return `Invalid input: expected ${typeName(issue.expected)}, received ${received}`;
+		}
+		case "invalid_value": return issue.values.length === 1 ? `Invalid input: expected ${quoted(issue.values[0])}` : `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+		case "too_big":
+		case "too_small": {
+			const big = issue.code === "too_big";
+			const bound = (big ? issue.maximum : issue.minimum).toString();
+			const adjective = issue.exact ? "exactly " : issue.inclusive ? big ? "<=" : ">=" : big ? "<" : ">";
+			const unit = issue.origin === void 0 ? void 0 : SIZE_UNITS[issue.origin];
+			const origin = big ? issue.origin ?? "value" : issue.origin;
+			return unit === void 0 ? `Too ${big ? "big" : "small"}: expected ${origin} to be ${adjective}${bound}` : `Too ${big ? "big" : "small"}: expected ${origin} to have ${adjective}${bound} ${unit}`;
+		}
+		case "invalid_format": {
+			const format = issue;
+			if (format.format === "starts_with") return `Invalid string: must start with "${format.prefix}"`;
+			if (format.format === "ends_with") return `Invalid string: must end with "${format.suffix}"`;
+			if (format.format === "includes") return `Invalid string: must include "${format.includes}"`;
+			if (format.format === "regex") return `Invalid string: must match pattern ${format.pattern}`;
+			return `Invalid ${FORMAT_NAMES[format.format] ?? format.format}`;
+		}
+		case "not_multiple_of": return `Invalid number: must be a multiple of ${issue.divisor}`;
+		case "unrecognized_keys": return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+		case "invalid_key": return `Invalid key in ${issue.origin}`;
+		case "invalid_union": {
+			const options = issue.options;
+			if (Array.isArray(options) && options.length > 0) return `Invalid discriminator value. Expected ${options.map((o) => `'${o}'`).join(" | ")}`;
+			return issue.inclusive === false ? "Invalid input: more than one option matched" : "Invalid input";
+		}
+		case "invalid_element": return `Invalid value in ${issue.origin}`;
+		default: return "Invalid input";
+	}
+}
 // src/env/errors.ts
 /**
 * Every error tengym raises on bad input: an unknown id, a bad option, a malformed
 * deck or state, an illegal action. The message names the problem and what would be
 * accepted; `code` lets a program tell the kinds apart without parsing text.
 */
-if (config().localeError === void 0) config(en_default());
+if (config().localeError === void 0) config({ localeError: zodEnglishMessage });
 /**
 * The error every bad input raises: its `code` says what kind, its message names the field, card or
 * action and what would be accepted. A refused call leaves the env as it was.
@@ -5798,191 +5894,6 @@ function loadStateJSON(game, json, o, s) {
 	if (game.fromJSON) game.fromJSON(json, o, s);
 	else loadField(json, s, "state");
 }
-// src/env/cards.ts
-/**
-* Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
-* suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
-* Pure data and functions, no Node imports: the engines run in browsers as is.
-*/
-/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
-const RANKS = "A23456789TJQK";
-/**
-* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
-*/
-const SUITS = "CDHS";
-/** The suits' symbols, in suit order (clubs, diamonds, hearts, spades). */
-const SUIT_SYMBOLS = [
-	"♣",
-	"♦",
-	"♥",
-	"♠"
-];
-/**
-* `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
-* none out of 52.
-*/
-function checkCard(card, fn) {
-	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
-	return card;
-}
-/** "TH" for the ten of hearts. */
-function cardCode(card) {
-	checkCard(card, "cardCode");
-	return RANKS[card >> 2] + SUITS[card & 3];
-}
-/** "10♥" for the ten of hearts: what a player reads. */
-function cardLabel(card) {
-	const r = checkCard(card, "cardLabel") >> 2;
-	return (r === 9 ? "10" : RANKS[r]) + SUIT_SYMBOLS[card & 3];
-}
-/** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
-function parseCardCode(text) {
-	if (typeof text !== "string") return -1;
-	const t = text.trim().toUpperCase();
-	const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
-	if (!m) return -1;
-	return (m[1] === "10" ? 9 : RANKS.indexOf(m[1])) * 4 + SUITS.indexOf(m[2]);
-}
-/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
-const MAX_DECK_CARDS = 1 << 20;
-/** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
-function deckTokens(deck) {
-	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
-	if (typeof deck === "string") {
-		const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
-		if (tokens.length > 1048576) throw tooLong(tokens.length);
-		return tokens;
-	}
-	if (!Array.isArray(deck)) {
-		if (ArrayBuffer.isView(deck)) throw new TengymError("bad-deck", `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
-		throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
-	}
-	if (deck.length > 1048576) throw tooLong(deck.length);
-	const tokens = new Array(deck.length);
-	for (let i = 0; i < deck.length; i++) {
-		if (!Object.hasOwn(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
-		const c = deck[i];
-		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
-		tokens[i] = String(c);
-	}
-	return tokens;
-}
-/**
-* Parses a full 52-card deck (each card exactly once) into card ids. The error lists
-* what is wrong: unknown codes, duplicates, missing cards, the wrong count.
-*/
-function parseStandardDeck(deck) {
-	const tokens = deckTokens(deck);
-	const out = /* @__PURE__ */ new Uint8Array(52);
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const bad = [];
-	const dup = [];
-	tokens.forEach((tok, i) => {
-		const c = parseCardCode(tok);
-		if (c < 0) bad.push(`"${tok}" at index ${i}`);
-		else if (seen[c]) dup.push(cardCode(c));
-		else {
-			seen[c] = 1;
-			if (i < 52) out[i] = c;
-		}
-	});
-	const problems = [];
-	const ids = typeof deck !== "string" && deck.some((c) => typeof c === "number") ? "; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as \"AC\" and 51 as \"KS\"" : "";
-	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
-	if (dup.length) {
-		const extra = /* @__PURE__ */ new Map();
-		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
-		problems.push(`duplicate cards ${[...extra].map(([code, n]) => n > 1 ? `${code} ×${n + 1}` : code).join(" ")}`);
-	}
-	if (!bad.length) {
-		const missing = [];
-		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52` + (missing.length ? ` (missing ${missing.join(" ")})` : ""));
-		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
-	}
-	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
-	return out;
-}
-/** The identity deck AC AD AH AS 2C … KS, for shuffling. */
-function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
-	for (let c = 0; c < 52; c++) out[c] = c;
-	return out;
-}
-/** The suits' names, in suit order. */
-const SUIT_NAMES = [
-	"clubs",
-	"diamonds",
-	"hearts",
-	"spades"
-];
-/** What a player reads for each rank, ace first ("10", not "T"). */
-const RANK_LABELS = [
-	"A",
-	"2",
-	"3",
-	"4",
-	"5",
-	"6",
-	"7",
-	"8",
-	"9",
-	"10",
-	"J",
-	"Q",
-	"K"
-];
-/** Each rank in a word, ace first ("a queen", "the king"). */
-const RANK_NAMES = [
-	"ace",
-	"two",
-	"three",
-	"four",
-	"five",
-	"six",
-	"seven",
-	"eight",
-	"nine",
-	"ten",
-	"jack",
-	"queen",
-	"king"
-];
-/**
-* A card's face from its code: a standard card ("TH", "10h", "AS") or a numbered card ("3", Four Ten's); any other code
-* is kept as its own label with rank 0.
-*/
-function cardFace(code) {
-	const id = parseCardCode(code);
-	if (id >= 0) {
-		const r = id >> 2;
-		const s = id & 3;
-		return {
-			code: RANKS[r] + SUITS[s],
-			rank: r + 1,
-			rankLabel: RANK_LABELS[r],
-			suit: SUITS[s],
-			suitSymbol: SUIT_SYMBOLS[s],
-			suitName: SUIT_NAMES[s],
-			colour: s === 1 || s === 2 ? "red" : "black",
-			label: RANK_LABELS[r] + SUIT_SYMBOLS[s],
-			name: `${RANK_NAMES[r]} of ${SUIT_NAMES[s]}`,
-			id
-		};
-	}
-	const text = String(code);
-	return {
-		code: text,
-		rank: /^\d{1,2}$/.test(text) ? Number(text) : 0,
-		rankLabel: text,
-		suit: null,
-		suitSymbol: null,
-		suitName: null,
-		colour: null,
-		label: text,
-		name: text,
-		id: null
-	};
-}
 // src/env/moves.ts
 const KINDS_BY_COUNT = [
 	"draw",
@@ -5995,101 +5906,68 @@ const KINDS_BY_COUNT = [
 function moveKindOf(game, s, o, action, cards) {
 	return game.moveKind ? game.moveKind(s, o, action) : KINDS_BY_COUNT[cards.length] ?? "group";
 }
-/** A legal action as a `Move`. */
-function moveOf(game, s, o, action) {
-	const cards = actionCardsOf(game, s, o, action);
-	return {
-		action,
-		kind: moveKindOf(game, s, o, action, cards),
-		label: describeActionOf(game, s, o, action),
-		cards
-	};
+// src/env/env-checks.ts
+/**
+* The checks `Env` (env.ts) runs on what it is given: its constructor's arguments and buffers, `reset`'s options,
+* an action id, and a state to load. Apart so that env.ts holds the RL contract; each says what was wrong and what
+* to give instead.
+*/
+/** `new Env`'s arguments: make checks what it passes; a call by hand gets this, not a TypeError deep in the engine. */
+function checkEnvArguments(id, game, options) {
+	let wrong = null;
+	if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
+	else if (game === null || typeof game !== "object" || typeof game.numActions !== "function") wrong = `${describeKind(game)} as the engine`;
+	else if (options === null || typeof options !== "object") wrong = `${describeKind(options)} as the options`;
+	if (wrong !== null) throw new TengymError("bad-argument", `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
 }
-/** One key per place: the same place gives the same key whatever its card. */
-function placeKey(p) {
-	return `${p.place}/${p.stack ?? 0}/${p.index}`;
+/** Buffers given to `new Env` must have the engine's sizes. */
+function checkBuffers(id, observation, mask, size, n) {
+	if (observation.length !== size || mask.length !== n) throw new TengymError("bad-argument", `${id}: buffers of ${observation.length} observation floats and ${mask.length} mask entries, the engine needs ${size} and ${n}`);
 }
-/** Whether `p` names a place (an object with a string `place` and an integer `index`). */
-function isPlace(p) {
-	if (p === null || typeof p !== "object") return false;
-	const q = p;
-	return typeof q.place === "string" && Number.isInteger(q.index) && (q.stack === void 0 || Number.isInteger(q.stack));
+/** `reset`'s options checked by hand, not with zod (reset is on the hot path of short games): the keys and the deck. */
+function checkResetArguments(opts, id, game) {
+	if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
+	for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
+	if (opts.deck !== void 0 && !game.parseDeck) throw new TengymError("bad-deck", `reset: ${id} takes no explicit deck (its engine has no parseDeck)`);
 }
-/** The legal moves that take the card at `place`. */
-function movesTaking(moves, place) {
-	const key = placeKey(place);
-	return moves.filter((m) => m.cards.some((c) => placeKey(c) === key));
-}
-/** The legal move taking exactly the cards at `places` (in any order), or null; [] is the move that takes none. */
-function moveTakingExactly(moves, places) {
-	const want = new Set(places.map(placeKey));
-	if (want.size !== places.length) return null;
-	for (const m of moves) if (m.cards.length === want.size && m.cards.every((c) => want.has(placeKey(c)))) return m;
-	return null;
-}
-/** The cards that complete a move with the card at `place`: every other card of the moves that take it, once each. */
-function partnersOf(moves, place) {
-	const key = placeKey(place);
-	const seen = /* @__PURE__ */ new Map();
-	for (const m of movesTaking(moves, place)) for (const c of m.cards) if (placeKey(c) !== key && !seen.has(placeKey(c))) seen.set(placeKey(c), c);
-	return [...seen.values()];
-}
-/** Every card a board shows, by place (grid cells, the line, columns, rows, a card pile). */
-function boardCards(view) {
-	const out = [];
-	for (const part of view.parts) switch (part.kind) {
-		case "grid":
-			for (const c of part.cells) if (!("empty" in c)) out.push(c);
-			break;
-		case "line":
-			out.push(...part.cards);
-			break;
-		case "columns":
-			for (const col of part.columns) out.push(...col.cards);
-			break;
-		case "rows":
-			for (const row of part.rows) out.push(...row.cards);
-			break;
-		case "piles": for (const p of part.piles) if (p.kind === "card" && p.card !== null) out.push(p.card);
+/** Why `action` is no action id of an env of `n` actions: the error to throw. */
+function actionIdError(action, call, id, n) {
+	if (typeof action !== "number") {
+		const text = typeof action === "string" && /^\s*\d+\s*$/.test(action) ? " (text from a page or a file: Number(text) makes it one)" : "";
+		const hintId = isPlainObject(action) && typeof action.action === "number" ? ` (a hint's id is its .action: ${call}(hint.action))` : "";
+		const kind = action == null ? String(action) : isPlainObject(action) ? "an object" : typeof action === "object" ? describeKind(action) : `a ${typeof action}`;
+		return new TengymError("bad-action", `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${hintId}; ${id} has ids 0..${n - 1}`);
 	}
-	return out;
+	return new TengymError("bad-action", `${call}(${showValue(action)}): not an action id; ${id} has ids 0..${n - 1}`);
 }
-/** Where the cards went between two boards' cards (`before` empty for a deal). */
-function cardChanges(before, after) {
-	const was = new Map(before.map((c) => [placeKey(c), c]));
-	const now = new Map(after.map((c) => [placeKey(c), c]));
-	const gone = [];
-	const came = [];
-	for (const [key, c] of was) if (now.get(key)?.code !== c.code) gone.push(c);
-	for (const [key, c] of now) if (was.get(key)?.code !== c.code) came.push(c);
-	const moved = [];
-	const removed = [];
-	const placed = came.slice();
-	for (const c of gone) {
-		const i = placed.findIndex((p) => p.code === c.code);
-		if (i >= 0) moved.push({
-			from: c,
-			to: placed.splice(i, 1)[0]
-		});
-		else removed.push(c);
+/**
+* A `getState()` JSON checked for an env of `id`, `game` and `options`, and its engine state made fresh: a malformed or
+* foreign state is an error, and the env is left as it was.
+*/
+function loadedState(json, id, game, options, undoBudget) {
+	if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
+	const parsed = envStateSchema.safeParse(json);
+	if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
+	const st = parsed.data;
+	if (st.env !== id) throw new TengymError("bad-state", `bad state: it is a ${showName(st.env)} state, this env is "${id}"`);
+	const opts = game.optionsSchema.safeParse(st.options);
+	if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
+	if (JSON.stringify(opts.data) !== JSON.stringify(options)) {
+		const mine = fieldsOf(options);
+		const theirs = fieldsOf(opts.data);
+		const keys = [.../* @__PURE__ */ new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
+		const pick = (o) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
+		throw new TengymError("bad-state", `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
 	}
+	if (st.undosUsed > undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${id} allows ` + (undoBudget === 0 ? "no undo" : `${undoBudget} undos per game`));
+	const fresh = game.createState(options);
+	loadStateJSON(game, st.game, options, fresh);
+	const problem = game.checkState?.(fresh, options) ?? null;
+	if (problem) throw new TengymError("bad-state", `bad state: ${problem}`);
 	return {
-		removed,
-		placed,
-		moved,
-		emptied: gone.filter((c) => !now.has(placeKey(c))).map((c) => c.stack === void 0 ? {
-			place: c.place,
-			index: c.index
-		} : {
-			place: c.place,
-			stack: c.stack,
-			index: c.index
-		})
+		st,
+		fresh
 	};
-}
-/** The board's cards of a state (a copy the env keeps, or its own). */
-function stateCards(game, s, o) {
-	return boardCards(boardOf(game, s, o, []));
 }
 // src/env/env.ts
 /**
@@ -6104,9 +5982,9 @@ function stateCards(game, s, o) {
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
 *
-* Past 600 lines for now: undo, step events, `follow` and moves by card still live here beside the RL contract.
-* The player's session (src/session/) has its own; they leave Env when the last callers (the page, GameStates)
-* move to it.
+* A player's layer is not here: moves by card, a tap selection, forced moves, undo and step events are the
+* session's (src/session/session.ts); a game's history with its undo, for hints, is `GameStates` (src/hints/).
+* The state JSON still carries `undosUsed`, which a loaded state may not take past the game's `undoLimit`.
 */
 /**
 * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
@@ -6133,10 +6011,7 @@ var Env = class Env {
 	ownMask;
 	/** The ids `ownMask` holds, `legalN` of them: a refresh clears just those (a copy of the whole mask costs more). */
 	ownIds;
-	/**
-	* Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
-	* carry them; training's resume restores them). `undo()` takes its step and reward back.
-	*/
+	/** Steps and summed reward since `reset()` or `setState()`: not in a state's JSON (training's resume sets them). */
 	episodeSteps = 0;
 	episodeReturn = 0;
 	state;
@@ -6145,26 +6020,12 @@ var Env = class Env {
 	started = false;
 	statusCode = 0;
 	result;
+	/** The game's undo limit (`undoLimit`), which a loaded state's `undosUsed` may not pass. */
 	undoBudget;
+	/** The undos a game used, as its state JSON carries them (the undo is `GameStates.undo`'s, `Session.undo`'s). */
 	undosUsed = 0;
-	history = [];
-	historyRng = [];
-	historyReturn = [];
-	historyLength = 0;
-	/** The game was loaded by setState: its moves before the state loaded have no undo history. */
-	loaded = false;
-	/** With `trackEvents()`: the state before the last change, and what the change was (null: none since). */
-	eventsBefore = null;
-	eventsLast = null;
-	eventsMade = null;
-	/** Who `follow`s the env's changes (none: nothing on the hot path but this test). */
-	followers = null;
 	constructor(id, game, options, buffers = {}) {
-		let wrong = null;
-		if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
-		else if (game === null || typeof game !== "object" || typeof game.numActions !== "function") wrong = `${describeKind(game)} as the engine`;
-		else if (options === null || typeof options !== "object") wrong = `${describeKind(options)} as the options`;
-		if (wrong !== null) throw new TengymError("bad-argument", `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
+		checkEnvArguments(id, game, options);
 		this.id = id;
 		this.game = game;
 		options = validatedOptions(id, game, options);
@@ -6174,7 +6035,7 @@ var Env = class Env {
 		this.observationSpace = Object.freeze({ shape: [size] });
 		this.observation = buffers.observation ?? new Float32Array(size);
 		this.mask = buffers.mask ?? new Uint8Array(n);
-		if (this.observation.length !== size || this.mask.length !== n) throw new TengymError("bad-argument", `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
+		checkBuffers(id, this.observation, this.mask, size, n);
 		this.legal = new Int32Array(n);
 		this.ownMask = new Uint8Array(n);
 		this.ownIds = new Int32Array(n);
@@ -6207,22 +6068,16 @@ var Env = class Env {
 	}
 	/** Deals a new game: seeded when `opts.seed` is given (else the stream goes on), or the deck given. */
 	reset(opts = {}) {
-		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
-		for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
+		checkResetArguments(opts, this.id, this.game);
 		const seed = opts.seed === void 0 ? void 0 : validateSeed(opts.seed);
-		if (opts.deck !== void 0 && !this.game.parseDeck) throw new TengymError("bad-deck", `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
 		const deck = opts.deck === void 0 ? null : this.game.parseDeck(opts.deck, this.options);
 		if (seed !== void 0) this.rng = createRng(seed);
-		if (this.eventsBefore !== null) this.noteEvent("reset", null, 0);
 		this.game.reset(this.state, this.options, this.rng, deck);
 		this.started = true;
 		this.episodeSteps = 0;
 		this.episodeReturn = 0;
-		this.historyLength = 0;
-		this.loaded = false;
 		this.undosUsed = 0;
 		this.refresh();
-		if (this.followers !== null) this.tell({ kind: "reset" });
 		const info = { actionMask: this.mask };
 		if (this.statusCode !== 0) {
 			info.terminated = true;
@@ -6236,17 +6091,10 @@ var Env = class Env {
 	/** Plays a legal action; an illegal one is a `TengymError` and leaves the env unchanged. */
 	step(action) {
 		this.assertLegal(action, "step");
-		if (this.undoBudget > 0) this.pushHistory();
-		if (this.eventsBefore !== null) this.noteEvent("step", moveOf(this.game, this.state, this.options, action), 0);
 		const reward = this.game.step(this.state, this.options, action, this.rng);
 		this.episodeSteps++;
 		this.episodeReturn += reward;
 		this.refresh();
-		if (this.eventsLast !== null) this.eventsLast.reward = reward;
-		if (this.followers !== null) this.tell({
-			kind: "step",
-			action
-		});
 		const r = this.result;
 		r.reward = reward;
 		r.terminated = this.statusCode === 1;
@@ -6254,127 +6102,18 @@ var Env = class Env {
 		r.info.outcome = this.statusCode === 0 ? void 0 : this.outcome();
 		return r;
 	}
-	/** Takes back the last step (where the env's `undoLimit` allows). */
-	undo() {
-		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (envs() lists the ids whose options take one)`);
-		if (!this.started) throw new TengymError("not-reset", "undo: call reset() first");
-		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
-		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? ": the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)" : ""}`);
-		this.historyLength--;
-		if (this.eventsBefore !== null) this.noteEvent("undo", null, 0);
-		this.game.copyState(this.history[this.historyLength], this.state);
-		this.rng = rngFromState(this.historyRng[this.historyLength]);
-		this.episodeReturn = this.historyReturn[this.historyLength];
-		this.undosUsed++;
-		this.episodeSteps--;
-		this.refresh();
-		if (this.followers !== null) this.tell({ kind: "undo" });
-	}
-	/** The legal moves, each with its kind, words and the cards it takes (none once the game is over). */
-	moves() {
-		if (!this.started) throw new TengymError("not-reset", "moves: call reset() first");
-		return this.ownLegal().map((a) => moveOf(this.game, this.state, this.options, a));
-	}
-	/** The legal moves that take the card at `place` ({ place, index, stack? }, a `CardSpot` of the board): a tap's. */
-	movesTaking(place) {
-		return movesTaking(this.moves(), this.checkedPlace(place, "movesTaking"));
-	}
-	/** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
-	moveTaking(places) {
-		if (!Array.isArray(places)) throw new TengymError("bad-argument", `moveTaking takes an array of places, got ${describeKind(places)}`);
-		return moveTakingExactly(this.moves(), places.map((p) => this.checkedPlace(p, "moveTaking")));
-	}
-	/** The cards that complete a legal move with the card at `place`: what lights up when it is tapped. */
-	partners(place) {
-		return partnersOf(this.moves(), this.checkedPlace(place, "partners"));
-	}
 	/** The kind of a legal move ('pair', 'deal', 'run', 'exchange'…; `Game.moveKind`). */
 	moveKind(action) {
 		this.assertLegal(action, "moveKind");
 		return moveKindOf(this.game, this.state, this.options, action, actionCardsOf(this.game, this.state, this.options, action));
 	}
-	/** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code. */
-	card(card) {
-		const code = typeof card === "string" ? card : card?.code;
-		if (typeof code !== "string") throw new TengymError("bad-argument", `card takes a card's code or a CardSpot, got ${describeKind(card)}`);
-		return this.game.cardFace ? this.game.cardFace(code) : cardFace(code);
-	}
 	/**
-	* Keeps what each reset, step and undo did for \`events()\` (a copy of the state before each one: off the hot path
-	* until asked for). \`trackEvents(false)\` stops it.
-	*/
-	trackEvents(on = true) {
-		this.eventsBefore = on ? this.eventsBefore ?? this.game.createState(this.options) : null;
-		this.eventsLast = null;
-		this.eventsMade = null;
-		return this;
-	}
-	/**
-	* What the last reset, step or undo did (`StepEvents`: the cards removed, placed, moved, the places emptied, the
-	* move, reward, note and outcome), or null before any since `trackEvents()`.
-	*/
-	events() {
-		if (this.eventsLast === null || this.eventsBefore === null) return null;
-		if (this.eventsMade === null) {
-			const { kind, move, reward } = this.eventsLast;
-			const before = kind === "reset" ? [] : stateCards(this.game, this.eventsBefore, this.options);
-			this.eventsMade = {
-				kind,
-				move,
-				...cardChanges(before, stateCards(this.game, this.state, this.options)),
-				reward,
-				note: kind === "step" ? this.stepNote() : null,
-				outcome: this.running ? null : this.outcome()
-			};
-		}
-		return this.eventsMade;
-	}
-	/**
-	* Calls \`listener\` after every reset, step, undo and state loaded (\`EnvChange\`); the function returned stops it.
-	* A \`GameStates\` follows its env this way.
-	*/
-	follow(listener) {
-		if (typeof listener !== "function") throw new TengymError("bad-argument", `follow takes a function, got ${describeKind(listener)}`);
-		(this.followers ??= []).push(listener);
-		return () => {
-			const list = this.followers ?? [];
-			const i = list.indexOf(listener);
-			if (i >= 0) list.splice(i, 1);
-			if (list.length === 0) this.followers = null;
-		};
-	}
-	tell(change) {
-		for (const f of (this.followers ?? []).slice()) f(change);
-	}
-	/** Keeps the state before a change for `events()`. */
-	noteEvent(kind, move, reward) {
-		this.game.copyState(this.state, this.eventsBefore);
-		this.eventsLast = {
-			kind,
-			move,
-			reward
-		};
-		this.eventsMade = null;
-	}
-	checkedPlace(place, call) {
-		if (!isPlace(place)) throw new TengymError("bad-argument", `${call} takes a place { place, index, stack? } (a CardSpot of board() or events()), got ${showValue(place)}`);
-		return place;
-	}
-	/**
-	* How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
+	* How many times the state has changed (reset, step, setState, copyFrom). A caller that
 	* lends the env to other code (an evaluation to an agent's `act`) tells from it whether that
 	* code changed the game, even back to the same step count.
 	*/
 	get changes() {
 		return this.changeCount;
-	}
-	/** Undos left this game (Infinity when unlimited). */
-	get undosLeft() {
-		return this.undoBudget - this.undosUsed;
-	}
-	/** Steps that undo could take back now. */
-	get undoDepth() {
-		return this.historyLength;
 	}
 	/**
 	* The lowest and highest value each observation float takes under this env's options (fresh
@@ -6473,40 +6212,17 @@ var Env = class Env {
 	}
 	/** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
 	setState(json) {
-		if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
-		const parsed = envStateSchema.safeParse(json);
-		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
-		const st = parsed.data;
-		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-		const opts = this.game.optionsSchema.safeParse(st.options);
-		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
-		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
-			const mine = fieldsOf(this.options);
-			const theirs = fieldsOf(opts.data);
-			const keys = [.../* @__PURE__ */ new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
-			const pick = (o) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
-			throw new TengymError("bad-state", `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
-		}
-		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ` + (this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`));
-		const fresh = this.game.createState(this.options);
-		loadStateJSON(this.game, st.game, this.options, fresh);
-		const problem = this.game.checkState?.(fresh, this.options) ?? null;
-		if (problem) throw new TengymError("bad-state", `bad state: ${problem}`);
+		const { st, fresh } = loadedState(json, this.id, this.game, this.options, this.undoBudget);
 		this.game.copyState(fresh, this.state);
 		this.rng = rngFromState(st.rng);
 		this.undosUsed = st.undosUsed;
-		this.historyLength = 0;
-		this.loaded = true;
 		this.episodeSteps = 0;
 		this.episodeReturn = 0;
 		this.started = true;
-		this.eventsLast = null;
-		this.eventsMade = null;
 		this.refresh();
-		if (this.followers !== null) this.tell({ kind: "load" });
 	}
 	/**
-	* An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep
+	* An independent copy: same state and rng stream; of an env never dealt, one never dealt (as a deep
 	* copy before `reset` is in Gymnasium).
 	*/
 	clone() {
@@ -6531,13 +6247,7 @@ var Env = class Env {
 		this.episodeSteps = other.episodeSteps;
 		this.episodeReturn = other.episodeReturn;
 		this.undosUsed = other.undosUsed;
-		this.loaded = other.loaded;
-		this.historyLength = 0;
-		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
 		this.changeCount++;
-		this.eventsLast = null;
-		this.eventsMade = null;
-		if (this.followers !== null) this.tell({ kind: "load" });
 	}
 	/** How many ids of `legal` are the current state's legal actions. */
 	get legalCount() {
@@ -6565,24 +6275,9 @@ var Env = class Env {
 		this.statusCode = g.status(this.state, this.options);
 		g.observe(this.state, this.options, this.observation);
 	}
-	pushHistory() {
-		this.pushSnapshot(this.state, this.rng.getState(), this.episodeReturn);
-	}
-	pushSnapshot(src, rngState, episodeReturn) {
-		if (this.history.length === this.historyLength) this.history.push(this.game.createState(this.options));
-		this.game.copyState(src, this.history[this.historyLength]);
-		this.historyRng[this.historyLength] = [...rngState];
-		this.historyReturn[this.historyLength] = episodeReturn;
-		this.historyLength++;
-	}
 	assertActionId(action, call) {
-		if (typeof action !== "number") {
-			const text = typeof action === "string" && /^\s*\d+\s*$/.test(action) ? " (text from a page or a file: Number(text) makes it one)" : "";
-			const id = isPlainObject(action) && typeof action.action === "number" ? ` (a hint's id is its .action: ${call}(hint.action))` : "";
-			const kind = action == null ? String(action) : isPlainObject(action) ? "an object" : typeof action === "object" ? describeKind(action) : `a ${typeof action}`;
-			throw new TengymError("bad-action", `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
-		}
-		if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) throw new TengymError("bad-action", `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+		if (typeof action === "number" && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n) return;
+		throw actionIdError(action, call, this.id, this.actionSpace.n);
 	}
 	/** Throws the TengymError that `step(action)` would throw, without stepping; returns when the action is legal. */
 	assertLegal(action, call = "step") {
@@ -6973,6 +6668,139 @@ function registerModelParts(game, parts) {
 function kitOf(game) {
 	return KITS.get(game) ?? NO_KIT;
 }
+// src/env/cards.ts
+/**
+* Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
+* suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
+* Pure data and functions, no Node imports: the engines run in browsers as is.
+*/
+/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
+const RANKS = "A23456789TJQK";
+/**
+* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
+*/
+const SUITS = "CDHS";
+/** The suits' symbols, in suit order (clubs, diamonds, hearts, spades). */
+const SUIT_SYMBOLS = [
+	"♣",
+	"♦",
+	"♥",
+	"♠"
+];
+/**
+* `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
+* none out of 52.
+*/
+function checkCard(card, fn) {
+	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
+	return card;
+}
+/** "TH" for the ten of hearts. */
+function cardCode(card) {
+	checkCard(card, "cardCode");
+	return RANKS[card >> 2] + SUITS[card & 3];
+}
+/** "10♥" for the ten of hearts: what a player reads. */
+function cardLabel(card) {
+	const r = checkCard(card, "cardLabel") >> 2;
+	return (r === 9 ? "10" : RANKS[r]) + SUIT_SYMBOLS[card & 3];
+}
+/** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
+function parseCardCode(text) {
+	if (typeof text !== "string") return -1;
+	const t = text.trim().toUpperCase();
+	const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
+	if (!m) return -1;
+	return (m[1] === "10" ? 9 : RANKS.indexOf(m[1])) * 4 + SUITS.indexOf(m[2]);
+}
+/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
+const MAX_DECK_CARDS = 1 << 20;
+/** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
+function deckTokens(deck) {
+	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
+	if (typeof deck === "string") {
+		const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
+		if (tokens.length > 1048576) throw tooLong(tokens.length);
+		return tokens;
+	}
+	if (!Array.isArray(deck)) {
+		if (ArrayBuffer.isView(deck)) throw new TengymError("bad-deck", `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
+		throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+	}
+	if (deck.length > 1048576) throw tooLong(deck.length);
+	const tokens = new Array(deck.length);
+	for (let i = 0; i < deck.length; i++) {
+		if (!Object.hasOwn(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+		const c = deck[i];
+		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
+		tokens[i] = String(c);
+	}
+	return tokens;
+}
+/**
+* Parses a full 52-card deck (each card exactly once) into card ids. The error lists
+* what is wrong: unknown codes, duplicates, missing cards, the wrong count.
+*/
+function parseStandardDeck(deck) {
+	const tokens = deckTokens(deck);
+	const out = /* @__PURE__ */ new Uint8Array(52);
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const bad = [];
+	const dup = [];
+	tokens.forEach((tok, i) => {
+		const c = parseCardCode(tok);
+		if (c < 0) bad.push(`"${tok}" at index ${i}`);
+		else if (seen[c]) dup.push(cardCode(c));
+		else {
+			seen[c] = 1;
+			if (i < 52) out[i] = c;
+		}
+	});
+	const problems = [];
+	const ids = typeof deck !== "string" && deck.some((c) => typeof c === "number") ? "; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as \"AC\" and 51 as \"KS\"" : "";
+	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
+	if (dup.length) {
+		const extra = /* @__PURE__ */ new Map();
+		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
+		problems.push(`duplicate cards ${[...extra].map(([code, n]) => n > 1 ? `${code} ×${n + 1}` : code).join(" ")}`);
+	}
+	if (!bad.length) {
+		const missing = [];
+		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
+		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52` + (missing.length ? ` (missing ${missing.join(" ")})` : ""));
+		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
+	}
+	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
+	return out;
+}
+/** The identity deck AC AD AH AS 2C … KS, for shuffling. */
+function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
+	for (let c = 0; c < 52; c++) out[c] = c;
+	return out;
+}
+/** The suits' names, in suit order. */
+const SUIT_NAMES = [
+	"clubs",
+	"diamonds",
+	"hearts",
+	"spades"
+];
+/** Each rank in a word, ace first ("a queen", "the king"). */
+const RANK_NAMES = [
+	"ace",
+	"two",
+	"three",
+	"four",
+	"five",
+	"six",
+	"seven",
+	"eight",
+	"nine",
+	"ten",
+	"jack",
+	"queen",
+	"king"
+];
 // src/env/layouts/card-state.ts
 /**
 * What every card layout's state does the same way, written once: the bad-state error, the words
@@ -7148,1786 +6976,6 @@ function parseRankDeck(deck, input) {
 	}
 	return out;
 }
-// node_modules/zod/v4/classic/errors.js
-const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-	Object.defineProperty(proto, key, {
-		configurable: true,
-		enumerable: false,
-		get() {
-			const value = make(this);
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-			return value;
-		},
-		set(value) {
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-		}
-	});
-}
-const initializer = (inst, issues) => {
-	$ZodError.init(inst, issues);
-	inst.name = "ZodError";
-	const proto = Object.getPrototypeOf(inst);
-	if (_installedErrorProtos.has(proto)) return;
-	_installedErrorProtos.add(proto);
-	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-	_lazyMethod(proto, "addIssue", (self) => (issue) => {
-		self.issues.push(issue);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	_lazyMethod(proto, "addIssues", (self) => (issues) => {
-		self.issues.push(...issues);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	Object.defineProperty(proto, "isEmpty", {
-		configurable: true,
-		enumerable: false,
-		get() {
-			return this.issues.length === 0;
-		}
-	});
-};
-const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
-// node_modules/zod/v4/classic/parse.js
-const parse = /* @__PURE__ */ _parse(ZodRealError);
-const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
-const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
-const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-const encode = /* @__PURE__ */ _encode(ZodRealError);
-const decode = /* @__PURE__ */ _decode(ZodRealError);
-const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
-const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
-const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
-const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
-const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-// node_modules/zod/v4/classic/schemas.js
-function _ensureDefaultLocale() {
-	if (!globalConfig.localeError) config(en_default());
-}
-function _ensureDefaultMemoizer() {
-	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
-}
-const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
-	_ensureDefaultLocale();
-	$ZodType.init(inst, def);
-	inst.def = def;
-	inst.type = def.type;
-	return inst;
-}, {
-	check(...chks) {
-		const def = this.def;
-		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
-			check: ch,
-			def: { check: "custom" },
-			onattach: []
-		} } : ch)] }), { parent: true });
-	},
-	with(...chks) {
-		return this.check(...chks);
-	},
-	clone(def, params) {
-		return clone(this, def, params);
-	},
-	brand() {
-		return this;
-	},
-	register(reg, meta) {
-		reg.add(this, meta);
-		return this;
-	},
-	refine(check, params) {
-		return this.check(refine(check, params));
-	},
-	superRefine(refinement, params) {
-		return this.check(superRefine(refinement, params));
-	},
-	overwrite(fn) {
-		return this.check(/* @__PURE__ */ _overwrite(fn));
-	},
-	optional() {
-		return optional(this);
-	},
-	exactOptional() {
-		return exactOptional(this);
-	},
-	nullable() {
-		return nullable(this);
-	},
-	nullish() {
-		return optional(nullable(this));
-	},
-	nonoptional(params) {
-		return nonoptional(this, params);
-	},
-	array() {
-		return array(this);
-	},
-	or(arg) {
-		return union([this, arg]);
-	},
-	and(arg) {
-		return intersection(this, arg);
-	},
-	transform(tx) {
-		return pipe(this, transform(tx));
-	},
-	default(d) {
-		return _default(this, d);
-	},
-	prefault(d) {
-		return prefault(this, d);
-	},
-	catch(params) {
-		return _catch(this, params);
-	},
-	pipe(target) {
-		return pipe(this, target);
-	},
-	readonly() {
-		return readonly(this);
-	},
-	describe(description) {
-		const cl = this.clone();
-		globalRegistry.add(cl, { description });
-		return cl;
-	},
-	meta(...args) {
-		if (args.length === 0) return globalRegistry.get(this);
-		const cl = this.clone();
-		globalRegistry.add(cl, args[0]);
-		return cl;
-	},
-	isOptional() {
-		return this.safeParse(void 0).success;
-	},
-	isNullable() {
-		return this.safeParse(null).success;
-	},
-	apply(fn, ...args) {
-		return args.length === 0 ? fn(this) : fn(this, ...args);
-	},
-	get "~standard"() {
-		return hide(this, "~standard", {
-			...standardProps(this),
-			jsonSchema: {
-				input: createStandardJSONSchemaMethod(this, "input"),
-				output: createStandardJSONSchemaMethod(this, "output")
-			}
-		});
-	},
-	set "~standard"(value) {
-		own(this, "~standard", value);
-	},
-	parse: function _parse(data, params) {
-		return parse(this, data, params, { callee: _parse });
-	},
-	parseAsync: async function _parseAsync(data, params) {
-		return await parseAsync(this, data, params, { callee: _parseAsync });
-	},
-	safeParse(data, params) {
-		return safeParse(this, data, params);
-	},
-	async safeParseAsync(data, params) {
-		return safeParseAsync(this, data, params);
-	},
-	get spa() {
-		return this?.safeParseAsync;
-	},
-	set spa(value) {
-		own(this, "spa", value);
-	},
-	validate(data, params) {
-		return validate(this, data, params);
-	},
-	validateAsync(data, params) {
-		return validateAsync$1(this, data, params);
-	},
-	encode: function _encode(data, params) {
-		return encode(this, data, params, { callee: _encode });
-	},
-	decode: function _decode(data, params) {
-		return decode(this, data, params, { callee: _decode });
-	},
-	encodeAsync: async function _encodeAsync(data, params) {
-		return await encodeAsync(this, data, params, { callee: _encodeAsync });
-	},
-	decodeAsync: async function _decodeAsync(data, params) {
-		return await decodeAsync(this, data, params, { callee: _decodeAsync });
-	},
-	safeEncode(data, params) {
-		return safeEncode(this, data, params);
-	},
-	safeDecode(data, params) {
-		return safeDecode(this, data, params);
-	},
-	async safeEncodeAsync(data, params) {
-		return safeEncodeAsync(this, data, params);
-	},
-	async safeDecodeAsync(data, params) {
-		return safeDecodeAsync(this, data, params);
-	},
-	toJSONSchema(params) {
-		return createToJSONSchemaMethod(this, {})(params);
-	},
-	get description() {
-		return globalRegistry.get(this)?.description;
-	},
-	get _def() {
-		return this._zod.def;
-	}
-});
-/** @internal */
-const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
-}, /*@__PURE__*/ derived({
-	format: (inst) => aggregateChecks(inst).format ?? null,
-	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
-}, {
-	regex(...args) {
-		return this.check(/* @__PURE__ */ _regex(...args));
-	},
-	includes(...args) {
-		return this.check(/* @__PURE__ */ _includes(...args));
-	},
-	startsWith(...args) {
-		return this.check(/* @__PURE__ */ _startsWith(...args));
-	},
-	endsWith(...args) {
-		return this.check(/* @__PURE__ */ _endsWith(...args));
-	},
-	min(...args) {
-		return this.check(/* @__PURE__ */ _minLength(...args));
-	},
-	max(...args) {
-		return this.check(/* @__PURE__ */ _maxLength(...args));
-	},
-	length(...args) {
-		return this.check(/* @__PURE__ */ _length(...args));
-	},
-	nonempty(...args) {
-		return this.check(/* @__PURE__ */ _minLength(1, ...args));
-	},
-	lowercase(params) {
-		return this.check(/* @__PURE__ */ _lowercase(params));
-	},
-	uppercase(params) {
-		return this.check(/* @__PURE__ */ _uppercase(params));
-	},
-	trim() {
-		return this.check(/* @__PURE__ */ _trim());
-	},
-	normalize(...args) {
-		return this.check(/* @__PURE__ */ _normalize(...args));
-	},
-	toLowerCase() {
-		return this.check(/* @__PURE__ */ _toLowerCase());
-	},
-	toUpperCase() {
-		return this.check(/* @__PURE__ */ _toUpperCase());
-	},
-	slugify() {
-		return this.check(/* @__PURE__ */ _slugify());
-	}
-}));
-const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	_ZodString.init(inst, def);
-}, {
-	email(params) {
-		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
-	},
-	url(params) {
-		return this.check(/* @__PURE__ */ _url(ZodURL, params));
-	},
-	jwt(params) {
-		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
-	},
-	emoji(params) {
-		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
-	},
-	guid(params) {
-		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
-	},
-	uuid(params) {
-		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
-	},
-	uuidv4(params) {
-		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
-	},
-	uuidv6(params) {
-		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
-	},
-	uuidv7(params) {
-		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
-	},
-	nanoid(params) {
-		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
-	},
-	cuid(params) {
-		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
-	},
-	cuid2(params) {
-		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
-	},
-	ulid(params) {
-		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
-	},
-	base64(params) {
-		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
-	},
-	base64url(params) {
-		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
-	},
-	xid(params) {
-		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
-	},
-	ksuid(params) {
-		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
-	},
-	ipv4(params) {
-		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
-	},
-	ipv6(params) {
-		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
-	},
-	cidrv4(params) {
-		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
-	},
-	cidrv6(params) {
-		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
-	},
-	e164(params) {
-		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
-	},
-	datetime(params) {
-		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
-	},
-	date(params) {
-		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
-	},
-	time(params) {
-		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
-	},
-	duration(params) {
-		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
-	}
-});
-function string(params) {
-	return /* @__PURE__ */ _string(ZodString, params);
-}
-const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
-	$ZodStringFormat.init(inst, def);
-	_ZodString.init(inst, def);
-});
-const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
-	$ZodISODateTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
-	$ZodISODate.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
-	$ZodISOTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
-	$ZodISODuration.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
-	$ZodEmail.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
-	$ZodGUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
-	$ZodUUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
-	$ZodURL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
-	$ZodEmoji.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
-	$ZodNanoID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-/**
-* @deprecated CUID v1 is deprecated by its authors due to information leakage
-* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
-* See https://github.com/paralleldrive/cuid.
-*/
-const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
-	$ZodCUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
-	$ZodCUID2.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
-	$ZodULID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
-	$ZodXID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
-	$ZodKSUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
-	$ZodIPv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
-	$ZodIPv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
-	$ZodCIDRv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
-	$ZodCIDRv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
-	$ZodBase64.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
-	$ZodBase64URL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
-	$ZodE164.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
-	$ZodJWT.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
-	$ZodNumber.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
-	inst.isFinite = true;
-}, /*@__PURE__*/ derived({
-	minValue: (inst) => {
-		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-	},
-	maxValue: (inst) => {
-		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-	},
-	isInt: (inst) => {
-		const { isInt, multipleOf } = aggregateChecks(inst);
-		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-	},
-	format: (inst) => aggregateChecks(inst).format ?? null
-}, {
-	gt(value, params) {
-		return this.check(/* @__PURE__ */ _gt(value, params));
-	},
-	gte(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	min(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	lt(value, params) {
-		return this.check(/* @__PURE__ */ _lt(value, params));
-	},
-	lte(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	max(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	int(params) {
-		return this.check(int(params));
-	},
-	safe(params) {
-		return this.check(int(params));
-	},
-	positive(params) {
-		return this.check(/* @__PURE__ */ _gt(0, params));
-	},
-	nonnegative(params) {
-		return this.check(/* @__PURE__ */ _gte(0, params));
-	},
-	negative(params) {
-		return this.check(/* @__PURE__ */ _lt(0, params));
-	},
-	nonpositive(params) {
-		return this.check(/* @__PURE__ */ _lte(0, params));
-	},
-	multipleOf(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	step(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	finite() {
-		return this;
-	}
-}));
-const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
-	$ZodNumberFormat.init(inst, def);
-	ZodNumber.init(inst, def);
-});
-function int(params) {
-	return /* @__PURE__ */ _int(ZodNumberFormat, params);
-}
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
-	$ZodBoolean.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
-function boolean(params) {
-	return /* @__PURE__ */ _boolean(ZodBoolean, params);
-}
-const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
-	$ZodUnknown.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
-});
-function unknown() {
-	return /* @__PURE__ */ _unknown(ZodUnknown);
-}
-const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
-	$ZodNever.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
-});
-function never(params) {
-	return /* @__PURE__ */ _never(ZodNever, params);
-}
-const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodArray.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
-	inst.element = def.element;
-}, {
-	min(n, params) {
-		return this.check(/* @__PURE__ */ _minLength(n, params));
-	},
-	nonempty(params) {
-		return this.check(/* @__PURE__ */ _minLength(1, params));
-	},
-	max(n, params) {
-		return this.check(/* @__PURE__ */ _maxLength(n, params));
-	},
-	length(n, params) {
-		return this.check(/* @__PURE__ */ _length(n, params));
-	},
-	unwrap() {
-		return this.element;
-	}
-});
-function array(element, params) {
-	return /* @__PURE__ */ _array(ZodArray, element, params);
-}
-const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodObjectJIT.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
-	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-	keyof() {
-		return _enum(Object.keys(this._zod.def.shape));
-	},
-	catchall(catchall) {
-		return this.clone(mergeDefs(this._zod.def, { catchall }));
-	},
-	passthrough() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	loose() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	strict() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
-	},
-	strip() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
-	},
-	extend(incoming) {
-		return extend$1(this, incoming);
-	},
-	safeExtend(incoming) {
-		return safeExtend(this, incoming);
-	},
-	merge(other) {
-		return merge(this, other);
-	},
-	pick(mask) {
-		return pick(this, mask);
-	},
-	omit(mask) {
-		return omit$1(this, mask);
-	},
-	partial(...args) {
-		return partial(ZodOptional, this, args[0]);
-	},
-	exactPartial(...args) {
-		return partial(ZodExactOptional, this, args[0], "exactPartial");
-	},
-	required(...args) {
-		return required(ZodNonOptional, this, args[0]);
-	}
-});
-function strictObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: never(),
-		...normalizeParams(params)
-	});
-}
-function looseObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: unknown(),
-		...normalizeParams(params)
-	});
-}
-const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
-	$ZodUnion.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
-	inst.options = def.options;
-});
-function union(options, params) {
-	return new ZodUnion({
-		type: "union",
-		options,
-		...normalizeParams(params)
-	});
-}
-const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
-	$ZodIntersection.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
-});
-function intersection(left, right) {
-	return new ZodIntersection({
-		type: "intersection",
-		left,
-		right
-	});
-}
-const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
-	$ZodEnum.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
-	inst.enum = def.entries;
-	inst.options = [...inst._zod.values];
-	const keys = new Set(Object.keys(def.entries));
-	inst.extract = (values, params) => {
-		const newEntries = {};
-		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-	inst.exclude = (values, params) => {
-		const newEntries = { ...def.entries };
-		for (const value of values) if (keys.has(value)) delete newEntries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-});
-function _enum(values, params) {
-	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-	return new ZodEnum({
-		type: "enum",
-		entries,
-		...normalizeParams(params)
-	});
-}
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
-	$ZodLiteral.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
-	inst.values = new Set(def.values);
-	Object.defineProperty(inst, "value", { get() {
-		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-		return def.values[0];
-	} });
-});
-function literal(value, params) {
-	return new ZodLiteral({
-		type: "literal",
-		values: Array.isArray(value) ? value : [value],
-		...normalizeParams(params)
-	});
-}
-const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodTransform.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
-	inst._zod.parse = (payload, _ctx) => {
-		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
-		payload.addIssue = (issue$1) => {
-			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
-			else {
-				const _issue = issue$1;
-				if (_issue.fatal) _issue.continue = false;
-				_issue.code ?? (_issue.code = "custom");
-				if (!("input" in _issue)) _issue.input = payload.value;
-				_issue.inst ?? (_issue.inst = inst);
-				payload.issues.push(issue(_issue));
-			}
-		};
-		const output = def.transform(payload.value, payload);
-		if (output instanceof Promise) return output.then((output) => {
-			payload.value = output;
-			return payload;
-		});
-		payload.value = output;
-		return payload;
-	};
-});
-function transform(fn) {
-	return new ZodTransform({
-		type: "transform",
-		transform: fn
-	});
-}
-const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
-	$ZodOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function optional(innerType) {
-	return new ZodOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
-	$ZodExactOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function exactOptional(innerType) {
-	return new ZodExactOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
-	$ZodNullable.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nullable(innerType) {
-	return new ZodNullable({
-		type: "nullable",
-		innerType
-	});
-}
-const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
-	$ZodDefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeDefault = inst.unwrap;
-});
-function _default(innerType, defaultValue) {
-	return new ZodDefault({
-		type: "default",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
-	$ZodPrefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function prefault(innerType, defaultValue) {
-	return new ZodPrefault({
-		type: "prefault",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
-	$ZodNonOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nonoptional(innerType, params) {
-	return new ZodNonOptional({
-		type: "nonoptional",
-		innerType,
-		...normalizeParams(params)
-	});
-}
-const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
-	$ZodCatch.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeCatch = inst.unwrap;
-});
-function _catch(innerType, catchValue) {
-	return new ZodCatch({
-		type: "catch",
-		innerType,
-		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
-	});
-}
-const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
-	$ZodPipe.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
-	inst.in = def.in;
-	inst.out = def.out;
-});
-function pipe(in_, out) {
-	return new ZodPipe({
-		type: "pipe",
-		in: in_,
-		out
-	});
-}
-const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
-	$ZodReadonly.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function readonly(innerType) {
-	return new ZodReadonly({
-		type: "readonly",
-		innerType
-	});
-}
-const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
-	$ZodCustom.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
-});
-function custom(fn, _params) {
-	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
-}
-function refine(fn, _params = {}) {
-	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
-}
-function superRefine(fn, params) {
-	return /* @__PURE__ */ _superRefine(fn, params);
-}
-// src/env/layouts/piles-json.ts
-/**
-* The piles layout's state as JSON (piles.ts has the layout): `{ piles: each pile bottom first, slots,
-* stock, removed }` (slots and stock only where the layout has them), its parsing and loading, and the
-* checks that a state could come from play. Messages say "bad piles state".
-*/
-function toJSON$4(s) {
-	const r = s.rules;
-	const placed = new Uint8Array(r.deck.holds.length);
-	const code = (c) => {
-		placed[c] = 1;
-		return cardCode(c);
-	};
-	const json = {
-		piles: Array.from(s.heights, (h, p) => Array.from(s.cards.subarray(p * r.height, p * r.height + h), code)),
-		removed: []
-	};
-	if (r.slots > 0) json.slots = Array.from(s.slots, (c) => c === 255 ? null : code(c));
-	if (r.stockSize > 0) json.stock = Array.from(s.stock.subarray(s.stockAt), code);
-	json.removed = Array.from(r.deck.cards).filter((c) => !placed[c]).map(cardCode);
-	return json;
-}
-const jsonSchemas$2 = /* @__PURE__ */ new Map();
-function jsonSchema$2(r) {
-	let schema = jsonSchemas$2.get(r);
-	if (!schema) {
-		schema = strictObject({
-			piles: pileRowJson(r),
-			...r.slots > 0 ? { slots: array(string().nullable()).length(r.slots) } : {},
-			...r.stockSize > 0 ? { stock: array(string()).max(r.stockSize) } : {},
-			removed: array(string()).max(r.deck.size)
-		});
-		jsonSchemas$2.set(r, schema);
-	}
-	return schema;
-}
-const bad = (message) => badState$1(message, "piles");
-function fromJSON$4(json, s) {
-	const r = s.rules;
-	const parsed = jsonSchema$2(r).safeParse(json);
-	if (!parsed.success) {
-		const more = `${r.slots > 0 ? `, slots: ${r.slots} card codes or null` : ""}${r.stockSize > 0 ? ", stock: [...]" : ""}`;
-		throw bad(`${formatZodError(parsed.error)} (expected { piles: ${r.pileCount} lists of card codes, bottom first${more}, removed: [...] })`);
-	}
-	const j = parsed.data;
-	const fields = {};
-	j.piles.forEach((pile, p) => {
-		fields[`piles[${p}]`] = pile;
-	});
-	fields.slots = j.slots ?? [];
-	fields.stock = j.stock ?? [];
-	fields.removed = j.removed;
-	const lists = parseCardLists(fields, 255, bad, r.deck.holds);
-	loadPileRow(r, s, j.piles.map((_, p) => lists[`piles[${p}]`]));
-	s.slots.set(lists.slots);
-	s.stock.set(lists.stock, r.stockSize - lists.stock.length);
-	s.stockAt = r.stockSize - lists.stock.length;
-	s.removed = lists.removed.length;
-	s.status = 0;
-	s.legalCount = 0;
-	s.obsOut = null;
-	const problem = checkState$4(s);
-	if (problem) throw bad(problem);
-}
-/**
-* A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no
-* card above a top; `place` checks each card (in one place, of the deck) and says what is wrong with it.
-*/
-function checkPileRow(r, row, place, grows = false) {
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = row.heights[p];
-		if (grows && h > r.height) return `pile ${p + 1} holds ${h} cards, more than the deals give it`;
-		if (!grows && h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
-		for (let k = 0; k < r.height; k++) {
-			const c = row.cards[p * r.height + k];
-			if (k >= h) {
-				if (c !== 255) return `pile ${p + 1} holds a card above its top`;
-				continue;
-			}
-			const problem = place(c, `pile ${p + 1}`);
-			if (problem) return problem;
-		}
-	}
-	return null;
-}
-/** The piles' field of a state's JSON: each pile's cards bottom first, at most its room. */
-const pileRowJson = (r) => array(array(string()).max(r.height)).length(r.pileCount);
-/** Loads a row of piles from its cards, parsed pile by pile (`piles[p]`, bottom first). */
-function loadPileRow(r, row, piles) {
-	row.cards.fill(255);
-	for (let p = 0; p < r.pileCount; p++) {
-		row.cards.set(piles[p], p * r.height);
-		row.heights[p] = piles[p].length;
-	}
-}
-/**
-* Every card in one place, no pile above its deal, no slot empty beside a stock that refills it (none filled
-* before a dealt stock's deal that fills them), the removed cards in pairs.
-*/
-function checkState$4(s) {
-	const r = s.rules;
-	const seen = new Uint8Array(r.deck.holds.length);
-	const left = /* @__PURE__ */ new Uint8Array(13);
-	const place = (c, where) => {
-		if (c >= seen.length || !r.deck.holds[c]) return `${where} holds ${c}, not a card of this deck`;
-		if (seen[c]) return `card ${cardCode(c)} is in two places`;
-		seen[c] = 1;
-		left[c >> 2]++;
-		return null;
-	};
-	let count = 0;
-	const problem = checkPileRow(r, s, (c, where) => {
-		count++;
-		return place(c, where);
-	}, Boolean(r.dealtStock));
-	if (problem) return problem;
-	if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize) return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
-	for (let k = 0; k < r.slots; k++) {
-		if (r.dealtStock && s.slots[k] !== 255 && r.stockSize - s.stockAt >= r.dealtStock.slotsAt) return `slot ${k + 1} holds a card before the deal that fills the slots`;
-		if (s.slots[k] === 255) {
-			if (s.stockAt < r.slotStockEnd) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
-			continue;
-		}
-		const problem = place(s.slots[k], `slot ${k + 1}`);
-		if (problem) return problem;
-		count++;
-	}
-	for (let k = s.stockAt; k < r.stockSize; k++) {
-		const problem = place(s.stock[k], `stock position ${k}`);
-		if (problem) return problem;
-		count++;
-	}
-	if (s.removed !== r.deck.size - count) return `removed is ${s.removed}, the piles, slots and stock leave ${r.deck.size - count}`;
-	for (let rank = 0; rank < 13; rank++) {
-		const partners = r.partners[rank];
-		if (!r.deck.holds[4 * rank] || partners === 0 || (partners & partners - 1) !== 0) continue;
-		const other = 31 - Math.clz32(partners);
-		const gone = 4 - left[rank];
-		if (other === rank && gone % 2 === 1) return `${gone} ${RANK_WORDS[rank]} are removed; they go in pairs`;
-		if (other !== rank && r.partners[other] === 1 << rank && gone !== 4 - left[other]) return `${gone} ${RANK_WORDS[rank]} but ${4 - left[other]} ${RANK_WORDS[other]} are removed; they go in pairs`;
-	}
-	return null;
-}
-/** The pair id of places i < j among `places`: lexicographic order. */
-function placePairId(places, i, j) {
-	return i * places - i * (i + 1) / 2 + (j - i - 1);
-}
-/** The slot of row r, card c. */
-const slotOf = (row, column) => row * (row + 1) / 2 + column;
-const shapes = /* @__PURE__ */ new Map();
-/**
-* The shape of a triangle of `rows` rows (1 … MAX_ROWS) beside piles dealt `piles[p]` cards each, built once per
-* row count and piles. The cards left after them are the stock: with none, there are no waste and stock places.
-*/
-function triangleShape(rows, piles = []) {
-	const shapeKey = `${rows}/${piles.join(",")}`;
-	const cached = shapes.get(shapeKey);
-	if (cached) return cached;
-	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
-	const slots = slotOf(rows, 0);
-	const talonSize = 52 - slots - piles.reduce((sum, n) => sum + n, 0);
-	if (talonSize < 0) throw new RangeError(`the triangle and piles take ${52 - talonSize} cards of 52`);
-	const talonPlaces = talonSize > 0 ? 2 : 0;
-	const pileBase = slots + talonPlaces;
-	const places = pileBase + piles.length;
-	const pairIds = places * (places - 1) / 2;
-	const pairFirst = new Uint8Array(pairIds);
-	const pairSecond = new Uint8Array(pairIds);
-	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
-		pairFirst[placePairId(places, i, j)] = i;
-		pairSecond[placePairId(places, i, j)] = j;
-	}
-	const rowOf = new Uint8Array(slots);
-	const columnOf = new Uint8Array(slots);
-	const coverLeft = new Int8Array(slots).fill(-1);
-	const coverRight = new Int8Array(slots).fill(-1);
-	const coverMask = new Int32Array(slots);
-	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
-		rowOf[i] = r;
-		columnOf[i] = c;
-		if (r + 1 < rows) {
-			coverLeft[i] = i + r + 1;
-			coverRight[i] = i + r + 2;
-			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
-		}
-	}
-	const shape = {
-		rows,
-		slots,
-		talonSize,
-		waste: talonPlaces ? slots : -1,
-		stock: talonPlaces ? slots + 1 : -1,
-		pileBase,
-		pileCount: piles.length,
-		places,
-		pairIds,
-		singleBase: pairIds,
-		draw: pairIds + places,
-		recycle: pairIds + places + 1,
-		numActions: pairIds + places + talonPlaces,
-		pairFirst,
-		pairSecond,
-		rowOf,
-		columnOf,
-		coverLeft,
-		coverRight,
-		coverMask,
-		full: slots === 32 ? -1 : (1 << slots) - 1
-	};
-	shapes.set(shapeKey, shape);
-	return shape;
-}
-// src/env/layouts/piles.ts
-/**
-* The piles layout: places that hold several cards, of which only the top one is available, beside
-* optional one-card slots refilled at once from a stock. The cards under a pile's top lie face up (an
-* open deal) or face down, the new top turning face up when the one above it leaves. Removals: two
-* available cards whose ranks pair (a sum, the same rank, or pairs named one by one), and ranks removed
-* alone. Its words and board are in `piles-text.ts`, its JSON and checks in `piles-json.ts`, and
-* `piles-game.ts` joins them into a `Game`.
-*
-* The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
-* the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
-* Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
-* single per place. Two optional pieces, each a flag compiled once per spec, add ids after those:
-*
-* - a dealt stock (`dealtStock`): the slots start empty and are never refilled at once; one "deal" id
-*   puts the stock's next card on each pile, and also fills the slots when the stock holds `slotsAt` cards;
-* - moves into an empty pile (`moveToEmpty`): one id per place moves its card to the lowest empty pile.
-*
-* The hot path (legalActions, step, status, observe) allocates nothing.
-*/
-/** The shape of a row of piles dealt `piles[p]` cards each. */
-function pileRowShape(piles, hidden) {
-	const pileStart = [];
-	let dealt = 0;
-	for (const n of piles) {
-		pileStart.push(dealt);
-		dealt += n;
-	}
-	return {
-		piles,
-		pileCount: piles.length,
-		height: piles.length ? Math.max(...piles) : 0,
-		pileStart,
-		hidden
-	};
-}
-/** Deals a row of piles from `deck[from…]`, pile 0 bottom card first; copied card by card, allocating nothing. */
-function dealPileRow(r, row, deck, from) {
-	row.cards.fill(255);
-	for (let p = 0; p < r.pileCount; p++) {
-		for (let k = 0; k < r.piles[p]; k++) row.cards[p * r.height + k] = deck[from + r.pileStart[p] + k];
-		row.heights[p] = r.piles[p];
-	}
-}
-/**
-* A row of piles in an observation: (p · height + d) · 13 + rank from `at` is pile p's card d from its top, face up
-* (only the top where the row is hidden: the cards below count at `unseenAt` + rank, / 4); `heightsAt` + p its
-* height / room.
-*/
-function observePileRow(r, row, out, at, heightsAt, unseenAt) {
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = row.heights[p];
-		for (let d = 0; d < h; d++) {
-			const rank = row.cards[p * r.height + h - 1 - d] >> 2;
-			if (d === 0 || !r.hidden) out[at + (p * r.height + d) * 13 + rank] = 1;
-			else out[unseenAt + rank] += .25;
-		}
-		out[heightsAt + p] = h / r.height;
-	}
-}
-const rulesCache$2 = /* @__PURE__ */ new Map();
-/** The spec's shape and lookups, built once per distinct spec. */
-function compilePilesRules(p) {
-	const key = JSON.stringify(p);
-	let rules = rulesCache$2.get(key);
-	if (!rules) {
-		rules = buildRules(p);
-		rulesCache$2.set(key, rules);
-	}
-	return rules;
-}
-function buildRules(p) {
-	const deck = rankDeck(p.ranks);
-	const row = pileRowShape(p.piles, p.hidden);
-	const { pileCount } = row;
-	const dealt = p.piles.reduce((sum, n) => sum + n, 0);
-	const dealtSlots = p.dealtStock ? 0 : p.slots;
-	if (dealt + p.slots > deck.size) throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
-	const stockSize = deck.size - dealt - dealtSlots;
-	const height = Math.max(...p.piles) + (p.dealtStock ? dealsOf(stockSize, pileCount, p.slots, p.dealtStock.slotsAt) : 0);
-	const places = pileCount + p.slots;
-	const pairIds = places * (places - 1) / 2;
-	const pairFirst = new Uint8Array(pairIds);
-	const pairSecond = new Uint8Array(pairIds);
-	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
-		pairFirst[placePairId(places, i, j)] = i;
-		pairSecond[placePairId(places, i, j)] = j;
-	}
-	const partners = /* @__PURE__ */ new Uint16Array(13);
-	const link = (a, b) => {
-		partners[a] |= 1 << b;
-		partners[b] |= 1 << a;
-	};
-	for (let a = 0; a < 13; a++) {
-		if (p.sameRank) link(a, a);
-		const b = (p.pairSum ?? 0) - 2 - a;
-		if (p.pairSum !== null && b >= 0 && b < 13) link(a, b);
-	}
-	for (const [a, b] of p.alsoPairs ?? []) link(a, b);
-	const singleMask = p.singles.reduce((bits, r) => bits | 1 << r, 0);
-	for (let r = 0; r < 13; r++) if (singleMask >>> r & 1) partners[r] = 0;
-	const obsSlots = pileCount * height * 13;
-	const obsHeights = obsSlots + p.slots * 13;
-	const obsUnseen = obsHeights + pileCount;
-	const extraBase = pairIds + (p.singles.length > 0 ? places : 0);
-	const dealIds = p.dealtStock ? 1 : 0;
-	return {
-		...p,
-		...row,
-		height,
-		deck,
-		slotBase: pileCount,
-		stockSize,
-		places,
-		pairIds,
-		singleBase: pairIds,
-		extraBase,
-		dealId: p.dealtStock ? extraBase : -1,
-		moveBase: p.moveToEmpty ? extraBase + dealIds : -1,
-		slotStockEnd: p.dealtStock ? 0 : stockSize,
-		numActions: extraBase + dealIds + (p.moveToEmpty ? places : 0),
-		pairFirst,
-		pairSecond,
-		partners,
-		singleMask,
-		observationSize: obsUnseen + 14,
-		obsSlots,
-		obsHeights,
-		obsUnseen,
-		obsStock: obsUnseen + 13
-	};
-}
-/** The deals a dealt stock of `stock` cards takes: one card a pile, the piles and slots at `slotsAt` cards. */
-function dealsOf(stock, piles, slots, slotsAt) {
-	let deals = 0;
-	for (let left = stock; left > 0; deals++) left -= Math.min(left, left === slotsAt ? piles + slots : piles);
-	return deals;
-}
-function createState$4(rules) {
-	return {
-		rules,
-		cards: new Uint8Array(rules.pileCount * rules.height).fill(255),
-		heights: new Uint8Array(rules.pileCount),
-		slots: new Uint8Array(rules.slots).fill(255),
-		stock: new Uint8Array(rules.stockSize),
-		stockAt: 0,
-		removed: 0,
-		status: 0,
-		legalCount: 0,
-		placeRank: new Int8Array(rules.places).fill(-1),
-		placesOfRank: /* @__PURE__ */ new Uint32Array(13),
-		obsOut: null,
-		obsHeights: new Uint8Array(rules.pileCount),
-		obsStockAt: 0,
-		deal: new Uint8Array(rules.deck.size)
-	};
-}
-const COPIED = [
-	"cards",
-	"heights",
-	"slots",
-	"stock"
-];
-function copyState$4(src, dst) {
-	for (const field of COPIED) dst[field].set(src[field]);
-	dst.stockAt = src.stockAt;
-	dst.removed = src.removed;
-	dst.status = src.status;
-	dst.legalCount = src.legalCount;
-	dst.obsOut = null;
-}
-/** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
-function repeatedRank(deck, from, n) {
-	let seen = 0;
-	for (let k = from; k < from + n; k++) {
-		const bit = 1 << (deck[k] >> 2);
-		if (seen & bit) return k;
-		seen |= bit;
-	}
-	return -1;
-}
-/** PySolFC's Nestor `_shuffleHook` (montecarlo.py:741): a repeat in a pile is swapped with a random later card. */
-function spreadRanks(r, rng, deck) {
-	for (let p = 0; p < r.pileCount; p++) {
-		const end = r.pileStart[p] + r.piles[p];
-		for (let tries = 0; tries < 1e3 && end < deck.length; tries++) {
-			const j = repeatedRank(deck, r.pileStart[p], r.piles[p]);
-			if (j < 0) break;
-			const k = randomInt(rng, end, deck.length - 1);
-			const card = deck[j];
-			deck[j] = deck[k];
-			deck[k] = card;
-		}
-	}
-}
-/** The pile a deal order breaks `distinctRanks` in, or -1. */
-function pileWithRepeat(r, deck) {
-	for (let p = 0; p < r.pileCount; p++) if (repeatedRank(deck, r.pileStart[p], r.piles[p]) >= 0) return p;
-	return -1;
-}
-function resetState$2(s, rng, deck) {
-	const r = s.rules;
-	const d = s.deal;
-	d.set(deck ?? r.deck.cards);
-	if (!deck) {
-		shuffleInPlace(rng, d);
-		if (r.distinctRanks) spreadRanks(r, rng, d);
-	}
-	dealPileRow(r, s, d, 0);
-	const dealt = d.length - r.stockSize;
-	if (r.dealtStock) s.slots.fill(255);
-	else for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
-	for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
-	s.stockAt = 0;
-	s.removed = 0;
-	s.status = 0;
-	s.legalCount = 0;
-	s.obsOut = null;
-}
-/** The card at a place (a pile's top, a slot's card), EMPTY for none. */
-function placeCard$1(s, place) {
-	const r = s.rules;
-	if (place >= r.slotBase) return s.slots[place - r.slotBase];
-	const h = s.heights[place];
-	return h === 0 ? 255 : s.cards[place * r.height + h - 1];
-}
-const isWon$2 = (s) => s.removed === s.rules.deck.size;
-/** The result of the game so far: won, and the cards not removed. */
-function outcome$4(s) {
-	return {
-		won: isWon$2(s),
-		cardsLeft: s.rules.deck.size - s.removed
-	};
-}
-/** The game's `legalActions` (the options are the state's rules). */
-function legalActions$4(s, _o, mask, legal) {
-	const r = s.rules;
-	mask.fill(0);
-	const rank = s.placeRank;
-	const placesOf = s.placesOfRank;
-	placesOf.fill(0);
-	const places = r.places;
-	for (let i = 0; i < r.pileCount; i++) {
-		const h = s.heights[i];
-		const ri = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
-		rank[i] = ri;
-		if (ri >= 0) placesOf[ri] |= 1 << i;
-	}
-	for (let k = 0; k < r.slots; k++) {
-		const ri = s.slots[k] === 255 ? -1 : s.slots[k] >> 2;
-		rank[r.slotBase + k] = ri;
-		if (ri >= 0) placesOf[ri] |= 1 << r.slotBase + k;
-	}
-	let n = 0;
-	for (let i = 0; i < places - 1; i++) {
-		const ri = rank[i];
-		if (ri < 0) continue;
-		let partnerRanks = r.partners[ri];
-		if (partnerRanks === 0) continue;
-		let later = 0;
-		while (partnerRanks !== 0) {
-			const q = 31 - Math.clz32(partnerRanks);
-			partnerRanks ^= 1 << q;
-			later |= placesOf[q];
-		}
-		later &= ~((2 << i) - 1);
-		const base = i * places - i * (i + 1) / 2 - i - 1;
-		while (later !== 0) {
-			const low = later & -later;
-			later ^= low;
-			const id = base + 31 - Math.clz32(low);
-			mask[id] = 1;
-			legal[n++] = id;
-		}
-	}
-	if (r.singleMask !== 0) {
-		for (let p = 0; p < places; p++) if (rank[p] >= 0 && r.singleMask >>> rank[p] & 1) {
-			mask[r.singleBase + p] = 1;
-			legal[n++] = r.singleBase + p;
-		}
-	}
-	if (r.extraBase !== r.numActions) n = legalExtras(s, mask, legal, n);
-	s.legalCount = n;
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-/** The lowest empty pile, or -1. */
-function emptyPile(s) {
-	for (let p = 0; p < s.rules.pileCount; p++) if (s.heights[p] === 0) return p;
-	return -1;
-}
-/**
-* Whether the card at `place` may move into an empty pile: some pile is empty, and the card is not a pile's
-* only one (moving that one would change nothing but its pile's place, and could go back and forth for ever).
-*/
-function canMoveToEmpty(s, place) {
-	const r = s.rules;
-	if (emptyPile(s) < 0) return false;
-	return place < r.slotBase ? s.heights[place] > 1 : s.slots[place - r.slotBase] !== 255;
-}
-/** The legal deal and moves, after the removals' n ids. */
-function legalExtras(s, mask, legal, n) {
-	const r = s.rules;
-	if (r.dealId >= 0 && s.stockAt < r.stockSize) {
-		mask[r.dealId] = 1;
-		legal[n++] = r.dealId;
-	}
-	if (r.moveBase >= 0) {
-		for (let p = 0; p < r.places; p++) if (canMoveToEmpty(s, p)) {
-			mask[r.moveBase + p] = 1;
-			legal[n++] = r.moveBase + p;
-		}
-	}
-	return n;
-}
-function status$4(s) {
-	return s.status;
-}
-/** Takes the card at `place`; an emptied slot is refilled from the stock at once. */
-function take(s, place) {
-	const r = s.rules;
-	s.removed++;
-	if (place < r.slotBase) {
-		const h = --s.heights[place];
-		s.cards[place * r.height + h] = 255;
-		return;
-	}
-	s.slots[place - r.slotBase] = s.stockAt < r.slotStockEnd ? s.stock[s.stockAt++] : 255;
-}
-/** Deals the stock's next card onto each pile, and onto each slot when the stock holds `slotsAt` cards. */
-function deal(s) {
-	const r = s.rules;
-	const toSlots = r.stockSize - s.stockAt === r.dealtStock.slotsAt;
-	for (let p = 0; p < r.pileCount && s.stockAt < r.stockSize; p++) s.cards[p * r.height + s.heights[p]++] = s.stock[s.stockAt++];
-	for (let k = 0; toSlots && k < r.slots; k++) s.slots[k] = s.stock[s.stockAt++];
-}
-/** Moves the card at `place` into the lowest empty pile. */
-function moveToEmpty(s, place) {
-	const r = s.rules;
-	const to = emptyPile(s);
-	let card;
-	if (place < r.slotBase) {
-		const h = --s.heights[place];
-		card = s.cards[place * r.height + h];
-		s.cards[place * r.height + h] = 255;
-	} else {
-		card = s.slots[place - r.slotBase];
-		s.slots[place - r.slotBase] = 255;
-	}
-	s.cards[to * r.height] = card;
-	s.heights[to] = 1;
-}
-/** The game's `step`. */
-function stepState$2(s, _o, action) {
-	const r = s.rules;
-	if (action < r.pairIds) {
-		take(s, r.pairFirst[action]);
-		take(s, r.pairSecond[action]);
-		if (r.rewardCards) return 2;
-	} else if (action < r.extraBase) {
-		take(s, action - r.singleBase);
-		if (r.rewardCards) return 1;
-	} else {
-		if (action === r.dealId) deal(s);
-		else moveToEmpty(s, action - r.moveBase);
-		return 0;
-	}
-	return isWon$2(s) ? 1 : 0;
-}
-/** Writes pile p's rows and height into `out`, whose rows of the pile are zero. */
-function observePile$1(s, out, p) {
-	const r = s.rules;
-	const h = s.heights[p];
-	if (h > 0) out[p * r.height * 13 + (s.cards[p * r.height + h - 1] >> 2)] = 1;
-	if (!r.hidden) for (let d = 1; d < h; d++) out[(p * r.height + d) * 13 + (s.cards[p * r.height + h - 1 - d] >> 2)] = 1;
-	out[r.obsHeights + p] = h / r.height;
-	s.obsHeights[p] = h;
-}
-/** Whether the moves since `obsOut` was written took at most one card off each pile and drew from the stock. */
-function onlyCardsLeft(s) {
-	for (let p = 0; p < s.rules.pileCount; p++) {
-		const gone = s.obsHeights[p] - s.heights[p];
-		if (gone < 0 || gone > 1) return false;
-	}
-	return s.stockAt >= s.obsStockAt;
-}
-/** The game's `observe`: written in full into a new buffer, then only what the moves since changed. */
-function observe$4(s, _o, out) {
-	const r = s.rules;
-	if (s.obsOut === out && !onlyCardsLeft(s)) s.obsOut = null;
-	if (s.obsOut !== out) {
-		out.fill(0);
-		observePileRow(r, s, out, 0, r.obsHeights, r.obsUnseen);
-		s.obsHeights.set(s.heights);
-		for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
-		s.obsStockAt = s.stockAt;
-		s.obsOut = out;
-	} else {
-		for (let p = 0; p < r.pileCount; p++) {
-			const was = s.obsHeights[p];
-			const h = s.heights[p];
-			if (was === h) continue;
-			out.fill(0, p * r.height * 13, (p + 1) * r.height * 13);
-			if (r.hidden) for (let k = h > 0 ? h - 1 : 0; k < was - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] -= .25;
-			observePile$1(s, out, p);
-		}
-		for (let k = s.obsStockAt; k < s.stockAt; k++) out[r.obsUnseen + (s.stock[k] >> 2)] -= .25;
-		s.obsStockAt = s.stockAt;
-		out.fill(0, r.obsSlots, r.obsHeights);
-	}
-	for (let k = 0; k < r.slots; k++) if (s.slots[k] !== 255) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
-	if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
-}
-/**
-* Every float in [0, 1]; a pile's height at most its deal. A feature no deal of these rules fills (a card deeper
-* than its pile's deal, an unseen count in an open deal, the stock of a game without one) keeps [0, 1] all the same:
-* an empty range is one Gymnasium warns of.
-*/
-function observationBounds$4(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.dealtStock ? 1 : r.piles[p] / r.height;
-	return {
-		low,
-		high
-	};
-}
-// src/env/layouts/piles-text.ts
-const placeName$1 = (r, place) => place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
-/** The places an action takes from: a pair's two, a single's or a move's one, none for a deal. */
-const placesOf = (r, action) => {
-	if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
-	if (action < r.extraBase) return [action - r.singleBase];
-	return action === r.dealId ? [] : [action - r.moveBase];
-};
-function describeAction$4(s, action) {
-	const r = s.rules;
-	if (action >= r.extraBase) return describeExtra(s, action);
-	const places = placesOf(r, action);
-	const cards = places.map((p) => placeCard$1(s, p));
-	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
-	return `remove ${places.map((p) => placeName$1(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
-}
-/** A deal or a move into an empty pile, in words. */
-function describeExtra(s, action) {
-	const r = s.rules;
-	if (action === r.dealId) return `deal a card onto each pile${r.stockSize - s.stockAt === r.dealtStock?.slotsAt ? " and each slot" : ""}`;
-	const place = action - r.moveBase;
-	const card = placeCard$1(s, place);
-	const to = emptyPile(s);
-	const where = to < 0 ? "an empty pile" : `empty pile ${to + 1}`;
-	return `move ${card === 255 ? placeName$1(r, place) : cardLabel(card)} to ${where}`;
-}
-/** Why a deal or a move into an empty pile is not legal. */
-function whyExtraIllegal(s, action) {
-	const r = s.rules;
-	if (action === r.dealId) return s.stockAt < r.stockSize ? "it is legal" : "the stock is empty";
-	const place = action - r.moveBase;
-	if (placeCard$1(s, place) === 255) return `${placeName$1(r, place)} is empty`;
-	if (emptyPile(s) < 0) return "no pile is empty";
-	if (!canMoveToEmpty(s, place)) return `${placeName$1(r, place)} holds one card: moving it would change nothing`;
-	return "it is legal";
-}
-/** The pairing rule in words: "make 14", "are of one rank", "make 15, or are two aces". */
-function pairText(r) {
-	const ways = [];
-	if (r.pairSum !== null) ways.push(`make ${r.pairSum}`);
-	if (r.sameRank) ways.push("are of one rank");
-	for (const [a, b] of r.alsoPairs ?? []) ways.push(a === b ? `are two ${RANK_NAMES[a]}s` : `are a ${RANK_NAMES[a]} and a ${RANK_NAMES[b]}`);
-	return ways.join(", or ");
-}
-function whyIllegal$4(s, action) {
-	const r = s.rules;
-	if (s.legalCount === 0) return "the game is over";
-	if (action >= r.extraBase) return whyExtraIllegal(s, action);
-	const places = placesOf(r, action);
-	for (const p of places) if (placeCard$1(s, p) === 255) return `${placeName$1(r, p)} is empty`;
-	const [a, b] = places.map((p) => placeCard$1(s, p));
-	if (b === void 0) {
-		const alone = r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
-		return r.singleMask >>> (a >> 2) & 1 ? "it is legal" : `${cardLabel(a)} is not ${alone}, which goes alone`;
-	}
-	for (const c of [a, b]) if (r.singleMask >>> (c >> 2) & 1) return `a ${RANK_NAMES[c >> 2]} is removed alone`;
-	if (r.partners[a >> 2] >>> (b >> 2) & 1) return "it is legal";
-	return `${cardLabel(a)} and ${cardLabel(b)} do not pair: two cards pair when they ${pairText(r)}`;
-}
-/** A pile's cards as text, bottom first; face-down cards as "##". */
-function pileText$1(r, row, p) {
-	const h = row.heights[p];
-	const cards = [];
-	for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? "##" : cardLabel(row.cards[p * r.height + k]));
-	return cards.length ? cards.join(" ") : "--";
-}
-/** The text lines of a row of piles: "pile  1: …". */
-const pileLines = (r, row) => r.piles.map((_, p) => `pile ${String(p + 1).padStart(2)}: ${pileText$1(r, row, p)}`);
-/** A pile's top card where the state JSON has it: `piles[p]`, its last card. */
-const pileTopSpot = (r, row, p) => ({
-	place: "piles",
-	stack: p,
-	index: row.heights[p] - 1,
-	code: cardCode(row.cards[p * r.height + row.heights[p] - 1])
-});
-/** A row of piles as a board's `columns` part: each pile labelled, face-down cards counted in its label. */
-function pileColumns(r, row) {
-	const columns = [];
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = row.heights[p];
-		const cards = [];
-		for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++) cards.push({
-			place: "piles",
-			stack: p,
-			index: k,
-			code: cardCode(row.cards[p * r.height + k])
-		});
-		const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : "";
-		columns.push({
-			stack: p,
-			label: `pile ${p + 1}${down}`,
-			current: false,
-			cleared: h === 0,
-			cards
-		});
-	}
-	return {
-		kind: "columns",
-		columns
-	};
-}
-function render$4(s) {
-	const r = s.rules;
-	const lines = [];
-	lines.push(...pileLines(r, s));
-	if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => c === 255 ? "--" : cardLabel(c)).join(" ")}`);
-	const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, "card")} · ` : "";
-	lines.push(`${stock}removed ${s.removed}`);
-	if (s.legalCount === 0) {
-		const { won, cardsLeft } = outcome$4(s);
-		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} left`);
-	}
-	return lines.join("\n");
-}
-/** Where the card at `place` lies, as the state JSON places it. */
-function spotOf$1(s, place) {
-	const r = s.rules;
-	if (place < r.slotBase) return pileTopSpot(r, s, place);
-	return {
-		place: "slots",
-		index: place - r.slotBase,
-		code: cardCode(placeCard$1(s, place))
-	};
-}
-function actionCards$4(s, action) {
-	return placesOf(s.rules, action).filter((p) => placeCard$1(s, p) !== 255).map((p) => spotOf$1(s, p));
-}
-function board$4(s) {
-	const r = s.rules;
-	const piles = [];
-	for (let k = 0; k < r.slots; k++) {
-		const card = s.slots[k];
-		piles.push({
-			kind: "card",
-			label: `slot ${k + 1}`,
-			card: card === 255 ? null : {
-				place: "slots",
-				index: k,
-				code: cardCode(card)
-			}
-		});
-	}
-	const count = r.stockSize - s.stockAt;
-	if (r.stockSize > 0) piles.push({
-		kind: "stock",
-		count,
-		label: "stock",
-		tappable: r.dealId >= 0 && count > 0
-	});
-	piles.push({
-		kind: "counter",
-		count: s.removed,
-		label: "removed"
-	});
-	return {
-		style: "pairing",
-		parts: [pileColumns(r, s), {
-			kind: "piles",
-			piles
-		}]
-	};
-}
-// src/env/layouts/piles-game.ts
-/**
-* A piles game from its declaration: `pilesGame` joins the layout (piles.ts), its words (piles-text.ts)
-* and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane,
-* Ides of March and Baroness are declarations over it.
-*/
-/** The prompt: what goes out, in words. */
-function promptOf(r) {
-	const alone = r.singles.length ? `, or a ${r.singles.map((rank) => RANK_NAMES[rank]).join(" or ")} alone` : "";
-	const deal = r.dealId >= 0 ? " Deal from the stock when you choose." : "";
-	const move = r.moveBase >= 0 ? " A card may move into an empty pile." : "";
-	return `Remove two available cards that ${pairText(r)}${alone}.${deal}${move}`;
-}
-/** A `Game` from a piles game's declaration. */
-function pilesGame(spec) {
-	const rulesOf = (o) => compilePilesRules({
-		...spec.rules(o),
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit
-	});
-	const parseDeck = (input, o) => {
-		const r = rulesOf(o);
-		const deck = parseRankDeck(r.deck, input);
-		const pile = r.distinctRanks ? pileWithRepeat(r, deck) : -1;
-		if (pile >= 0) throw new TengymError("bad-deck", `bad deck: pile ${pile + 1} would hold two cards of one rank, which this game never deals`);
-		return deck;
-	};
-	return {
-		name: spec.name,
-		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$4, observationBounds$4),
-		copyState: copyState$4,
-		parseDeck,
-		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
-		legalActions: legalActions$4,
-		step: stepState$2,
-		status: status$4,
-		observe: observe$4,
-		outcome: outcome$4,
-		expectedReturn: (result, o) => {
-			const { won, cardsLeft } = result;
-			const r = rulesOf(o);
-			return r.rewardCards ? r.deck.size - cardsLeft : won ? 1 : 0;
-		},
-		describeAction: (s, _o, action) => describeAction$4(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$4(s, action),
-		render: render$4,
-		toJSON: toJSON$4,
-		fromJSON: (json, _o, s) => fromJSON$4(json, s),
-		checkState: checkState$4,
-		sameOutcome: spec.sameOutcome ?? false,
-		actionCards: (s, _o, action) => actionCards$4(s, action),
-		moveKind: (s, _o, action) => {
-			const r = s.rules;
-			if (action < r.pairIds) return "pair";
-			if (action < r.extraBase) return "single";
-			return action === r.dealId ? "deal" : "place";
-		},
-		prompt: (s) => s.legalCount === 0 ? "" : promptOf(s.rules),
-		board: board$4
-	};
-}
 /** "a jack, a queen and a king": one of each rank, joined by `last`. */
 function oneOfEach(ranks, last) {
 	const words = Array.from(ranks, (r) => `a ${RANK_NAMES[r]}`);
@@ -8960,11 +7008,11 @@ function touchingSlots(p) {
 function pairId(slots, i, j) {
 	return i * slots - i * (i + 1) / 2 + (j - i - 1);
 }
-const rulesCache$1 = /* @__PURE__ */ new Map();
+const rulesCache$2 = /* @__PURE__ */ new Map();
 /** The spec's ids and lookup tables, built once per distinct spec. */
 function compileSlotRules(p) {
 	const key = JSON.stringify(p);
-	const cached = rulesCache$1.get(key);
+	const cached = rulesCache$2.get(key);
 	if (cached) return cached;
 	const T = p.slots;
 	const pairCount = T * (T - 1) / 2;
@@ -9109,7 +7157,7 @@ function compileSlotRules(p) {
 		pileSetFull: (1 << pileSet.length) - 1,
 		pileAt
 	};
-	rulesCache$1.set(key, rules);
+	rulesCache$2.set(key, rules);
 	return rules;
 }
 /** Whether the group pile can still go out: empty, number cards under the sum, or set ranks once each alone. */
@@ -9153,7 +7201,7 @@ function legalPile(s, mask, legal, n) {
 	return n;
 }
 /** The pile's features: its rank counts / 4, then its number cards' total / the sum (observe zeroed them). */
-function observePile(s, out) {
+function observePile$1(s, out) {
 	const r = s.rules;
 	for (let k = 0; k < s.pileSize; k++) out[r.pileAt + (s.pile[k] >> 2)] += .25;
 	out[r.pileAt + 13] = s.pileTotal / r.pileSum;
@@ -9207,7 +7255,7 @@ function pileTotalHigh(r) {
 *   deck            the deal order; deck[stockPos..deckSize−1] is the stock, next card first
 *   drawsLeft       draws to the extra slot left
 */
-function createState$3(rules) {
+function createState$4(rules) {
 	const sets = rules.reserveCount;
 	return {
 		rules,
@@ -9232,7 +7280,7 @@ function createState$3(rules) {
 		pileOut: 0
 	};
 }
-function copyState$3(src, dst) {
+function copyState$4(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.cardSlot.set(src.cardSlot);
@@ -9356,7 +7404,7 @@ function reserveSuit(s) {
 	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return s.reserve[f] & 3;
 	return -1;
 }
-function resetState$1(s, rng, deck) {
+function resetState$2(s, rng, deck) {
 	s.deck.set(deck ?? s.rules.deck.cards);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	for (let i = 0; i < s.rules.slots; i++) if (s.slotCard[i] !== 255) s.cardSlot[s.slotCard[i]] = 255;
@@ -9536,7 +7584,7 @@ function legalSetsAndAsides(s, mask, legal, n) {
 * The legal ids in id order. The pairs and the quartets, which every game of Tens' kind has, are the short path;
 * the rarer blocks sit in functions of their own so that this one stays small enough to be inlined.
 */
-function legalActions$3(s, _o, mask, legal) {
+function legalActions$4(s, _o, mask, legal) {
 	const r = s.rules;
 	mask.fill(0);
 	let n = r.sameSuit ? legalSuitPairs(s, mask, legal) : r.near ? legalNearPairs(s, mask, legal) : legalRankPairs(s, mask, legal);
@@ -9573,7 +7621,7 @@ function setCards(r, action) {
 * Applies a legal action. Every kind of removal is written out here rather than in helpers: a helper that a game
 * calls rarely (Elevens' triples) would be compiled mid-game, which allocates.
 */
-function stepState$1(s, _o, action) {
+function stepState$2(s, _o, action) {
 	const r = s.rules;
 	let gained = 2;
 	s.note = 0;
@@ -9637,20 +7685,20 @@ function stepState$1(s, _o, action) {
 	} else if (s.pileSize === 0 && reservesEmpty(s)) fillEmptySlots(s);
 	else if (s.stockPos < r.deckSize) s.note = 2;
 	if (r.rewardCards) return gained;
-	return isWon$1(s) ? 1 : 0;
+	return isWon$2(s) ? 1 : 0;
 }
 /** `step` without an env, for agents' searches on scratch states: applies a legal action, returns its reward. */
 function playSlotMove(s, action) {
-	return stepState$1(s, null, action);
+	return stepState$2(s, null, action);
 }
 /** Won: everything removable is removed and the stock dealt out (blocked cards may wait in a buffered stock). */
-function isWon$1(s) {
+function isWon$2(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === s.rules.deckSize;
 }
-function status$3(s) {
+function status$4(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$3(s, _o, out) {
+function observe$4(s, _o, out) {
 	const r = s.rules;
 	const w = r.slotWidth;
 	out.fill(0, 0, r.ranksAt);
@@ -9667,13 +7715,13 @@ function observe$3(s, _o, out) {
 		if (card !== 255) out[r.reserveAt + 4 * (r.oneRankReserves ? r.setIndex[card >> 2] : f) + (card & 3)] = 1;
 	}
 	if (r.unseenAt >= 0) for (let k = s.stockPos; k < r.deckSize; k++) out[r.unseenAt + s.deck[k]] = 1;
-	if (r.pileAt >= 0) observePile(s, out);
+	if (r.pileAt >= 0) observePile$1(s, out);
 	for (let rank = 0; rank < 13; rank++) out[r.ranksAt + rank] = s.stockCount[rank] * .25;
 	out[r.ranksAt + 13] = (r.deckSize - s.stockPos) / r.deckSize;
 	if (r.drawsAt >= 0) out[r.drawsAt] = s.drawsLeft / r.draws;
 }
 /** All in [0, 1] (one-hots, flags, counts of at most 4 of 4) but the stock size, at most (N − dealt)/N once dealt. */
-function observationBounds$3(r) {
+function observationBounds$4(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.ranksAt + 13] = (r.deckSize - r.dealtSlots) / r.deckSize;
@@ -9683,10 +7731,113 @@ function observationBounds$3(r) {
 		high
 	};
 }
-function outcome$3(s) {
+function outcome$4(s) {
 	return {
-		won: isWon$1(s),
+		won: isWon$2(s),
 		cardsLeft: s.rules.deckSize - s.removed
+	};
+}
+// src/agents/agent.ts
+/**
+* The one agent interface used by evaluation, hints and play. An agent sees the env
+* (its legal list, observation and state) and returns a legal action; where it has
+* them it also scores every legal action, best first, which is what hints show.
+*
+* Fairness: a fair agent must not read the order of the stock (the cards not yet
+* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+* the unseen cards never changes a fair agent's choice.
+*/
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+/**
+* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+* episode running. A caller's mistake is said as one, not met as a TypeError or an action
+* that is not legal.
+*/
+function checkPlaying(env, agent) {
+	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
+	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
+}
+/**
+* What a trained model's agent checks first once its `dispose()` freed the model: said as a
+* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
+* where a search answers from what it kept).
+*/
+function checkNotDisposed(disposed, agent) {
+	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
+}
+/**
+* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+* passed over by this agent and met later by one that does use it.
+*/
+function checkUnusedSeed(seed, agent) {
+	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
+}
+/**
+* An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
+* (`checkUnusedSeed`). Fair unless it says otherwise.
+*/
+var SeedlessAgent = class {
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+};
+/** A seedless agent that plays the move its own `score` ranks first. */
+var BestScoredAgent = class extends SeedlessAgent {
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+};
+// src/agents/slot-patient.ts
+/** Whether setting aside the card of slot i lets its set still go out (the reserves and the grid as they stand). */
+function safeAside(s, i) {
+	const r = s.rules;
+	if (!r.pauseRefill) return true;
+	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return true;
+	const rank = s.slotRank[i];
+	if (r.oneRankReserves) return countInSlots(s, rank) === s.reserve.length;
+	for (let f = 0; f < r.setRanks.length; f++) if (countInSlots(s, r.setRanks[f]) === 0) return false;
+	return true;
+}
+/** The slot layout's `patient`: safe moves score 1, set-asides that stop the grid for good 0; the lowest id first. */
+var SlotPatientAgent = class extends BestScoredAgent {
+	games;
+	name = "patient";
+	constructor(games) {
+		super();
+		this.games = games;
+	}
+	score(env) {
+		checkPlaying(env, this.name);
+		if (!this.games.includes(env.game)) throw new TengymError("bad-argument", `agent "${this.name}" plays ${this.games.map((g) => g.name)}, not ${env.id}`);
+		const s = env.rawState;
+		const r = s.rules;
+		const actions = env.legalActions().map((action) => {
+			return {
+				action,
+				score: r.asideBase >= 0 && action >= r.asideBase && action < r.asideBase + r.slots && !safeAside(s, action - r.asideBase) ? 0 : 1
+			};
+		});
+		actions.sort((a, b) => b.score - a.score || a.action - b.action);
+		return {
+			kind: "heuristic",
+			actions
+		};
+	}
+};
+/** `patient`'s catalogue entry for these slot games. */
+function slotPatientSpec(games, plays) {
+	return {
+		name: "patient",
+		description: "any move but a set-aside first; a card goes aside only when its set can still go out (the full-information optimum where no slot refills while a reserve holds a card)",
+		fair: true,
+		games,
+		...plays ? { plays } : {},
+		create: () => new SlotPatientAgent(games)
 	};
 }
 // src/env/layouts/slot-json.ts
@@ -9695,7 +7846,7 @@ function outcome$3(s) {
 * group pile), stock, removed }`, its parsing and loading, the checks that a state could come from play, and
 * the changes that no play could give, which the fuzz tries.
 */
-function toJSON$3(s) {
+function toJSON$4(s) {
 	const code = (c) => c === 255 ? null : cardCode(c);
 	const stock = Array.from(s.deck.subarray(s.stockPos), cardCode);
 	const removed = removedCards(s.slotCard, s.reserve, s.pile.subarray(0, s.pileSize), s.deck.subarray(s.stockPos), s.rules.outsideDeck);
@@ -9723,10 +7874,10 @@ function toJSON$3(s) {
 		removed
 	};
 }
-const jsonSchemas$1 = /* @__PURE__ */ new Map();
-function jsonSchema$1(r) {
+const jsonSchemas$2 = /* @__PURE__ */ new Map();
+function jsonSchema$2(r) {
 	const key = `${r.slots}/${r.reserveCount}/${r.pileBase >= 0}/${r.extra}`;
-	let schema = jsonSchemas$1.get(key);
+	let schema = jsonSchemas$2.get(key);
 	if (!schema) {
 		const cards = (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52));
 		const places = (n) => (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(n));
@@ -9751,13 +7902,13 @@ function jsonSchema$1(r) {
 			stock: cards,
 			removed: cards
 		});
-		jsonSchemas$1.set(key, schema);
+		jsonSchemas$2.set(key, schema);
 	}
 	return schema;
 }
-function fromJSON$3(json, s) {
+function fromJSON$4(json, s) {
 	const r = s.rules;
-	const parsed = jsonSchema$1(r).safeParse(json);
+	const parsed = jsonSchema$2(r).safeParse(json);
 	if (!parsed.success) {
 		const reserve = r.setRanks.length ? `reserve: ${r.reserveCount} card codes or null, ` : r.pileBase >= 0 ? "pile: [...], " : "";
 		const draws = r.extra >= 0 ? `, drawsLeft: 0 to ${r.draws}` : "";
@@ -9779,12 +7930,12 @@ function fromJSON$3(json, s) {
 		stock: data.stock,
 		removed: data.removed
 	}, 255, void 0, r.deck.holds);
-	const scratch = createState$3(r);
+	const scratch = createState$4(r);
 	loadState$1(scratch, lists.tableau, lists.reserve ?? [], lists.stock, data.drawsLeft ?? 0);
 	if (lists.pile) loadPile(scratch, lists.pile);
-	const problem = checkState$3(scratch);
+	const problem = checkState$4(scratch);
 	if (problem) throw badState$1(problem);
-	copyState$3(scratch, s);
+	copyState$4(scratch, s);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
 function loadState$1(s, tableau, reserve, stock, drawsLeft) {
@@ -9982,7 +8133,7 @@ function checkRules(s) {
 	}
 	return null;
 }
-function checkState$3(s) {
+function checkState$4(s) {
 	return checkBookkeeping(s) ?? checkRules(s);
 }
 /**
@@ -10023,7 +8174,7 @@ function blockOf(r, action) {
 	if (r.quartetBase >= 0 && action < r.quartetBase + r.quartetRanks.length) return "quartet";
 	return r.tripleBase >= 0 ? "set" : "aside";
 }
-function describeAction$3(s, action) {
+function describeAction$4(s, action) {
 	const r = s.rules;
 	switch (blockOf(r, action)) {
 		case "pair": {
@@ -10051,7 +8202,7 @@ function describeAction$3(s, action) {
 	}
 }
 /** The group pile's cards, bottom first, and its number total where it holds no set card: "5♠ 3♦ (8)". */
-function pileText(s) {
+function pileText$1(s) {
 	if (s.pileSize === 0) return "--";
 	const cards = Array.from(s.pile.subarray(0, s.pileSize), cardLabel).join(" ");
 	return s.pileSetCards === 0 ? `${cards} (${s.pileTotal})` : cards;
@@ -10099,7 +8250,7 @@ function pairProblem(r, first, second) {
 	if (sum !== r.pairSum) return `${cardLabel(first)} + ${cardLabel(second)} make ${sum}, not ${r.pairSum}`;
 	return `${cardLabel(first)} and ${cardLabel(second)} are not of one suit`;
 }
-function whyIllegal$3(s, action) {
+function whyIllegal$4(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	switch (blockOf(r, action)) {
@@ -10165,7 +8316,7 @@ function whyIllegal$3(s, action) {
 		}
 	}
 }
-function render$3(s) {
+function render$4(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.dealtSlots; start += r.columns) {
@@ -10183,10 +8334,10 @@ function render$3(s) {
 		] : Array.from(r.setRanks, (rank) => RANKS[rank]), (name, f) => `${name}: ${s.reserve[f] === 255 ? "--" : cardLabel(s.reserve[f])}`);
 		lines.push(`set aside  ${held.join("  ")}`);
 	}
-	if (r.pileBase >= 0) lines.push(`pile  ${pileText(s)}`);
+	if (r.pileBase >= 0) lines.push(`pile  ${pileText$1(s)}`);
 	const stock = r.deckSize - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${r.deckSize - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${r.deckSize - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$2(s) ? "won" : "lost"}, ${r.deckSize - s.removed} cards left`);
 	return lines.join("\n");
 }
 /** What the last step did beyond its move: a set gone out from the reserves, or the refill paused. */
@@ -10200,7 +8351,7 @@ function stepNote$2(s) {
 }
 /** How the game ended, for a player: cleared, or the cards left. */
 function endText$2(s) {
-	const { won, cardsLeft } = outcome$3(s);
+	const { won, cardsLeft } = outcome$4(s);
 	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
 	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
 	if (s.rules.pileBase >= 0 && !pileCanGoOut(s)) return `No more moves: ${deadPileText(s)}. ${left}.`;
@@ -10213,7 +8364,7 @@ function slotSpot(s, index) {
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards$3(s, action) {
+function actionCards$4(s, action) {
 	const r = s.rules;
 	switch (blockOf(r, action)) {
 		case "pair": return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
@@ -10232,7 +8383,7 @@ function actionCards$3(s, action) {
 	}
 }
 const CONSOLIDATE_TITLE = "Tap to consolidate: the cards close up, then the stock fills the empty slots";
-function board$3(s) {
+function board$4(s) {
 	const r = s.rules;
 	const cells = [];
 	for (let i = 0; i < r.dealtSlots; i++) cells.push(s.slotCard[i] === 255 ? {
@@ -10337,35 +8488,35 @@ function slotGame(spec) {
 	return {
 		name: spec.name,
 		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$3, observationBounds$3),
-		copyState: copyState$3,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$4, observationBounds$4),
+		copyState: copyState$4,
 		parseDeck: (deck, o) => parseRankDeck(rulesOf(o).deck, deck),
-		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
-		legalActions: legalActions$3,
-		step: stepState$1,
-		status: status$3,
-		observe: observe$3,
-		outcome: (s) => outcome$3(s),
+		reset: (s, _o, rng, deck) => resetState$2(s, rng, deck),
+		legalActions: legalActions$4,
+		step: stepState$2,
+		status: status$4,
+		observe: observe$4,
+		outcome: (s) => outcome$4(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			const r = rulesOf(o);
 			return r.rewardCards ? r.deckSize - cardsLeft : won ? 1 : 0;
 		},
-		describeAction: (s, _o, action) => describeAction$3(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
-		render: (s) => render$3(s),
-		toJSON: (s) => toJSON$3(s),
-		fromJSON: (json, _o, s) => fromJSON$3(json, s),
-		checkState: (s) => checkState$3(s),
+		describeAction: (s, _o, action) => describeAction$4(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$4(s, action),
+		render: (s) => render$4(s),
+		toJSON: (s) => toJSON$4(s),
+		fromJSON: (json, _o, s) => fromJSON$4(json, s),
+		checkState: (s) => checkState$4(s),
 		sameOutcome: spec.sameOutcome ?? true,
-		actionCards: (s, _o, action) => actionCards$3(s, action),
+		actionCards: (s, _o, action) => actionCards$4(s, action),
 		moveKind: (s, _o, action) => {
 			const block = blockOf(s.rules, action);
 			if (block === "set") return s.rules.setRanks.length === 4 ? "quartet" : "triple";
 			return block === "aside" || block === "pile" ? "single" : block;
 		},
 		prompt: (s) => s.legalCount === 0 || !spec.prompt ? "" : spec.prompt(s.rules),
-		board: (s) => board$3(s),
+		board: (s) => board$4(s),
 		stepNote: (s) => stepNote$2(s),
 		endText: (s) => endText$2(s),
 		inconsistencies: (game, o, rng) => slotInconsistencies(rulesOf(o), game, rng)
@@ -10382,909 +8533,6 @@ function plainSlotGame(spec) {
 		prompt: () => spec.prompt,
 		sameOutcome: spec.sameOutcome ?? true
 	});
-}
-// src/env/layouts/triangle.ts
-/**
-* The triangle layout: rows of overlapping face-up cards (row r holds r + 1 cards, each overlapped by
-* the two below it), a talon of stock and waste beside them, optionally a row of open piles whose tops are
-* available (the piles layout's, piles.ts), and removals of available cards: two that make a sum, or a card of a
-* rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
-* and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
-*
-* Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order, then
-* the piles (pile 0 bottom card first), and the rest of the deck is the stock, its top first. A slot is
-* **free** when neither card covering it is still there. Places, which removals name: the slots, then
-* the waste's top card and the stock's top card (when the deal leaves a stock), then the piles' tops.
-* Action ids: one per unordered pair of places (lexicographic), one single per place, then a draw and a
-* turn-over when there is a stock. The hot path (legalActions, step, status, observe) allocates nothing.
-*/
-/** The talon of a deal that leaves no stock: nothing to draw, nothing in play. */
-const NO_TALON = {
-	draw: 1,
-	passes: 1,
-	topPlayable: false,
-	topPairsWithWaste: false
-};
-const rulesCache = /* @__PURE__ */ new Map();
-/** The spec's shape and lookups, built once per distinct spec. */
-function compileTriangleRules(p) {
-	const key = JSON.stringify(p);
-	const cached = rulesCache.get(key);
-	if (cached) return cached;
-	const shape = triangleShape(p.rows, p.piles);
-	const pileRow = pileRowShape(p.piles ?? [], false);
-	const hasTalon = shape.talonSize > 0;
-	if (hasTalon && !p.talon) throw new RangeError("the deal leaves a stock: the declaration needs its talon");
-	if (!hasTalon && p.faceDownRows) throw new RangeError("face-down rows need a stock");
-	const talon = hasTalon && p.talon ? p.talon : NO_TALON;
-	const obsFree = shape.slots * 13;
-	const obsWasteTop = obsFree + shape.slots;
-	const obsStockCounts = obsWasteTop + 39;
-	const obsPiles = hasTalon ? obsStockCounts + 18 + (talon.idlePassEnds ? 1 : 0) : obsWasteTop;
-	const obsPileHeights = obsPiles + pileRow.pileCount * pileRow.height * 13;
-	const none = (at) => hasTalon ? at : -1;
-	const rules = {
-		...p,
-		...shape,
-		talon,
-		pileRow,
-		hasTalon,
-		rankSum: p.pairSum - 2,
-		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
-		passLimit: talon.passes === "unlimited" ? Infinity : talon.passes,
-		unlimited: talon.passes === "unlimited",
-		topPlayable: talon.topPlayable,
-		talonPairs: talon.topPlayable && talon.topPairsWithWaste,
-		goalAll: p.goal === "all",
-		goalCards: p.goal === "all" ? 52 : shape.slots,
-		observationSize: obsPileHeights + pileRow.pileCount,
-		obsFree,
-		obsWasteTop: none(obsWasteTop),
-		obsStockTop: none(obsWasteTop + 13),
-		obsWasteCounts: none(obsWasteTop + 26),
-		obsStockCounts: none(obsStockCounts),
-		obsStockSize: none(obsStockCounts + 13),
-		obsSteps: none(obsStockCounts + 17),
-		obsPassRemoved: hasTalon && talon.idlePassEnds ? obsStockCounts + 18 : -1,
-		obsPiles,
-		obsPileHeights,
-		faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0
-	};
-	rulesCache.set(key, rules);
-	return rules;
-}
-function createState$2(rules) {
-	return {
-		rules,
-		cards: new Uint8Array(rules.slots).fill(255),
-		present: 0,
-		talon: new Uint8Array(rules.talonSize),
-		talonLen: 0,
-		cursor: 0,
-		pass: 1,
-		passStartRemoved: 0,
-		steps: 0,
-		removed: 0,
-		status: 0,
-		placeRank: new Int8Array(rules.places).fill(-1),
-		deck: /* @__PURE__ */ new Uint8Array(52),
-		piles: {
-			cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(255),
-			heights: new Uint8Array(rules.pileCount)
-		}
-	};
-}
-function copyState$2(src, dst) {
-	dst.cards.set(src.cards);
-	dst.present = src.present;
-	dst.talon.set(src.talon);
-	dst.talonLen = src.talonLen;
-	dst.cursor = src.cursor;
-	dst.pass = src.pass;
-	dst.passStartRemoved = src.passStartRemoved;
-	dst.steps = src.steps;
-	dst.removed = src.removed;
-	dst.status = src.status;
-	if (src.rules.pileCount > 0) {
-		dst.piles.cards.set(src.piles.cards);
-		dst.piles.heights.set(src.piles.heights);
-	}
-}
-const ORDERED_DECK = orderedDeck();
-function resetState(s, rng, deck) {
-	const d = s.deck;
-	const slots = s.rules.slots;
-	d.set(deck ?? ORDERED_DECK);
-	if (!deck) shuffleInPlace(rng, d);
-	s.cards.set(d.subarray(0, slots));
-	s.present = s.rules.full;
-	if (s.rules.pileCount > 0) dealPileRow(s.rules.pileRow, s.piles, d, slots);
-	s.talon.set(d.subarray(52 - s.rules.talonSize));
-	s.talonLen = s.rules.talonSize;
-	s.cursor = 0;
-	s.pass = 1;
-	s.passStartRemoved = 0;
-	s.steps = 0;
-	s.removed = 0;
-	s.status = 0;
-}
-/** Whether slot i holds a card that no card covers. */
-function isFree(r, present, slot) {
-	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
-}
-/** The slots still face down: dealt so, and a card covers them yet. */
-function faceDownSlots(r, present) {
-	let hidden = 0;
-	for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
-		const slot = 31 - Math.clz32(x & -x);
-		if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
-	}
-	return hidden;
-}
-/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
-function soleCover(r, present, slot) {
-	const left = r.coverLeft[slot];
-	if (left < 0) return -1;
-	const hasLeft = present >>> left & 1;
-	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
-	return hasLeft === 1 ? left : left + 1;
-}
-/** The card at a place (the waste's or the stock's top card for those, a pile's top), EMPTY for none. */
-function placeCard(s, place) {
-	const r = s.rules;
-	if (place < r.slots) return s.cards[place];
-	if (place >= r.pileBase) {
-		const h = s.piles.heights[place - r.pileBase];
-		return h === 0 ? 255 : s.piles.cards[(place - r.pileBase) * r.pileRow.height + h - 1];
-	}
-	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
-	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
-}
-function popCount$1(bits) {
-	let n = 0;
-	for (let b = bits; b !== 0; n++) b &= b - 1;
-	return n;
-}
-function isWon(s) {
-	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
-}
-/** The result of the game so far: won, and the goal's cards not removed. */
-function outcome$2(s) {
-	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
-	return {
-		won: isWon(s),
-		cardsLeft
-	};
-}
-function add(mask, legal, n, id) {
-	mask[id] = 1;
-	legal[n] = id;
-	return n + 1;
-}
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
-function markAvailable(s) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const present = s.present;
-	const coverMask = r.coverMask;
-	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
-	if (r.hasTalon) {
-		rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
-		rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
-	}
-	for (let p = 0; p < r.pileCount; p++) {
-		const h = s.piles.heights[p];
-		rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
-	}
-}
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
-function removals(s, mask, legal, n) {
-	const r = s.rules;
-	const rank = s.placeRank;
-	const places = r.places;
-	const sum = r.rankSum;
-	const singles = r.singleMask;
-	const waste = r.waste;
-	const wastePairs = r.talon.topPairsWithWaste;
-	for (let i = 0; i < places - 1; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
-			const cover = soleCover(r, s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
-			continue;
-		}
-		if (singles >>> ri & 1) continue;
-		const want = sum - ri;
-		for (let j = i + 1; j < places; j++) {
-			if (rank[j] !== want) continue;
-			if (i === waste && !wastePairs) continue;
-			n = add(mask, legal, n, placePairId(places, i, j));
-		}
-	}
-	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
-	return n;
-}
-/**
-* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
-* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
-* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
-* on the stock's order, which a player does not know on the first pass: any two that pair count (what
-* the player knows decides when the game ends, never the hidden order). The ranks as bits.
-*/
-function removalAhead(s) {
-	const r = s.rules;
-	let freeRanks = 0;
-	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
-	let talonRanks = 0;
-	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
-	for (let rank = 0; rank < 13; rank++) {
-		if ((talonRanks >>> rank & 1) === 0) continue;
-		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
-		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
-	}
-	return false;
-}
-/** The game's `legalActions` (the options are the state's rules). */
-function legalActions$2(s, _o, mask, legal) {
-	const r = s.rules;
-	mask.fill(0);
-	if (isWon(s)) {
-		s.status = 1;
-		return 0;
-	}
-	markAvailable(s);
-	let n = removals(s, mask, legal, 0);
-	const removable = n;
-	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
-	else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved)) n = add(mask, legal, n, r.recycle);
-	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
-	if (n > 0 && s.steps >= r.maxSteps) {
-		mask.fill(0);
-		s.status = 2;
-		return 0;
-	}
-	if (n === 0) mask.fill(0);
-	s.status = n === 0 ? 1 : 0;
-	return n;
-}
-function status$2(s) {
-	return s.status;
-}
-/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
-function removeAt(s, place) {
-	const r = s.rules;
-	s.removed++;
-	if (place < r.slots) {
-		s.cards[place] = 255;
-		s.present &= ~(1 << place);
-		return 1;
-	}
-	if (place >= r.pileBase) {
-		const p = place - r.pileBase;
-		s.piles.cards[p * r.pileRow.height + --s.piles.heights[p]] = 255;
-		return r.goalAll ? 1 : 0;
-	}
-	const at = place === r.waste ? s.cursor - 1 : s.cursor;
-	s.talon.copyWithin(at, at + 1, s.talonLen);
-	s.talonLen--;
-	if (place === r.waste) s.cursor--;
-	return r.goalAll ? 1 : 0;
-}
-/** The game's `step`. */
-function stepState(s, _o, action) {
-	const r = s.rules;
-	s.steps++;
-	let gained = 0;
-	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
-	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
-	else if (action === r.draw) s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
-	else {
-		s.cursor = 0;
-		s.pass++;
-		s.passStartRemoved = s.removed;
-	}
-	if (r.rewardCards) return gained;
-	return gained > 0 && isWon(s) ? 1 : 0;
-}
-/** The game's `observe`. */
-function observe$2(s, _o, out) {
-	const r = s.rules;
-	out.fill(0);
-	const present = s.present;
-	for (let i = 0; i < r.slots; i++) {
-		if ((present >>> i & 1) === 0) continue;
-		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
-		else if (r.faceDownMask >>> i & 1) {
-			out[r.obsStockCounts + (s.cards[i] >> 2)] += .25;
-			continue;
-		}
-		out[13 * i + (s.cards[i] >> 2)] = 1;
-	}
-	if (r.pileCount > 0) observePileRow(r.pileRow, s.piles, out, r.obsPiles, r.obsPileHeights, -1);
-	if (!r.hasTalon) return;
-	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
-	const faceUp = r.topPlayable && s.cursor < s.talonLen;
-	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
-	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
-	const at = r.obsStockSize;
-	out[at] = (s.talonLen - s.cursor) / r.talonSize;
-	out[at + 1] = s.cursor / r.talonSize;
-	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
-	out[at + 3] = s.pass > 1 ? 1 : 0;
-	out[at + 4] = s.steps / r.maxSteps;
-	if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
-}
-/**
-* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
-* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
-* talon card a pass; a turn-over between passes.
-*/
-function observationBounds$2(r) {
-	const low = new Float32Array(r.observationSize);
-	const high = new Float32Array(r.observationSize).fill(1);
-	const alone = 4 * r.singles.length;
-	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
-	if (r.hasTalon && !r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
-	for (let p = 0; p < r.pileCount; p++) high[r.obsPileHeights + p] = r.pileRow.piles[p] / r.pileRow.height;
-	return {
-		low,
-		high
-	};
-}
-// src/env/layouts/triangle-json.ts
-/**
-* The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
-* stock, waste, removed, pass, steps }` (with piles beside the triangle, `piles` after the triangle's field, each
-* pile bottom first; without a stock, no `stockTop`, `stock`, `waste` or `pass`), its parsing and loading, and the
-* checks that a state could come from play. Messages say "bad <name> state".
-*/
-function toJSON$2(s) {
-	const r = s.rules;
-	const cards = Array.from(s.cards, (c) => c === 255 ? null : cardCode(c));
-	const faceUp = r.topPlayable && s.cursor < s.talonLen;
-	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
-	const stock = [];
-	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
-	const waste = [];
-	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
-	const placed = /* @__PURE__ */ new Uint8Array(52);
-	for (const c of s.cards) if (c !== 255) placed[c] = 1;
-	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
-	const height = r.pileRow.height;
-	const piles = Array.from(s.piles.heights, (h, p) => Array.from(s.piles.cards.subarray(p * height, p * height + h), (c) => {
-		placed[c] = 1;
-		return cardCode(c);
-	}));
-	const removed = [];
-	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
-	if (!r.hasTalon) return {
-		[r.name]: cards,
-		piles,
-		removed,
-		steps: s.steps
-	};
-	const json = {
-		[r.name]: cards,
-		stockTop,
-		stock,
-		waste,
-		removed,
-		pass: s.pass,
-		steps: s.steps
-	};
-	if (r.pileCount > 0) json.piles = piles;
-	if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
-	return json;
-}
-const jsonSchemas = /* @__PURE__ */ new Map();
-function jsonSchema(r) {
-	const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}/${r.pileRow.piles.join(",")}/${r.hasTalon}`;
-	let schema = jsonSchemas.get(key);
-	if (!schema) {
-		const talon = {
-			stockTop: string().nullable(),
-			stock: array(string()).max(r.talonSize),
-			waste: array(string()).max(r.talonSize)
-		};
-		schema = strictObject({
-			[r.name]: array(string().nullable()).length(r.slots),
-			...r.pileCount > 0 ? { piles: pileRowJson(r.pileRow) } : {},
-			...r.hasTalon ? talon : {},
-			removed: array(string()).max(52),
-			...r.hasTalon ? { pass: int().min(1) } : {},
-			steps: int().min(0),
-			...r.talon.idlePassEnds ? { passStartRemoved: int().min(0) } : {}
-		});
-		jsonSchemas.set(key, schema);
-	}
-	return schema;
-}
-function fromJSON$2(json, s) {
-	const r = s.rules;
-	const bad = (message) => badState$1(message, r.name);
-	const parsed = jsonSchema(r).safeParse(json);
-	if (!parsed.success) {
-		const piles = r.pileCount > 0 ? `piles: ${r.pileCount} lists of card codes, bottom first, ` : "";
-		const talon = r.hasTalon ? "stockTop: a card code or null, stock: [...], waste: [...], " : "";
-		throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, ${piles}${talon}removed: [...], ${r.hasTalon ? "pass, " : ""}steps })`);
-	}
-	const j = parsed.data;
-	const fields = { [r.name]: j[r.name] };
-	(j.piles ?? []).forEach((pile, p) => {
-		fields[`piles[${p}]`] = pile;
-	});
-	Object.assign(fields, {
-		stockTop: j.stockTop ?? null,
-		stock: j.stock ?? [],
-		waste: j.waste ?? []
-	});
-	fields.removed = j.removed;
-	const lists = parseCardLists(fields, 255, bad);
-	const cards = lists[r.name];
-	const { stockTop, stock, waste } = lists;
-	const pass = j.pass ?? 1;
-	if (r.topPlayable && stockTop.length === 0 && stock.length > 0) throw bad("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
-	if (!r.topPlayable && stockTop.length > 0) throw bad("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
-	if (pass > r.passLimit) throw bad(`pass is ${pass}, but this game has ${r.talon.passes} passes`);
-	if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
-	s.cards.set(cards);
-	if (r.pileCount > 0) loadPileRow(r.pileRow, s.piles, r.pileRow.piles.map((_, p) => lists[`piles[${p}]`]));
-	s.present = 0;
-	for (let i = 0; i < r.slots; i++) if (cards[i] !== 255) s.present |= 1 << i;
-	s.talon.set(waste, 0);
-	s.talon.set(stockTop, waste.length);
-	s.talon.set(stock, waste.length + stockTop.length);
-	s.cursor = waste.length;
-	s.talonLen = waste.length + stockTop.length + stock.length;
-	s.pass = pass;
-	s.steps = j.steps;
-	s.removed = 52 - popCount$1(s.present) - s.talonLen - pileCards(s);
-	s.passStartRemoved = j.passStartRemoved ?? 0;
-	s.status = 0;
-	const problem = checkState$2(s);
-	if (problem) throw bad(problem);
-}
-/** The cards in the piles beside the triangle. */
-const pileCards = (s) => s.piles.heights.reduce((n, h) => n + h, 0);
-/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
-function checkState$2(s) {
-	const r = s.rules;
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const left = /* @__PURE__ */ new Uint8Array(13);
-	let present = 0;
-	for (let i = 0; i < r.slots; i++) {
-		const c = s.cards[i];
-		if (c === 255) continue;
-		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is twice in the ${r.name}`;
-		seen[c] = 1;
-		left[c >> 2]++;
-		present |= 1 << i;
-	}
-	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
-	for (let i = 0; i < r.slots; i++) if ((present >>> i & 1) === 0 && (present & r.coverMask[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
-	const pileProblem = checkPileRow(r.pileRow, s.piles, (c, where) => {
-		if (c >= 52) return `${where} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is in two places`;
-		seen[c] = 1;
-		left[c >> 2]++;
-		return null;
-	});
-	if (pileProblem) return pileProblem;
-	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
-	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
-	for (let k = 0; k < s.talonLen; k++) {
-		const c = s.talon[k];
-		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
-		if (seen[c]) return `card ${cardCode(c)} is in two places`;
-		seen[c] = 1;
-		left[c >> 2]++;
-	}
-	const removed = 52 - popCount$1(present) - s.talonLen - pileCards(s);
-	if (s.removed !== removed) {
-		const places = r.pileCount > 0 ? r.hasTalon ? ", piles, stock and waste" : " and piles" : ", stock and waste";
-		return `removed is ${s.removed}, the ${r.name}${places} leave ${removed}`;
-	}
-	for (let rank = 0; 2 * rank < r.rankSum; rank++) {
-		const other = r.rankSum - rank;
-		if (other > 12 || (r.singleMask >>> rank | r.singleMask >>> other) & 1) continue;
-		const gone = 4 - left[rank];
-		const partners = 4 - left[other];
-		if (gone !== partners) return `${gone} ${RANK_WORDS[rank]} but ${partners} ${RANK_WORDS[other]} are removed; they go in pairs`;
-	}
-	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit) return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
-	if (!Number.isInteger(s.passStartRemoved) || s.passStartRemoved < 0 || s.passStartRemoved > removed) return `passStartRemoved ${s.passStartRemoved} outside 0..removed (${removed})`;
-	if (s.pass === 1 && s.passStartRemoved !== 0) return `passStartRemoved is ${s.passStartRemoved} on the first pass`;
-	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
-	const least = s.pass - 1 + Math.ceil(removed / 2);
-	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
-	return null;
-}
-// src/env/layouts/triangle-text.ts
-/** Whether the card of `slot` lies face down: dealt so, and a card covers it yet. */
-const faceDown = (s, slot) => (s.rules.faceDownMask >>> slot & 1) === 1 && (s.present & s.rules.coverMask[slot]) !== 0;
-/** A slot's card as a player sees it: its label, or "##" face down. */
-const seenLabel = (s, slot) => faceDown(s, slot) ? "##" : cardLabel(s.cards[slot]);
-function placeName(r, place) {
-	if (place === r.waste) return "the waste's top card";
-	if (place === r.stock) return "the stock's top card";
-	if (place >= r.pileBase) return `pile ${place - r.pileBase + 1}`;
-	return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
-}
-function passText(r, pass) {
-	return r.unlimited ? `pass ${pass}` : `pass ${pass} of ${r.talon.passes}`;
-}
-/** "a king", "a queen or a king": the ranks removed alone. */
-const singlesText = (r) => r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
-const isSingle = (r, card) => (r.singleMask >>> (card >> 2) & 1) === 1;
-function describeAction$2(s, action) {
-	const r = s.rules;
-	if (action === r.draw) return "draw";
-	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
-	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
-	const cards = places.map((p) => p < r.slots && faceDown(s, p) ? 255 : placeCard(s, p));
-	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
-	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
-}
-/** Why the card at `place` cannot be taken now, or null when it can. */
-function placeProblem(s, place) {
-	const r = s.rules;
-	if (place === r.waste) return s.cursor > 0 ? null : "the waste is empty";
-	if (place === r.stock) {
-		if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
-		return s.cursor < s.talonLen ? null : "the stock is empty";
-	}
-	if (place >= r.pileBase) return placeCard(s, place) === 255 ? `${placeName(r, place)} is empty` : null;
-	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
-	if (isFree(r, s.present, place)) return null;
-	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => seenLabel(s, c));
-	return `${faceDown(s, place) ? `${placeName(r, place)} (face down)` : cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
-}
-function whyPairIllegal(s, first, second) {
-	const r = s.rules;
-	const a = placeCard(s, first);
-	const b = placeCard(s, second);
-	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
-	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
-	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
-	if (problem) {
-		if (overlap && !r.overlapPairs && (a >> 2) + (b >> 2) === r.rankSum) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
-		return problem;
-	}
-	if (isSingle(r, a) || isSingle(r, b)) return `a ${RANK_NAMES[(isSingle(r, a) ? a : b) >> 2]} is removed alone`;
-	const total = (a >> 2) + (b >> 2) + 2;
-	if (total !== r.pairSum) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not ${r.pairSum}`;
-	return "it is legal";
-}
-function whyIllegal$2(s, action) {
-	const r = s.rules;
-	if (s.status === 1) return "the game is over";
-	if (s.status === 2) return `the step limit (maxSteps ${r.maxSteps}) is reached`;
-	if (action === r.draw) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
-	if (action === r.recycle) {
-		if (s.cursor < s.talonLen) return "the stock is not empty yet";
-		if (s.cursor === 0) return "the waste is empty";
-		if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
-		if (!turnAllowed(s)) return "no card was removed in this pass: the next one would go the same way";
-		return "it is legal";
-	}
-	if (action >= r.singleBase) {
-		const place = action - r.singleBase;
-		const problem = placeProblem(s, place);
-		if (problem) return problem;
-		const card = placeCard(s, place);
-		if (isSingle(r, card)) return "it is legal";
-		const alone = singlesText(r);
-		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
-	}
-	return whyPairIllegal(s, r.pairFirst[action], r.pairSecond[action]);
-}
-function render$2(s) {
-	const r = s.rules;
-	const lines = [];
-	for (let row = 0, i = 0; row < r.rows; row++) {
-		const cells = [];
-		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : seenLabel(s, i)).padStart(3));
-		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
-	}
-	lines.push(...pileLines(r.pileRow, s.piles));
-	const stock = s.talonLen - s.cursor;
-	const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
-	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
-	const talon = r.hasTalon ? `stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · ` : "";
-	lines.push(`${talon}removed ${s.removed}`);
-	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
-	else if (s.status === 1) {
-		const { won, cardsLeft } = outcome$2(s);
-		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
-	}
-	return lines.join("\n");
-}
-/** Whether the rule of idle passes lets the waste be turned over (a card removed in this pass, or no such rule). */
-const turnAllowed = (s) => !s.rules.talon.idlePassEnds || s.removed > s.passStartRemoved;
-/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
-function stepNote$1(s) {
-	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
-	if (s.cursor === s.talonLen && !turnAllowed(s)) return "A whole pass went by without a card removed, and the next would go the same way: the game is over.";
-	return "No card can be removed again, however often the waste is turned over: the game is over.";
-}
-/** Where the card at `place` lies, as the state JSON places it. */
-function spotOf(s, place) {
-	const r = s.rules;
-	if (place < r.slots) return {
-		place: r.name,
-		index: place,
-		code: s.cards[place] === 255 ? "" : cardCode(s.cards[place])
-	};
-	if (place >= r.pileBase) return pileTopSpot(r.pileRow, s.piles, place - r.pileBase);
-	if (place === r.waste) return {
-		place: "waste",
-		index: s.cursor - 1,
-		code: cardCode(s.talon[s.cursor - 1])
-	};
-	return {
-		place: "stockTop",
-		index: 0,
-		code: cardCode(s.talon[s.cursor])
-	};
-}
-function actionCards$2(s, action) {
-	const r = s.rules;
-	if (action >= r.draw) return [];
-	if (action >= r.singleBase) return [spotOf(s, action - r.singleBase)];
-	return [spotOf(s, r.pairFirst[action]), spotOf(s, r.pairSecond[action])];
-}
-function board$2(s) {
-	const r = s.rules;
-	const rows = [];
-	for (let row = 0, i = 0; row < r.rows; row++) {
-		const cells = [];
-		for (let c = 0; c <= row; c++, i++) cells.push(s.cards[i] === 255 ? {
-			empty: true,
-			place: r.name,
-			index: i
-		} : {
-			...spotOf(s, i),
-			...faceDown(s, i) ? { code: "" } : {},
-			blocked: !isFree(r, s.present, i)
-		});
-		rows.push(cells);
-	}
-	const removed = {
-		kind: "counter",
-		count: s.removed,
-		label: "removed"
-	};
-	if (!r.hasTalon) {
-		const parts = [{
-			kind: "overlap",
-			rows
-		}];
-		if (r.pileCount > 0) parts.push(pileColumns(r.pileRow, s.piles));
-		parts.push({
-			kind: "piles",
-			piles: [removed]
-		});
-		return {
-			style: "pairing",
-			parts
-		};
-	}
-	const faceUp = r.topPlayable && s.cursor < s.talonLen;
-	const piles = [{
-		kind: "stock",
-		count: s.talonLen - s.cursor,
-		label: "stock",
-		tappable: true,
-		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit && turnAllowed(s) ? { title: "turn the waste over" } : {}
-	}];
-	if (faceUp) piles.push({
-		kind: "card",
-		label: "stock top",
-		card: spotOf(s, r.stock)
-	});
-	piles.push(s.cursor > 0 ? {
-		kind: "card",
-		label: `waste (${s.cursor})`,
-		card: spotOf(s, r.waste)
-	} : {
-		kind: "counter",
-		count: 0,
-		label: "waste"
-	});
-	piles.push(removed);
-	return {
-		style: "pairing",
-		parts: [
-			{
-				kind: "overlap",
-				rows
-			},
-			...r.pileCount > 0 ? [pileColumns(r.pileRow, s.piles)] : [],
-			{
-				kind: "piles",
-				piles
-			},
-			{
-				kind: "facts",
-				facts: [{
-					term: "Pass",
-					value: r.unlimited ? `${s.pass}` : `${s.pass} of ${r.talon.passes}`,
-					name: "pass"
-				}]
-			}
-		]
-	};
-}
-// src/env/layouts/triangle-game.ts
-/**
-* A triangle game from its declaration: `triangleGame` joins the layout (triangle.ts), its words
-* (triangle-text.ts) and its JSON (triangle-json.ts) into one `Game`. Pyramid is one; the declaration
-* has room for its kin (rows, the pair sum, the ranks removed alone, the talon's draw and passes,
-* reserves), which take it as their rules come.
-*/
-/**
-* The rules that come straight from the options every triangle game shares: `reward` ('win' or 'cards') and
-* `undoLimit`.
-*/
-function triangleRewardRules(o) {
-	return {
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit
-	};
-}
-/** Every game `triangleGame` made, so that agents written for the layout know its envs. */
-const triangleGames = /* @__PURE__ */ new WeakSet();
-/** The state of an env of a triangle game (for agents, which only read it), or null for another game's env. */
-function triangleStateOf(env) {
-	return triangleGames.has(env.game) ? env.rawState : null;
-}
-/** A `Game` from a triangle game's declaration. */
-function triangleGame(spec) {
-	const rulesOf = (o) => compileTriangleRules(spec.rules(o));
-	const game = {
-		name: spec.name,
-		rulesOf,
-		...layoutGameParts(spec.optionsSchema, rulesOf, createState$2, observationBounds$2),
-		copyState: copyState$2,
-		parseDeck: (deck) => parseStandardDeck(deck),
-		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: legalActions$2,
-		step: stepState,
-		status: status$2,
-		observe: observe$2,
-		outcome: (s) => outcome$2(s),
-		expectedReturn: (result, o) => {
-			const { won, cardsLeft } = result;
-			const r = rulesOf(o);
-			return r.rewardCards ? r.goalCards - cardsLeft : won ? 1 : 0;
-		},
-		describeAction: (s, _o, action) => describeAction$2(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$2(s, action),
-		render: (s) => render$2(s),
-		toJSON: (s) => toJSON$2(s),
-		fromJSON: (json, _o, s) => fromJSON$2(json, s),
-		checkState: (s) => checkState$2(s),
-		sameOutcome: false,
-		actionCards: (s, _o, action) => actionCards$2(s, action),
-		prompt: (s) => s.status === 0 && spec.prompt ? spec.prompt(s.rules) : "",
-		board: (s) => board$2(s),
-		stepNote: (s) => stepNote$1(s),
-		unwinnable: (o) => unwinnable$1(rulesOf(o))
-	};
-	triangleGames.add(game);
-	return game;
-}
-/** A win removes the triangle's cards, two at most a step: fewer steps than half of them win no deal. */
-function unwinnable$1(r) {
-	const slots = r.rows * (r.rows + 1) / 2;
-	const least = Math.ceil(slots / 2);
-	return r.maxSteps < least ? `a win removes the ${slots} cards of the ${r.name}, two at most a step, and maxSteps ${r.maxSteps} stops the game before ${least} steps` : null;
-}
-// src/agents/agent.ts
-/**
-* The one agent interface used by evaluation, hints and play. An agent sees the env
-* (its legal list, observation and state) and returns a legal action; where it has
-* them it also scores every legal action, best first, which is what hints show.
-*
-* Fairness: a fair agent must not read the order of the stock (the cards not yet
-* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
-* the unseen cards never changes a fair agent's choice.
-*/
-/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
-/**
-* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
-* episode running. A caller's mistake is said as one, not met as a TypeError or an action
-* that is not legal.
-*/
-function checkPlaying(env, agent) {
-	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
-	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
-	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
-}
-/**
-* What a trained model's agent checks first once its `dispose()` freed the model: said as a
-* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
-* where a search answers from what it kept).
-*/
-function checkNotDisposed(disposed, agent) {
-	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
-}
-/**
-* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
-* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
-* passed over by this agent and met later by one that does use it.
-*/
-function checkUnusedSeed(seed, agent) {
-	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
-}
-/**
-* An agent that uses no seed and keeps nothing from one game to the next: its `reset` only checks the seed it is given
-* (`checkUnusedSeed`). Fair unless it says otherwise.
-*/
-var SeedlessAgent = class {
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-};
-/** A seedless agent that plays the move its own `score` ranks first. */
-var BestScoredAgent = class extends SeedlessAgent {
-	act(env) {
-		checkPlaying(env, this.name);
-		return this.score(env).actions[0].action;
-	}
-};
-// src/agents/slot-patient.ts
-/** Whether setting aside the card of slot i lets its set still go out (the reserves and the grid as they stand). */
-function safeAside(s, i) {
-	const r = s.rules;
-	if (!r.pauseRefill) return true;
-	for (let f = 0; f < s.reserve.length; f++) if (s.reserve[f] !== 255) return true;
-	const rank = s.slotRank[i];
-	if (r.oneRankReserves) return countInSlots(s, rank) === s.reserve.length;
-	for (let f = 0; f < r.setRanks.length; f++) if (countInSlots(s, r.setRanks[f]) === 0) return false;
-	return true;
-}
-/** The slot layout's `patient`: safe moves score 1, set-asides that stop the grid for good 0; the lowest id first. */
-var SlotPatientAgent = class extends BestScoredAgent {
-	games;
-	name = "patient";
-	constructor(games) {
-		super();
-		this.games = games;
-	}
-	score(env) {
-		checkPlaying(env, this.name);
-		if (!this.games.includes(env.game)) throw new TengymError("bad-argument", `agent "${this.name}" plays ${this.games.map((g) => g.name)}, not ${env.id}`);
-		const s = env.rawState;
-		const r = s.rules;
-		const actions = env.legalActions().map((action) => {
-			return {
-				action,
-				score: r.asideBase >= 0 && action >= r.asideBase && action < r.asideBase + r.slots && !safeAside(s, action - r.asideBase) ? 0 : 1
-			};
-		});
-		actions.sort((a, b) => b.score - a.score || a.action - b.action);
-		return {
-			kind: "heuristic",
-			actions
-		};
-	}
-};
-/** `patient`'s catalogue entry for these slot games. */
-function slotPatientSpec(games, plays) {
-	return {
-		name: "patient",
-		description: "any move but a set-aside first; a card goes aside only when its set can still go out (the full-information optimum where no slot refills while a reserve holds a card)",
-		fair: true,
-		games,
-		...plays ? { plays } : {},
-		create: () => new SlotPatientAgent(games)
-	};
 }
 // src/games/pairing/options.ts
 /** The options Tens and Block Ten share, spread into each game's schema. */
@@ -11682,7 +8930,7 @@ function initialDealt(o) {
 	if (o.dealAll === true) return 52;
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$1(o, rule) {
+function createState$3(o, rule) {
 	return {
 		rule,
 		numStacks: o.stacks,
@@ -11709,7 +8957,7 @@ function createState$1(o, rule) {
 		runsFrom: -1
 	};
 }
-function copyState$1(src, dst) {
+function copyState$3(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -11837,7 +9085,7 @@ function stackRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$1(s, o, mask, legal) {
+function legalActions$3(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -11853,7 +9101,7 @@ function legalActions$1(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$1(s) {
+function status$3(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -11925,7 +9173,7 @@ function observationSize$1(o, rule) {
 	return o.stacks * (SLOTS$2 * rule.values + 3) + rule.values + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o, rule) {
+function observationBounds$3(o, rule) {
 	const size = observationSize$1(o, rule);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -11965,7 +9213,7 @@ function observeStack(s, k, out) {
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$2;
 }
-function observe$1(s, o, out) {
+function observe$3(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -11988,7 +9236,7 @@ function observe$1(s, o, out) {
 	out[at + width] = s.stockLen / 52;
 	out[at + width + 1] = s.steps / o.maxSteps;
 }
-function outcome$1(s, o) {
+function outcome$3(s, o) {
 	return {
 		won: s.status === 1 && s.tableCount <= (o.win === "one-left" ? 1 : 0),
 		cardsLeft: s.tableCount
@@ -12002,7 +9250,7 @@ const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
 * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
 */
 function endText$1(s, o, ending) {
-	const { won, cardsLeft } = outcome$1(s, o);
+	const { won, cardsLeft } = outcome$3(s, o);
 	if (o.pickedUp === "deck-bottom") {
 		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
 		if (o.stacks === 7) {
@@ -12050,7 +9298,7 @@ function runTotal(s, start, length) {
 	for (let i = 0; i < length; i++) sum += s.rule.value[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$1(s, o, action) {
+function describeAction$3(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto ${stackName(s, k)}`;
@@ -12088,7 +9336,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > s.rule.maxTotal || s.rule.good(o)[total] !== 1) return `the cards total ${total}, not ${s.rule.totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$1(s, o, action) {
+function whyIllegal$3(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -12102,10 +9350,10 @@ function stackText(s, k) {
 function statusText(s, o) {
 	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
 	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
-	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
+	if (s.status === 1) return `game over: ${outcome$3(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$1(s, o) {
+function render$3(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -12127,7 +9375,7 @@ function spot(s, k, index) {
 		code: cardCode(s.table[k * SLOTS$2 + index])
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards$3(s, _o, action) {
 	if (action === 0) return [];
 	const start = lineRunStart(s.rule, action);
 	const length = lineRunLength(s.rule, action);
@@ -12136,7 +9384,7 @@ function actionCards$1(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$1(s, o) {
+function board$3(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -12183,7 +9431,7 @@ const stateJsonSchema = /* @__PURE__ */ strictObject$1({
 	discarded: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
 	steps: int$1().check(/* @__PURE__ */ _gte(0))
 });
-function toJSON$1(s) {
+function toJSON$3(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
@@ -12213,7 +9461,7 @@ function cardOf(code, where) {
 	if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$1(json, o, s) {
+function fromJSON$3(json, o, s) {
 	const parsed = stateJsonSchema.safeParse(json);
 	if (!parsed.success) throw badState(formatZodError(parsed.error));
 	const j = parsed.data;
@@ -12231,7 +9479,7 @@ function fromJSON$1(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$1(s, o);
+	const problem = checkState$3(s, o);
 	if (problem) throw badState(problem);
 }
 /** Where each card is ("stacks[2]", "the stock", "the discard pile"); the first problem found, or null. */
@@ -12351,7 +9599,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is ${s.current}, but no card has been drawn: the deal ends with current 6`;
 	return null;
 }
-function checkState$1(s, o) {
+function checkState$3(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 /**
@@ -12367,35 +9615,35 @@ function lineGame(declared) {
 		optionsSchema,
 		numActions: () => actions,
 		observationSize: (o) => observationSize$1(o, rule),
-		observationBounds: (o) => observationBounds$1(o, rule),
-		createState: (o) => createState$1(o, rule),
+		observationBounds: (o) => observationBounds$3(o, rule),
+		createState: (o) => createState$3(o, rule),
 		expectedReturn: (result, o) => expectedReturn$1(result, o, rule),
-		unwinnable,
+		unwinnable: unwinnable$1,
 		inconsistencies: (game, o, rng) => decadeInconsistencies(game, o, rng, rule)
 	};
 }
 /** What every line game shares: all but its name, options, sizes and state (`lineGame`). */
 const LINE_ENGINE = {
 	result: CARDS_LEFT_RESULT,
-	copyState: copyState$1,
+	copyState: copyState$3,
 	parseDeck: parseDeck$1,
 	reset: reset$1,
-	legalActions: legalActions$1,
+	legalActions: legalActions$3,
 	step: step$1,
-	status: status$1,
-	observe: observe$1,
-	outcome: outcome$1,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	status: status$3,
+	observe: observe$3,
+	outcome: outcome$3,
+	describeAction: describeAction$3,
+	whyIllegal: whyIllegal$3,
+	render: render$3,
+	toJSON: toJSON$3,
+	fromJSON: fromJSON$3,
+	checkState: checkState$3,
 	sameOutcome: false,
-	actionCards: actionCards$1,
+	actionCards: actionCards$3,
 	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
-	board: board$1,
+	board: board$3,
 	endText: endText$1
 };
 const decadeGame = lineGame({
@@ -12404,7 +9652,7 @@ const decadeGame = lineGame({
 	optionsSchema: decadeOptionsSchema
 });
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
-function unwinnable(o) {
+function unwinnable$1(o) {
 	if (o.stacks === 1 && o.pickedUp === "deck-bottom") return "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)";
 	const draws = 52 - initialDealt(o);
 	if (o.stacks === 1 && o.maxSteps < draws) return `a win draws all ${draws} cards of the stock, a step each, and maxSteps ${o.maxSteps} stops the game first`;
@@ -15288,10 +12536,10 @@ function numActions() {
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState() {
+function createState$2() {
 	return new FourTenState();
 }
-function copyState(src, dst) {
+function copyState$2(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -15351,7 +12599,7 @@ function reset(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions(s, _o, mask, legal) {
+function legalActions$2(s, _o, mask, legal) {
 	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
@@ -15391,11 +12639,11 @@ function step(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status(s) {
+function status$2(s) {
 	if (s.phase === WON$4 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe(s, o, out) {
+function observe$2(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -15411,7 +12659,7 @@ function observe(s, o, out) {
 	out[31] = o.safeties > 0 ? s.safeties / o.safeties : 0;
 	out[32] = s.rounds / o.maxRounds;
 }
-function outcome(s) {
+function outcome$2(s) {
 	return {
 		won: s.phase === WON$4,
 		points: s.points,
@@ -15437,7 +12685,7 @@ function expectedReturn(result, o) {
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction(s, _o, action) {
+function describeAction$2(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -15449,7 +12697,7 @@ function describeAction(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal(s, _o, action) {
+function whyIllegal$2(s, _o, action) {
 	if (s.phase >= WON$4) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
@@ -15480,7 +12728,7 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render(s, o) {
+function render$2(s, o) {
 	const lines = [];
 	const round = s.phase >= WON$4 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
@@ -15521,7 +12769,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote(s, o) {
+function stepNote$1(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -15560,7 +12808,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards(s, _o, action) {
+function actionCards$2(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -15573,7 +12821,7 @@ function actionCards(s, _o, action) {
 	}
 	return [];
 }
-function board(s, o) {
+function board$2(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -15699,7 +12947,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON(s) {
+function toJSON$2(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -15721,7 +12969,7 @@ function toJSON(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON(json, o, s) {
+function fromJSON$2(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -15740,7 +12988,7 @@ function fromJSON(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState(s, o);
+	const problem = checkState$2(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -15756,7 +13004,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState(s, o) {
+function checkState$2(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -15894,7 +13142,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds(o) {
+function observationBounds$2(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -15941,29 +13189,29 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds,
-	createState,
-	copyState,
+	observationBounds: observationBounds$2,
+	createState: createState$2,
+	copyState: copyState$2,
 	parseDeck,
 	reset,
-	legalActions,
+	legalActions: legalActions$2,
 	step,
-	status,
-	observe,
-	outcome,
+	status: status$2,
+	observe: observe$2,
+	outcome: outcome$2,
 	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
+	describeAction: describeAction$2,
+	whyIllegal: whyIllegal$2,
+	render: render$2,
+	toJSON: toJSON$2,
+	fromJSON: fromJSON$2,
+	checkState: checkState$2,
 	sameOutcome: false,
-	actionCards,
+	actionCards: actionCards$2,
 	moveKind: (_s, _o, action) => action < 3 ? "place" : action < 15 ? "replace" : action < 47 ? "exchange" : "end-turn",
 	prompt: prompt$1,
-	board,
-	stepNote,
+	board: board$2,
+	stepNote: stepNote$1,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -18582,6 +15830,1681 @@ registerModule({
 		effort: fourTenEffort
 	}
 }, { shipped: true });
+// src/env/layouts/piles-json.ts
+/**
+* The piles layout's state as JSON (piles.ts has the layout): `{ piles: each pile bottom first, slots,
+* stock, removed }` (slots and stock only where the layout has them), its parsing and loading, and the
+* checks that a state could come from play. Messages say "bad piles state".
+*/
+function toJSON$1(s) {
+	const r = s.rules;
+	const placed = new Uint8Array(r.deck.holds.length);
+	const code = (c) => {
+		placed[c] = 1;
+		return cardCode(c);
+	};
+	const json = {
+		piles: Array.from(s.heights, (h, p) => Array.from(s.cards.subarray(p * r.height, p * r.height + h), code)),
+		removed: []
+	};
+	if (r.slots > 0) json.slots = Array.from(s.slots, (c) => c === 255 ? null : code(c));
+	if (r.stockSize > 0) json.stock = Array.from(s.stock.subarray(s.stockAt), code);
+	json.removed = Array.from(r.deck.cards).filter((c) => !placed[c]).map(cardCode);
+	return json;
+}
+const jsonSchemas$1 = /* @__PURE__ */ new Map();
+function jsonSchema$1(r) {
+	let schema = jsonSchemas$1.get(r);
+	if (!schema) {
+		schema = /* @__PURE__ */ strictObject$1({
+			piles: pileRowJson(r),
+			...r.slots > 0 ? { slots: (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(r.slots)) } : {},
+			...r.stockSize > 0 ? { stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(r.stockSize)) } : {},
+			removed: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(r.deck.size))
+		});
+		jsonSchemas$1.set(r, schema);
+	}
+	return schema;
+}
+const bad = (message) => badState$1(message, "piles");
+function fromJSON$1(json, s) {
+	const r = s.rules;
+	const parsed = jsonSchema$1(r).safeParse(json);
+	if (!parsed.success) {
+		const more = `${r.slots > 0 ? `, slots: ${r.slots} card codes or null` : ""}${r.stockSize > 0 ? ", stock: [...]" : ""}`;
+		throw bad(`${formatZodError(parsed.error)} (expected { piles: ${r.pileCount} lists of card codes, bottom first${more}, removed: [...] })`);
+	}
+	const j = parsed.data;
+	const fields = {};
+	j.piles.forEach((pile, p) => {
+		fields[`piles[${p}]`] = pile;
+	});
+	fields.slots = j.slots ?? [];
+	fields.stock = j.stock ?? [];
+	fields.removed = j.removed;
+	const lists = parseCardLists(fields, 255, bad, r.deck.holds);
+	loadPileRow(r, s, j.piles.map((_, p) => lists[`piles[${p}]`]));
+	s.slots.set(lists.slots);
+	s.stock.set(lists.stock, r.stockSize - lists.stock.length);
+	s.stockAt = r.stockSize - lists.stock.length;
+	s.removed = lists.removed.length;
+	s.status = 0;
+	s.legalCount = 0;
+	s.obsOut = null;
+	const problem = checkState$1(s);
+	if (problem) throw bad(problem);
+}
+/**
+* A row of piles' problem, or null: no pile above its deal (`grows`: above its room, where deals add cards), no
+* card above a top; `place` checks each card (in one place, of the deck) and says what is wrong with it.
+*/
+function checkPileRow(r, row, place, grows = false) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = row.heights[p];
+		if (grows && h > r.height) return `pile ${p + 1} holds ${h} cards, more than the deals give it`;
+		if (!grows && h > r.piles[p]) return `pile ${p + 1} holds ${h} cards, more than the ${r.piles[p]} dealt to it`;
+		for (let k = 0; k < r.height; k++) {
+			const c = row.cards[p * r.height + k];
+			if (k >= h) {
+				if (c !== 255) return `pile ${p + 1} holds a card above its top`;
+				continue;
+			}
+			const problem = place(c, `pile ${p + 1}`);
+			if (problem) return problem;
+		}
+	}
+	return null;
+}
+/** The piles' field of a state's JSON: each pile's cards bottom first, at most its room. */
+const pileRowJson = (r) => (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(r.height)))).check(/* @__PURE__ */ _length(r.pileCount));
+/** Loads a row of piles from its cards, parsed pile by pile (`piles[p]`, bottom first). */
+function loadPileRow(r, row, piles) {
+	row.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		row.cards.set(piles[p], p * r.height);
+		row.heights[p] = piles[p].length;
+	}
+}
+/**
+* Every card in one place, no pile above its deal, no slot empty beside a stock that refills it (none filled
+* before a dealt stock's deal that fills them), the removed cards in pairs.
+*/
+function checkState$1(s) {
+	const r = s.rules;
+	const seen = new Uint8Array(r.deck.holds.length);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	const place = (c, where) => {
+		if (c >= seen.length || !r.deck.holds[c]) return `${where} holds ${c}, not a card of this deck`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		return null;
+	};
+	let count = 0;
+	const problem = checkPileRow(r, s, (c, where) => {
+		count++;
+		return place(c, where);
+	}, Boolean(r.dealtStock));
+	if (problem) return problem;
+	if (!Number.isInteger(s.stockAt) || s.stockAt < 0 || s.stockAt > r.stockSize) return `the stock's top is at ${s.stockAt}, outside 0..${r.stockSize}`;
+	for (let k = 0; k < r.slots; k++) {
+		if (r.dealtStock && s.slots[k] !== 255 && r.stockSize - s.stockAt >= r.dealtStock.slotsAt) return `slot ${k + 1} holds a card before the deal that fills the slots`;
+		if (s.slots[k] === 255) {
+			if (s.stockAt < r.slotStockEnd) return `slot ${k + 1} is empty while the stock holds cards: slots refill at once`;
+			continue;
+		}
+		const problem = place(s.slots[k], `slot ${k + 1}`);
+		if (problem) return problem;
+		count++;
+	}
+	for (let k = s.stockAt; k < r.stockSize; k++) {
+		const problem = place(s.stock[k], `stock position ${k}`);
+		if (problem) return problem;
+		count++;
+	}
+	if (s.removed !== r.deck.size - count) return `removed is ${s.removed}, the piles, slots and stock leave ${r.deck.size - count}`;
+	for (let rank = 0; rank < 13; rank++) {
+		const partners = r.partners[rank];
+		if (!r.deck.holds[4 * rank] || partners === 0 || (partners & partners - 1) !== 0) continue;
+		const other = 31 - Math.clz32(partners);
+		const gone = 4 - left[rank];
+		if (other === rank && gone % 2 === 1) return `${gone} ${RANK_WORDS[rank]} are removed; they go in pairs`;
+		if (other !== rank && r.partners[other] === 1 << rank && gone !== 4 - left[other]) return `${gone} ${RANK_WORDS[rank]} but ${4 - left[other]} ${RANK_WORDS[other]} are removed; they go in pairs`;
+	}
+	return null;
+}
+/** The pair id of places i < j among `places`: lexicographic order. */
+function placePairId(places, i, j) {
+	return i * places - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+const shapes = /* @__PURE__ */ new Map();
+/**
+* The shape of a triangle of `rows` rows (1 … MAX_ROWS) beside piles dealt `piles[p]` cards each, built once per
+* row count and piles. The cards left after them are the stock: with none, there are no waste and stock places.
+*/
+function triangleShape(rows, piles = []) {
+	const shapeKey = `${rows}/${piles.join(",")}`;
+	const cached = shapes.get(shapeKey);
+	if (cached) return cached;
+	if (!Number.isInteger(rows) || rows < 1 || rows > 7) throw new RangeError(`rows must be 1..7`);
+	const slots = slotOf(rows, 0);
+	const talonSize = 52 - slots - piles.reduce((sum, n) => sum + n, 0);
+	if (talonSize < 0) throw new RangeError(`the triangle and piles take ${52 - talonSize} cards of 52`);
+	const talonPlaces = talonSize > 0 ? 2 : 0;
+	const pileBase = slots + talonPlaces;
+	const places = pileBase + piles.length;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const rowOf = new Uint8Array(slots);
+	const columnOf = new Uint8Array(slots);
+	const coverLeft = new Int8Array(slots).fill(-1);
+	const coverRight = new Int8Array(slots).fill(-1);
+	const coverMask = new Int32Array(slots);
+	for (let r = 0, i = 0; r < rows; r++) for (let c = 0; c <= r; c++, i++) {
+		rowOf[i] = r;
+		columnOf[i] = c;
+		if (r + 1 < rows) {
+			coverLeft[i] = i + r + 1;
+			coverRight[i] = i + r + 2;
+			coverMask[i] = 1 << i + r + 1 | 1 << i + r + 2;
+		}
+	}
+	const shape = {
+		rows,
+		slots,
+		talonSize,
+		waste: talonPlaces ? slots : -1,
+		stock: talonPlaces ? slots + 1 : -1,
+		pileBase,
+		pileCount: piles.length,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		draw: pairIds + places,
+		recycle: pairIds + places + 1,
+		numActions: pairIds + places + talonPlaces,
+		pairFirst,
+		pairSecond,
+		rowOf,
+		columnOf,
+		coverLeft,
+		coverRight,
+		coverMask,
+		full: slots === 32 ? -1 : (1 << slots) - 1
+	};
+	shapes.set(shapeKey, shape);
+	return shape;
+}
+// src/env/layouts/piles.ts
+/**
+* The piles layout: places that hold several cards, of which only the top one is available, beside
+* optional one-card slots refilled at once from a stock. The cards under a pile's top lie face up (an
+* open deal) or face down, the new top turning face up when the one above it leaves. Removals: two
+* available cards whose ranks pair (a sum, the same rank, or pairs named one by one), and ranks removed
+* alone. Its words and board are in `piles-text.ts`, its JSON and checks in `piles-json.ts`, and
+* `piles-game.ts` joins them into a `Game`.
+*
+* The deal takes the deck in order: pile 0 bottom card first to its top, then pile 1 and so on, then
+* the slots, then the stock, its top first. Places, which removals name: the piles, then the slots.
+* Action ids: one per unordered pair of places (lexicographic), then, when some rank goes alone, one
+* single per place. Two optional pieces, each a flag compiled once per spec, add ids after those:
+*
+* - a dealt stock (`dealtStock`): the slots start empty and are never refilled at once; one "deal" id
+*   puts the stock's next card on each pile, and also fills the slots when the stock holds `slotsAt` cards;
+* - moves into an empty pile (`moveToEmpty`): one id per place moves its card to the lowest empty pile.
+*
+* The hot path (legalActions, step, status, observe) allocates nothing.
+*/
+/** The shape of a row of piles dealt `piles[p]` cards each. */
+function pileRowShape(piles, hidden) {
+	const pileStart = [];
+	let dealt = 0;
+	for (const n of piles) {
+		pileStart.push(dealt);
+		dealt += n;
+	}
+	return {
+		piles,
+		pileCount: piles.length,
+		height: piles.length ? Math.max(...piles) : 0,
+		pileStart,
+		hidden
+	};
+}
+/** Deals a row of piles from `deck[from…]`, pile 0 bottom card first; copied card by card, allocating nothing. */
+function dealPileRow(r, row, deck, from) {
+	row.cards.fill(255);
+	for (let p = 0; p < r.pileCount; p++) {
+		for (let k = 0; k < r.piles[p]; k++) row.cards[p * r.height + k] = deck[from + r.pileStart[p] + k];
+		row.heights[p] = r.piles[p];
+	}
+}
+/**
+* A row of piles in an observation: (p · height + d) · 13 + rank from `at` is pile p's card d from its top, face up
+* (only the top where the row is hidden: the cards below count at `unseenAt` + rank, / 4); `heightsAt` + p its
+* height / room.
+*/
+function observePileRow(r, row, out, at, heightsAt, unseenAt) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = row.heights[p];
+		for (let d = 0; d < h; d++) {
+			const rank = row.cards[p * r.height + h - 1 - d] >> 2;
+			if (d === 0 || !r.hidden) out[at + (p * r.height + d) * 13 + rank] = 1;
+			else out[unseenAt + rank] += .25;
+		}
+		out[heightsAt + p] = h / r.height;
+	}
+}
+const rulesCache$1 = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compilePilesRules(p) {
+	const key = JSON.stringify(p);
+	let rules = rulesCache$1.get(key);
+	if (!rules) {
+		rules = buildRules(p);
+		rulesCache$1.set(key, rules);
+	}
+	return rules;
+}
+function buildRules(p) {
+	const deck = rankDeck(p.ranks);
+	const row = pileRowShape(p.piles, p.hidden);
+	const { pileCount } = row;
+	const dealt = p.piles.reduce((sum, n) => sum + n, 0);
+	const dealtSlots = p.dealtStock ? 0 : p.slots;
+	if (dealt + p.slots > deck.size) throw new RangeError(`the piles and slots take ${dealt + p.slots} cards of ${deck.size}`);
+	const stockSize = deck.size - dealt - dealtSlots;
+	const height = Math.max(...p.piles) + (p.dealtStock ? dealsOf(stockSize, pileCount, p.slots, p.dealtStock.slotsAt) : 0);
+	const places = pileCount + p.slots;
+	const pairIds = places * (places - 1) / 2;
+	const pairFirst = new Uint8Array(pairIds);
+	const pairSecond = new Uint8Array(pairIds);
+	for (let i = 0; i < places; i++) for (let j = i + 1; j < places; j++) {
+		pairFirst[placePairId(places, i, j)] = i;
+		pairSecond[placePairId(places, i, j)] = j;
+	}
+	const partners = /* @__PURE__ */ new Uint16Array(13);
+	const link = (a, b) => {
+		partners[a] |= 1 << b;
+		partners[b] |= 1 << a;
+	};
+	for (let a = 0; a < 13; a++) {
+		if (p.sameRank) link(a, a);
+		const b = (p.pairSum ?? 0) - 2 - a;
+		if (p.pairSum !== null && b >= 0 && b < 13) link(a, b);
+	}
+	for (const [a, b] of p.alsoPairs ?? []) link(a, b);
+	const singleMask = p.singles.reduce((bits, r) => bits | 1 << r, 0);
+	for (let r = 0; r < 13; r++) if (singleMask >>> r & 1) partners[r] = 0;
+	const obsSlots = pileCount * height * 13;
+	const obsHeights = obsSlots + p.slots * 13;
+	const obsUnseen = obsHeights + pileCount;
+	const extraBase = pairIds + (p.singles.length > 0 ? places : 0);
+	const dealIds = p.dealtStock ? 1 : 0;
+	return {
+		...p,
+		...row,
+		height,
+		deck,
+		slotBase: pileCount,
+		stockSize,
+		places,
+		pairIds,
+		singleBase: pairIds,
+		extraBase,
+		dealId: p.dealtStock ? extraBase : -1,
+		moveBase: p.moveToEmpty ? extraBase + dealIds : -1,
+		slotStockEnd: p.dealtStock ? 0 : stockSize,
+		numActions: extraBase + dealIds + (p.moveToEmpty ? places : 0),
+		pairFirst,
+		pairSecond,
+		partners,
+		singleMask,
+		observationSize: obsUnseen + 14,
+		obsSlots,
+		obsHeights,
+		obsUnseen,
+		obsStock: obsUnseen + 13
+	};
+}
+/** The deals a dealt stock of `stock` cards takes: one card a pile, the piles and slots at `slotsAt` cards. */
+function dealsOf(stock, piles, slots, slotsAt) {
+	let deals = 0;
+	for (let left = stock; left > 0; deals++) left -= Math.min(left, left === slotsAt ? piles + slots : piles);
+	return deals;
+}
+function createState$1(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.pileCount * rules.height).fill(255),
+		heights: new Uint8Array(rules.pileCount),
+		slots: new Uint8Array(rules.slots).fill(255),
+		stock: new Uint8Array(rules.stockSize),
+		stockAt: 0,
+		removed: 0,
+		status: 0,
+		legalCount: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		placesOfRank: /* @__PURE__ */ new Uint32Array(13),
+		obsOut: null,
+		obsHeights: new Uint8Array(rules.pileCount),
+		obsStockAt: 0,
+		deal: new Uint8Array(rules.deck.size)
+	};
+}
+const COPIED = [
+	"cards",
+	"heights",
+	"slots",
+	"stock"
+];
+function copyState$1(src, dst) {
+	for (const field of COPIED) dst[field].set(src[field]);
+	dst.stockAt = src.stockAt;
+	dst.removed = src.removed;
+	dst.status = src.status;
+	dst.legalCount = src.legalCount;
+	dst.obsOut = null;
+}
+/** The first position of pile p's cards (deck[from, from + n)) whose rank came before in the pile, else -1. */
+function repeatedRank(deck, from, n) {
+	let seen = 0;
+	for (let k = from; k < from + n; k++) {
+		const bit = 1 << (deck[k] >> 2);
+		if (seen & bit) return k;
+		seen |= bit;
+	}
+	return -1;
+}
+/** PySolFC's Nestor `_shuffleHook` (montecarlo.py:741): a repeat in a pile is swapped with a random later card. */
+function spreadRanks(r, rng, deck) {
+	for (let p = 0; p < r.pileCount; p++) {
+		const end = r.pileStart[p] + r.piles[p];
+		for (let tries = 0; tries < 1e3 && end < deck.length; tries++) {
+			const j = repeatedRank(deck, r.pileStart[p], r.piles[p]);
+			if (j < 0) break;
+			const k = randomInt(rng, end, deck.length - 1);
+			const card = deck[j];
+			deck[j] = deck[k];
+			deck[k] = card;
+		}
+	}
+}
+/** The pile a deal order breaks `distinctRanks` in, or -1. */
+function pileWithRepeat(r, deck) {
+	for (let p = 0; p < r.pileCount; p++) if (repeatedRank(deck, r.pileStart[p], r.piles[p]) >= 0) return p;
+	return -1;
+}
+function resetState$1(s, rng, deck) {
+	const r = s.rules;
+	const d = s.deal;
+	d.set(deck ?? r.deck.cards);
+	if (!deck) {
+		shuffleInPlace(rng, d);
+		if (r.distinctRanks) spreadRanks(r, rng, d);
+	}
+	dealPileRow(r, s, d, 0);
+	const dealt = d.length - r.stockSize;
+	if (r.dealtStock) s.slots.fill(255);
+	else for (let k = 0; k < r.slots; k++) s.slots[k] = d[dealt - r.slots + k];
+	for (let k = 0; k < r.stockSize; k++) s.stock[k] = d[dealt + k];
+	s.stockAt = 0;
+	s.removed = 0;
+	s.status = 0;
+	s.legalCount = 0;
+	s.obsOut = null;
+}
+/** The card at a place (a pile's top, a slot's card), EMPTY for none. */
+function placeCard$1(s, place) {
+	const r = s.rules;
+	if (place >= r.slotBase) return s.slots[place - r.slotBase];
+	const h = s.heights[place];
+	return h === 0 ? 255 : s.cards[place * r.height + h - 1];
+}
+const isWon$1 = (s) => s.removed === s.rules.deck.size;
+/** The result of the game so far: won, and the cards not removed. */
+function outcome$1(s) {
+	return {
+		won: isWon$1(s),
+		cardsLeft: s.rules.deck.size - s.removed
+	};
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions$1(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	const rank = s.placeRank;
+	const placesOf = s.placesOfRank;
+	placesOf.fill(0);
+	const places = r.places;
+	for (let i = 0; i < r.pileCount; i++) {
+		const h = s.heights[i];
+		const ri = h === 0 ? -1 : s.cards[i * r.height + h - 1] >> 2;
+		rank[i] = ri;
+		if (ri >= 0) placesOf[ri] |= 1 << i;
+	}
+	for (let k = 0; k < r.slots; k++) {
+		const ri = s.slots[k] === 255 ? -1 : s.slots[k] >> 2;
+		rank[r.slotBase + k] = ri;
+		if (ri >= 0) placesOf[ri] |= 1 << r.slotBase + k;
+	}
+	let n = 0;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) continue;
+		let partnerRanks = r.partners[ri];
+		if (partnerRanks === 0) continue;
+		let later = 0;
+		while (partnerRanks !== 0) {
+			const q = 31 - Math.clz32(partnerRanks);
+			partnerRanks ^= 1 << q;
+			later |= placesOf[q];
+		}
+		later &= ~((2 << i) - 1);
+		const base = i * places - i * (i + 1) / 2 - i - 1;
+		while (later !== 0) {
+			const low = later & -later;
+			later ^= low;
+			const id = base + 31 - Math.clz32(low);
+			mask[id] = 1;
+			legal[n++] = id;
+		}
+	}
+	if (r.singleMask !== 0) {
+		for (let p = 0; p < places; p++) if (rank[p] >= 0 && r.singleMask >>> rank[p] & 1) {
+			mask[r.singleBase + p] = 1;
+			legal[n++] = r.singleBase + p;
+		}
+	}
+	if (r.extraBase !== r.numActions) n = legalExtras(s, mask, legal, n);
+	s.legalCount = n;
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+/** The lowest empty pile, or -1. */
+function emptyPile(s) {
+	for (let p = 0; p < s.rules.pileCount; p++) if (s.heights[p] === 0) return p;
+	return -1;
+}
+/**
+* Whether the card at `place` may move into an empty pile: some pile is empty, and the card is not a pile's
+* only one (moving that one would change nothing but its pile's place, and could go back and forth for ever).
+*/
+function canMoveToEmpty(s, place) {
+	const r = s.rules;
+	if (emptyPile(s) < 0) return false;
+	return place < r.slotBase ? s.heights[place] > 1 : s.slots[place - r.slotBase] !== 255;
+}
+/** The legal deal and moves, after the removals' n ids. */
+function legalExtras(s, mask, legal, n) {
+	const r = s.rules;
+	if (r.dealId >= 0 && s.stockAt < r.stockSize) {
+		mask[r.dealId] = 1;
+		legal[n++] = r.dealId;
+	}
+	if (r.moveBase >= 0) {
+		for (let p = 0; p < r.places; p++) if (canMoveToEmpty(s, p)) {
+			mask[r.moveBase + p] = 1;
+			legal[n++] = r.moveBase + p;
+		}
+	}
+	return n;
+}
+function status$1(s) {
+	return s.status;
+}
+/** Takes the card at `place`; an emptied slot is refilled from the stock at once. */
+function take(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slotBase) {
+		const h = --s.heights[place];
+		s.cards[place * r.height + h] = 255;
+		return;
+	}
+	s.slots[place - r.slotBase] = s.stockAt < r.slotStockEnd ? s.stock[s.stockAt++] : 255;
+}
+/** Deals the stock's next card onto each pile, and onto each slot when the stock holds `slotsAt` cards. */
+function deal(s) {
+	const r = s.rules;
+	const toSlots = r.stockSize - s.stockAt === r.dealtStock.slotsAt;
+	for (let p = 0; p < r.pileCount && s.stockAt < r.stockSize; p++) s.cards[p * r.height + s.heights[p]++] = s.stock[s.stockAt++];
+	for (let k = 0; toSlots && k < r.slots; k++) s.slots[k] = s.stock[s.stockAt++];
+}
+/** Moves the card at `place` into the lowest empty pile. */
+function moveToEmpty(s, place) {
+	const r = s.rules;
+	const to = emptyPile(s);
+	let card;
+	if (place < r.slotBase) {
+		const h = --s.heights[place];
+		card = s.cards[place * r.height + h];
+		s.cards[place * r.height + h] = 255;
+	} else {
+		card = s.slots[place - r.slotBase];
+		s.slots[place - r.slotBase] = 255;
+	}
+	s.cards[to * r.height] = card;
+	s.heights[to] = 1;
+}
+/** The game's `step`. */
+function stepState$1(s, _o, action) {
+	const r = s.rules;
+	if (action < r.pairIds) {
+		take(s, r.pairFirst[action]);
+		take(s, r.pairSecond[action]);
+		if (r.rewardCards) return 2;
+	} else if (action < r.extraBase) {
+		take(s, action - r.singleBase);
+		if (r.rewardCards) return 1;
+	} else {
+		if (action === r.dealId) deal(s);
+		else moveToEmpty(s, action - r.moveBase);
+		return 0;
+	}
+	return isWon$1(s) ? 1 : 0;
+}
+/** Writes pile p's rows and height into `out`, whose rows of the pile are zero. */
+function observePile(s, out, p) {
+	const r = s.rules;
+	const h = s.heights[p];
+	if (h > 0) out[p * r.height * 13 + (s.cards[p * r.height + h - 1] >> 2)] = 1;
+	if (!r.hidden) for (let d = 1; d < h; d++) out[(p * r.height + d) * 13 + (s.cards[p * r.height + h - 1 - d] >> 2)] = 1;
+	out[r.obsHeights + p] = h / r.height;
+	s.obsHeights[p] = h;
+}
+/** Whether the moves since `obsOut` was written took at most one card off each pile and drew from the stock. */
+function onlyCardsLeft(s) {
+	for (let p = 0; p < s.rules.pileCount; p++) {
+		const gone = s.obsHeights[p] - s.heights[p];
+		if (gone < 0 || gone > 1) return false;
+	}
+	return s.stockAt >= s.obsStockAt;
+}
+/** The game's `observe`: written in full into a new buffer, then only what the moves since changed. */
+function observe$1(s, _o, out) {
+	const r = s.rules;
+	if (s.obsOut === out && !onlyCardsLeft(s)) s.obsOut = null;
+	if (s.obsOut !== out) {
+		out.fill(0);
+		observePileRow(r, s, out, 0, r.obsHeights, r.obsUnseen);
+		s.obsHeights.set(s.heights);
+		for (let k = s.stockAt; k < r.stockSize; k++) out[r.obsUnseen + (s.stock[k] >> 2)] += .25;
+		s.obsStockAt = s.stockAt;
+		s.obsOut = out;
+	} else {
+		for (let p = 0; p < r.pileCount; p++) {
+			const was = s.obsHeights[p];
+			const h = s.heights[p];
+			if (was === h) continue;
+			out.fill(0, p * r.height * 13, (p + 1) * r.height * 13);
+			if (r.hidden) for (let k = h > 0 ? h - 1 : 0; k < was - 1; k++) out[r.obsUnseen + (s.cards[p * r.height + k] >> 2)] -= .25;
+			observePile(s, out, p);
+		}
+		for (let k = s.obsStockAt; k < s.stockAt; k++) out[r.obsUnseen + (s.stock[k] >> 2)] -= .25;
+		s.obsStockAt = s.stockAt;
+		out.fill(0, r.obsSlots, r.obsHeights);
+	}
+	for (let k = 0; k < r.slots; k++) if (s.slots[k] !== 255) out[r.obsSlots + 13 * k + (s.slots[k] >> 2)] = 1;
+	if (r.stockSize > 0) out[r.obsStock] = (r.stockSize - s.stockAt) / r.stockSize;
+}
+/**
+* Every float in [0, 1]; a pile's height at most its deal. A feature no deal of these rules fills (a card deeper
+* than its pile's deal, an unseen count in an open deal, the stock of a game without one) keeps [0, 1] all the same:
+* an empty range is one Gymnasium warns of.
+*/
+function observationBounds$1(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	for (let p = 0; p < r.pileCount; p++) high[r.obsHeights + p] = r.dealtStock ? 1 : r.piles[p] / r.height;
+	return {
+		low,
+		high
+	};
+}
+// src/env/layouts/piles-text.ts
+const placeName$1 = (r, place) => place < r.slotBase ? `pile ${place + 1}` : `slot ${place - r.slotBase + 1}`;
+/** The places an action takes from: a pair's two, a single's or a move's one, none for a deal. */
+const placesOf = (r, action) => {
+	if (action < r.pairIds) return [r.pairFirst[action], r.pairSecond[action]];
+	if (action < r.extraBase) return [action - r.singleBase];
+	return action === r.dealId ? [] : [action - r.moveBase];
+};
+function describeAction$1(s, action) {
+	const r = s.rules;
+	if (action >= r.extraBase) return describeExtra(s, action);
+	const places = placesOf(r, action);
+	const cards = places.map((p) => placeCard$1(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map((p) => placeName$1(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** A deal or a move into an empty pile, in words. */
+function describeExtra(s, action) {
+	const r = s.rules;
+	if (action === r.dealId) return `deal a card onto each pile${r.stockSize - s.stockAt === r.dealtStock?.slotsAt ? " and each slot" : ""}`;
+	const place = action - r.moveBase;
+	const card = placeCard$1(s, place);
+	const to = emptyPile(s);
+	const where = to < 0 ? "an empty pile" : `empty pile ${to + 1}`;
+	return `move ${card === 255 ? placeName$1(r, place) : cardLabel(card)} to ${where}`;
+}
+/** Why a deal or a move into an empty pile is not legal. */
+function whyExtraIllegal(s, action) {
+	const r = s.rules;
+	if (action === r.dealId) return s.stockAt < r.stockSize ? "it is legal" : "the stock is empty";
+	const place = action - r.moveBase;
+	if (placeCard$1(s, place) === 255) return `${placeName$1(r, place)} is empty`;
+	if (emptyPile(s) < 0) return "no pile is empty";
+	if (!canMoveToEmpty(s, place)) return `${placeName$1(r, place)} holds one card: moving it would change nothing`;
+	return "it is legal";
+}
+/** The pairing rule in words: "make 14", "are of one rank", "make 15, or are two aces". */
+function pairText(r) {
+	const ways = [];
+	if (r.pairSum !== null) ways.push(`make ${r.pairSum}`);
+	if (r.sameRank) ways.push("are of one rank");
+	for (const [a, b] of r.alsoPairs ?? []) ways.push(a === b ? `are two ${RANK_NAMES[a]}s` : `are a ${RANK_NAMES[a]} and a ${RANK_NAMES[b]}`);
+	return ways.join(", or ");
+}
+function whyIllegal$1(s, action) {
+	const r = s.rules;
+	if (s.legalCount === 0) return "the game is over";
+	if (action >= r.extraBase) return whyExtraIllegal(s, action);
+	const places = placesOf(r, action);
+	for (const p of places) if (placeCard$1(s, p) === 255) return `${placeName$1(r, p)} is empty`;
+	const [a, b] = places.map((p) => placeCard$1(s, p));
+	if (b === void 0) {
+		const alone = r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
+		return r.singleMask >>> (a >> 2) & 1 ? "it is legal" : `${cardLabel(a)} is not ${alone}, which goes alone`;
+	}
+	for (const c of [a, b]) if (r.singleMask >>> (c >> 2) & 1) return `a ${RANK_NAMES[c >> 2]} is removed alone`;
+	if (r.partners[a >> 2] >>> (b >> 2) & 1) return "it is legal";
+	return `${cardLabel(a)} and ${cardLabel(b)} do not pair: two cards pair when they ${pairText(r)}`;
+}
+/** A pile's cards as text, bottom first; face-down cards as "##". */
+function pileText(r, row, p) {
+	const h = row.heights[p];
+	const cards = [];
+	for (let k = 0; k < h; k++) cards.push(r.hidden && k < h - 1 ? "##" : cardLabel(row.cards[p * r.height + k]));
+	return cards.length ? cards.join(" ") : "--";
+}
+/** The text lines of a row of piles: "pile  1: …". */
+const pileLines = (r, row) => r.piles.map((_, p) => `pile ${String(p + 1).padStart(2)}: ${pileText(r, row, p)}`);
+/** A pile's top card where the state JSON has it: `piles[p]`, its last card. */
+const pileTopSpot = (r, row, p) => ({
+	place: "piles",
+	stack: p,
+	index: row.heights[p] - 1,
+	code: cardCode(row.cards[p * r.height + row.heights[p] - 1])
+});
+/** A row of piles as a board's `columns` part: each pile labelled, face-down cards counted in its label. */
+function pileColumns(r, row) {
+	const columns = [];
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = row.heights[p];
+		const cards = [];
+		for (let k = r.hidden ? Math.max(0, h - 1) : 0; k < h; k++) cards.push({
+			place: "piles",
+			stack: p,
+			index: k,
+			code: cardCode(row.cards[p * r.height + k])
+		});
+		const down = r.hidden && h > 1 ? ` (${h - 1} face down)` : "";
+		columns.push({
+			stack: p,
+			label: `pile ${p + 1}${down}`,
+			current: false,
+			cleared: h === 0,
+			cards
+		});
+	}
+	return {
+		kind: "columns",
+		columns
+	};
+}
+function render$1(s) {
+	const r = s.rules;
+	const lines = [];
+	lines.push(...pileLines(r, s));
+	if (r.slots > 0) lines.push(`slots: ${Array.from(s.slots, (c) => c === 255 ? "--" : cardLabel(c)).join(" ")}`);
+	const stock = r.stockSize > 0 ? `stock ${plural(r.stockSize - s.stockAt, "card")} · ` : "";
+	lines.push(`${stock}removed ${s.removed}`);
+	if (s.legalCount === 0) {
+		const { won, cardsLeft } = outcome$1(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} left`);
+	}
+	return lines.join("\n");
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf$1(s, place) {
+	const r = s.rules;
+	if (place < r.slotBase) return pileTopSpot(r, s, place);
+	return {
+		place: "slots",
+		index: place - r.slotBase,
+		code: cardCode(placeCard$1(s, place))
+	};
+}
+function actionCards$1(s, action) {
+	return placesOf(s.rules, action).filter((p) => placeCard$1(s, p) !== 255).map((p) => spotOf$1(s, p));
+}
+function board$1(s) {
+	const r = s.rules;
+	const piles = [];
+	for (let k = 0; k < r.slots; k++) {
+		const card = s.slots[k];
+		piles.push({
+			kind: "card",
+			label: `slot ${k + 1}`,
+			card: card === 255 ? null : {
+				place: "slots",
+				index: k,
+				code: cardCode(card)
+			}
+		});
+	}
+	const count = r.stockSize - s.stockAt;
+	if (r.stockSize > 0) piles.push({
+		kind: "stock",
+		count,
+		label: "stock",
+		tappable: r.dealId >= 0 && count > 0
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [pileColumns(r, s), {
+			kind: "piles",
+			piles
+		}]
+	};
+}
+// src/env/layouts/piles-game.ts
+/**
+* A piles game from its declaration: `pilesGame` joins the layout (piles.ts), its words (piles-text.ts)
+* and its JSON (piles-json.ts) into one `Game`. Fourteen Out, Nestor, Patient Pairs, The Wish, Hurricane,
+* Ides of March and Baroness are declarations over it.
+*/
+/** The prompt: what goes out, in words. */
+function promptOf(r) {
+	const alone = r.singles.length ? `, or a ${r.singles.map((rank) => RANK_NAMES[rank]).join(" or ")} alone` : "";
+	const deal = r.dealId >= 0 ? " Deal from the stock when you choose." : "";
+	const move = r.moveBase >= 0 ? " A card may move into an empty pile." : "";
+	return `Remove two available cards that ${pairText(r)}${alone}.${deal}${move}`;
+}
+/** A `Game` from a piles game's declaration. */
+function pilesGame(spec) {
+	const rulesOf = (o) => compilePilesRules({
+		...spec.rules(o),
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	});
+	const parseDeck = (input, o) => {
+		const r = rulesOf(o);
+		const deck = parseRankDeck(r.deck, input);
+		const pile = r.distinctRanks ? pileWithRepeat(r, deck) : -1;
+		if (pile >= 0) throw new TengymError("bad-deck", `bad deck: pile ${pile + 1} would hold two cards of one rank, which this game never deals`);
+		return deck;
+	};
+	return {
+		name: spec.name,
+		rulesOf,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState$1, observationBounds$1),
+		copyState: copyState$1,
+		parseDeck,
+		reset: (s, _o, rng, deck) => resetState$1(s, rng, deck),
+		legalActions: legalActions$1,
+		step: stepState$1,
+		status: status$1,
+		observe: observe$1,
+		outcome: outcome$1,
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.deck.size - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction$1(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$1(s, action),
+		render: render$1,
+		toJSON: toJSON$1,
+		fromJSON: (json, _o, s) => fromJSON$1(json, s),
+		checkState: checkState$1,
+		sameOutcome: spec.sameOutcome ?? false,
+		actionCards: (s, _o, action) => actionCards$1(s, action),
+		moveKind: (s, _o, action) => {
+			const r = s.rules;
+			if (action < r.pairIds) return "pair";
+			if (action < r.extraBase) return "single";
+			return action === r.dealId ? "deal" : "place";
+		},
+		prompt: (s) => s.legalCount === 0 ? "" : promptOf(s.rules),
+		board: board$1
+	};
+}
+// src/env/layouts/triangle.ts
+/**
+* The triangle layout: rows of overlapping face-up cards (row r holds r + 1 cards, each overlapped by
+* the two below it), a talon of stock and waste beside them, optionally a row of open piles whose tops are
+* available (the piles layout's, piles.ts), and removals of available cards: two that make a sum, or a card of a
+* rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
+* and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
+*
+* Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order, then
+* the piles (pile 0 bottom card first), and the rest of the deck is the stock, its top first. A slot is
+* **free** when neither card covering it is still there. Places, which removals name: the slots, then
+* the waste's top card and the stock's top card (when the deal leaves a stock), then the piles' tops.
+* Action ids: one per unordered pair of places (lexicographic), one single per place, then a draw and a
+* turn-over when there is a stock. The hot path (legalActions, step, status, observe) allocates nothing.
+*/
+/** The talon of a deal that leaves no stock: nothing to draw, nothing in play. */
+const NO_TALON = {
+	draw: 1,
+	passes: 1,
+	topPlayable: false,
+	topPairsWithWaste: false
+};
+const rulesCache = /* @__PURE__ */ new Map();
+/** The spec's shape and lookups, built once per distinct spec. */
+function compileTriangleRules(p) {
+	const key = JSON.stringify(p);
+	const cached = rulesCache.get(key);
+	if (cached) return cached;
+	const shape = triangleShape(p.rows, p.piles);
+	const pileRow = pileRowShape(p.piles ?? [], false);
+	const hasTalon = shape.talonSize > 0;
+	if (hasTalon && !p.talon) throw new RangeError("the deal leaves a stock: the declaration needs its talon");
+	if (!hasTalon && p.faceDownRows) throw new RangeError("face-down rows need a stock");
+	const talon = hasTalon && p.talon ? p.talon : NO_TALON;
+	const obsFree = shape.slots * 13;
+	const obsWasteTop = obsFree + shape.slots;
+	const obsStockCounts = obsWasteTop + 39;
+	const obsPiles = hasTalon ? obsStockCounts + 18 + (talon.idlePassEnds ? 1 : 0) : obsWasteTop;
+	const obsPileHeights = obsPiles + pileRow.pileCount * pileRow.height * 13;
+	const none = (at) => hasTalon ? at : -1;
+	const rules = {
+		...p,
+		...shape,
+		talon,
+		pileRow,
+		hasTalon,
+		rankSum: p.pairSum - 2,
+		singleMask: p.singles.reduce((bits, r) => bits | 1 << r, 0),
+		passLimit: talon.passes === "unlimited" ? Infinity : talon.passes,
+		unlimited: talon.passes === "unlimited",
+		topPlayable: talon.topPlayable,
+		talonPairs: talon.topPlayable && talon.topPairsWithWaste,
+		goalAll: p.goal === "all",
+		goalCards: p.goal === "all" ? 52 : shape.slots,
+		observationSize: obsPileHeights + pileRow.pileCount,
+		obsFree,
+		obsWasteTop: none(obsWasteTop),
+		obsStockTop: none(obsWasteTop + 13),
+		obsWasteCounts: none(obsWasteTop + 26),
+		obsStockCounts: none(obsStockCounts),
+		obsStockSize: none(obsStockCounts + 13),
+		obsSteps: none(obsStockCounts + 17),
+		obsPassRemoved: hasTalon && talon.idlePassEnds ? obsStockCounts + 18 : -1,
+		obsPiles,
+		obsPileHeights,
+		faceDownMask: p.faceDownRows ? (1 << slotOf(Math.min(p.faceDownRows, p.rows), 0)) - 1 : 0
+	};
+	rulesCache.set(key, rules);
+	return rules;
+}
+function createState(rules) {
+	return {
+		rules,
+		cards: new Uint8Array(rules.slots).fill(255),
+		present: 0,
+		talon: new Uint8Array(rules.talonSize),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		passStartRemoved: 0,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: new Int8Array(rules.places).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52),
+		piles: {
+			cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(255),
+			heights: new Uint8Array(rules.pileCount)
+		}
+	};
+}
+function copyState(src, dst) {
+	dst.cards.set(src.cards);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.passStartRemoved = src.passStartRemoved;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+	if (src.rules.pileCount > 0) {
+		dst.piles.cards.set(src.piles.cards);
+		dst.piles.heights.set(src.piles.heights);
+	}
+}
+const ORDERED_DECK = orderedDeck();
+function resetState(s, rng, deck) {
+	const d = s.deck;
+	const slots = s.rules.slots;
+	d.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, d);
+	s.cards.set(d.subarray(0, slots));
+	s.present = s.rules.full;
+	if (s.rules.pileCount > 0) dealPileRow(s.rules.pileRow, s.piles, d, slots);
+	s.talon.set(d.subarray(52 - s.rules.talonSize));
+	s.talonLen = s.rules.talonSize;
+	s.cursor = 0;
+	s.pass = 1;
+	s.passStartRemoved = 0;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(r, present, slot) {
+	return (present >>> slot & 1) === 1 && (present & r.coverMask[slot]) === 0;
+}
+/** The slots still face down: dealt so, and a card covers them yet. */
+function faceDownSlots(r, present) {
+	let hidden = 0;
+	for (let x = present & r.faceDownMask; x !== 0; x &= x - 1) {
+		const slot = 31 - Math.clz32(x & -x);
+		if ((present & r.coverMask[slot]) !== 0) hidden |= 1 << slot;
+	}
+	return hidden;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(r, present, slot) {
+	const left = r.coverLeft[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** The card at a place (the waste's or the stock's top card for those, a pile's top), EMPTY for none. */
+function placeCard(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return s.cards[place];
+	if (place >= r.pileBase) {
+		const h = s.piles.heights[place - r.pileBase];
+		return h === 0 ? 255 : s.piles.cards[(place - r.pileBase) * r.pileRow.height + h - 1];
+	}
+	if (place === r.waste) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function isWon(s) {
+	return s.rules.goalAll ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. */
+function outcome(s) {
+	const cardsLeft = s.rules.goalAll ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon(s),
+		cardsLeft
+	};
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const present = s.present;
+	const coverMask = r.coverMask;
+	for (let i = 0; i < r.slots; i++) rank[i] = (present >>> i & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+	if (r.hasTalon) {
+		rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+		rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+	}
+	for (let p = 0; p < r.pileCount; p++) {
+		const h = s.piles.heights[p];
+		rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
+	}
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, mask, legal, n) {
+	const r = s.rules;
+	const rank = s.placeRank;
+	const places = r.places;
+	const sum = r.rankSum;
+	const singles = r.singleMask;
+	const waste = r.waste;
+	const wastePairs = r.talon.topPairsWithWaste;
+	for (let i = 0; i < places - 1; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!r.overlapPairs || i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
+			const cover = soleCover(r, s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
+			continue;
+		}
+		if (singles >>> ri & 1) continue;
+		const want = sum - ri;
+		for (let j = i + 1; j < places; j++) {
+			if (rank[j] !== want) continue;
+			if (i === waste && !wastePairs) continue;
+			n = add(mask, legal, n, placePairId(places, i, j));
+		}
+	}
+	for (let p = 0; p < places; p++) if (rank[p] >= 0 && singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs alone
+* (nothing is available now). Every stock and waste card comes to the waste's top; two of them meet as
+* the waste's and the stock's top cards only when next to each other in the sequence, but that depends
+* on the stock's order, which a player does not know on the first pass: any two that pair count (what
+* the player knows decides when the game ends, never the hidden order). The ranks as bits.
+*/
+function removalAhead(s) {
+	const r = s.rules;
+	let freeRanks = 0;
+	for (let i = 0; i < r.slots; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	for (let rank = 0; rank < 13; rank++) {
+		if ((talonRanks >>> rank & 1) === 0) continue;
+		if (r.singleMask >>> rank & 1 || freeRanks >>> r.rankSum - rank & 1) return true;
+		if (r.talonPairs && talonRanks >>> r.rankSum - rank & 1) return true;
+	}
+	return false;
+}
+/** The game's `legalActions` (the options are the state's rules). */
+function legalActions(s, _o, mask, legal) {
+	const r = s.rules;
+	mask.fill(0);
+	if (isWon(s)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s);
+	let n = removals(s, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, r.draw);
+	else if (s.cursor > 0 && s.pass < r.passLimit && (!r.talon.idlePassEnds || s.removed > s.passStartRemoved)) n = add(mask, legal, n, r.recycle);
+	if (n > 0 && removable === 0 && r.unlimited && !removalAhead(s)) n = 0;
+	if (n > 0 && s.steps >= r.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, place) {
+	const r = s.rules;
+	s.removed++;
+	if (place < r.slots) {
+		s.cards[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	if (place >= r.pileBase) {
+		const p = place - r.pileBase;
+		s.piles.cards[p * r.pileRow.height + --s.piles.heights[p]] = 255;
+		return r.goalAll ? 1 : 0;
+	}
+	const at = place === r.waste ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === r.waste) s.cursor--;
+	return r.goalAll ? 1 : 0;
+}
+/** The game's `step`. */
+function stepState(s, _o, action) {
+	const r = s.rules;
+	s.steps++;
+	let gained = 0;
+	if (action < r.pairIds) gained = removeAt(s, r.pairSecond[action]) + removeAt(s, r.pairFirst[action]);
+	else if (action < r.draw) gained = removeAt(s, action - r.singleBase);
+	else if (action === r.draw) s.cursor = r.talon.draw === 1 ? s.cursor + 1 : Math.min(s.cursor + r.talon.draw, s.talonLen);
+	else {
+		s.cursor = 0;
+		s.pass++;
+		s.passStartRemoved = s.removed;
+	}
+	if (r.rewardCards) return gained;
+	return gained > 0 && isWon(s) ? 1 : 0;
+}
+/** The game's `observe`. */
+function observe(s, _o, out) {
+	const r = s.rules;
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < r.slots; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
+		else if (r.faceDownMask >>> i & 1) {
+			out[r.obsStockCounts + (s.cards[i] >> 2)] += .25;
+			continue;
+		}
+		out[13 * i + (s.cards[i] >> 2)] = 1;
+	}
+	if (r.pileCount > 0) observePileRow(r.pileRow, s.piles, out, r.obsPiles, r.obsPileHeights, -1);
+	if (!r.hasTalon) return;
+	if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += .25;
+	const at = r.obsStockSize;
+	out[at] = (s.talonLen - s.cursor) / r.talonSize;
+	out[at + 1] = s.cursor / r.talonSize;
+	out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
+	out[at + 3] = s.pass > 1 ? 1 : 0;
+	out[at + 4] = s.steps / r.maxSteps;
+	if (r.obsPassRemoved >= 0 && s.removed > s.passStartRemoved) out[r.obsPassRemoved] = 1;
+}
+/**
+* Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
+* / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
+* talon card a pass; a turn-over between passes.
+*/
+function observationBounds(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	const alone = 4 * r.singles.length;
+	const most = alone + (52 - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
+	if (r.hasTalon && !r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
+	for (let p = 0; p < r.pileCount; p++) high[r.obsPileHeights + p] = r.pileRow.piles[p] / r.pileRow.height;
+	return {
+		low,
+		high
+	};
+}
+// src/env/layouts/triangle-json.ts
+/**
+* The triangle layout's state as JSON (triangle.ts has the layout): `{ <name>: slot by slot, stockTop,
+* stock, waste, removed, pass, steps }` (with piles beside the triangle, `piles` after the triangle's field, each
+* pile bottom first; without a stock, no `stockTop`, `stock`, `waste` or `pass`), its parsing and loading, and the
+* checks that a state could come from play. Messages say "bad <name> state".
+*/
+function toJSON(s) {
+	const r = s.rules;
+	const cards = Array.from(s.cards, (c) => c === 255 ? null : cardCode(c));
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
+	const stock = [];
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
+	const waste = [];
+	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.cards) if (c !== 255) placed[c] = 1;
+	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const height = r.pileRow.height;
+	const piles = Array.from(s.piles.heights, (h, p) => Array.from(s.piles.cards.subarray(p * height, p * height + h), (c) => {
+		placed[c] = 1;
+		return cardCode(c);
+	}));
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	if (!r.hasTalon) return {
+		[r.name]: cards,
+		piles,
+		removed,
+		steps: s.steps
+	};
+	const json = {
+		[r.name]: cards,
+		stockTop,
+		stock,
+		waste,
+		removed,
+		pass: s.pass,
+		steps: s.steps
+	};
+	if (r.pileCount > 0) json.piles = piles;
+	if (r.talon.idlePassEnds) json.passStartRemoved = s.passStartRemoved;
+	return json;
+}
+const jsonSchemas = /* @__PURE__ */ new Map();
+function jsonSchema(r) {
+	const key = `${r.name}/${r.slots}/${r.talon.idlePassEnds === true}/${r.pileRow.piles.join(",")}/${r.hasTalon}`;
+	let schema = jsonSchemas.get(key);
+	if (!schema) {
+		const talon = {
+			stockTop: /* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()),
+			stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(r.talonSize)),
+			waste: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(r.talonSize))
+		};
+		schema = /* @__PURE__ */ strictObject$1({
+			[r.name]: (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(r.slots)),
+			...r.pileCount > 0 ? { piles: pileRowJson(r.pileRow) } : {},
+			...r.hasTalon ? talon : {},
+			removed: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
+			...r.hasTalon ? { pass: int$1().check(/* @__PURE__ */ _gte(1)) } : {},
+			steps: int$1().check(/* @__PURE__ */ _gte(0)),
+			...r.talon.idlePassEnds ? { passStartRemoved: int$1().check(/* @__PURE__ */ _gte(0)) } : {}
+		});
+		jsonSchemas.set(key, schema);
+	}
+	return schema;
+}
+function fromJSON(json, s) {
+	const r = s.rules;
+	const bad = (message) => badState$1(message, r.name);
+	const parsed = jsonSchema(r).safeParse(json);
+	if (!parsed.success) {
+		const piles = r.pileCount > 0 ? `piles: ${r.pileCount} lists of card codes, bottom first, ` : "";
+		const talon = r.hasTalon ? "stockTop: a card code or null, stock: [...], waste: [...], " : "";
+		throw bad(`${formatZodError(parsed.error)} (expected { ${r.name}: ${r.slots} card codes or null, ${piles}${talon}removed: [...], ${r.hasTalon ? "pass, " : ""}steps })`);
+	}
+	const j = parsed.data;
+	const fields = { [r.name]: j[r.name] };
+	(j.piles ?? []).forEach((pile, p) => {
+		fields[`piles[${p}]`] = pile;
+	});
+	Object.assign(fields, {
+		stockTop: j.stockTop ?? null,
+		stock: j.stock ?? [],
+		waste: j.waste ?? []
+	});
+	fields.removed = j.removed;
+	const lists = parseCardLists(fields, 255, bad);
+	const cards = lists[r.name];
+	const { stockTop, stock, waste } = lists;
+	const pass = j.pass ?? 1;
+	if (r.topPlayable && stockTop.length === 0 && stock.length > 0) throw bad("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!r.topPlayable && stockTop.length > 0) throw bad("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (pass > r.passLimit) throw bad(`pass is ${pass}, but this game has ${r.talon.passes} passes`);
+	if (j.steps > r.maxSteps) throw bad(`steps is ${j.steps}, more than maxSteps (${r.maxSteps})`);
+	s.cards.set(cards);
+	if (r.pileCount > 0) loadPileRow(r.pileRow, s.piles, r.pileRow.piles.map((_, p) => lists[`piles[${p}]`]));
+	s.present = 0;
+	for (let i = 0; i < r.slots; i++) if (cards[i] !== 255) s.present |= 1 << i;
+	s.talon.set(waste, 0);
+	s.talon.set(stockTop, waste.length);
+	s.talon.set(stock, waste.length + stockTop.length);
+	s.cursor = waste.length;
+	s.talonLen = waste.length + stockTop.length + stock.length;
+	s.pass = pass;
+	s.steps = j.steps;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen - pileCards(s);
+	s.passStartRemoved = j.passStartRemoved ?? 0;
+	s.status = 0;
+	const problem = checkState(s);
+	if (problem) throw bad(problem);
+}
+/** The cards in the piles beside the triangle. */
+const pileCards = (s) => s.piles.heights.reduce((n, h) => n + h, 0);
+/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
+function checkState(s) {
+	const r = s.rules;
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	let present = 0;
+	for (let i = 0; i < r.slots; i++) {
+		const c = s.cards[i];
+		if (c === 255) continue;
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is twice in the ${r.name}`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		present |= 1 << i;
+	}
+	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
+	for (let i = 0; i < r.slots; i++) if ((present >>> i & 1) === 0 && (present & r.coverMask[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	const pileProblem = checkPileRow(r.pileRow, s.piles, (c, where) => {
+		if (c >= 52) return `${where} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		return null;
+	});
+	if (pileProblem) return pileProblem;
+	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > r.talonSize) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${r.talonSize}`;
+	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
+	for (let k = 0; k < s.talonLen; k++) {
+		const c = s.talon[k];
+		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+	}
+	const removed = 52 - popCount$1(present) - s.talonLen - pileCards(s);
+	if (s.removed !== removed) {
+		const places = r.pileCount > 0 ? r.hasTalon ? ", piles, stock and waste" : " and piles" : ", stock and waste";
+		return `removed is ${s.removed}, the ${r.name}${places} leave ${removed}`;
+	}
+	for (let rank = 0; 2 * rank < r.rankSum; rank++) {
+		const other = r.rankSum - rank;
+		if (other > 12 || (r.singleMask >>> rank | r.singleMask >>> other) & 1) continue;
+		const gone = 4 - left[rank];
+		const partners = 4 - left[other];
+		if (gone !== partners) return `${gone} ${RANK_WORDS[rank]} but ${partners} ${RANK_WORDS[other]} are removed; they go in pairs`;
+	}
+	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > r.passLimit) return `pass ${s.pass} is not one of 1..${r.talon.passes}`;
+	if (!Number.isInteger(s.passStartRemoved) || s.passStartRemoved < 0 || s.passStartRemoved > removed) return `passStartRemoved ${s.passStartRemoved} outside 0..removed (${removed})`;
+	if (s.pass === 1 && s.passStartRemoved !== 0) return `passStartRemoved is ${s.passStartRemoved} on the first pass`;
+	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > r.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${r.maxSteps})`;
+	const least = s.pass - 1 + Math.ceil(removed / 2);
+	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
+	return null;
+}
+// src/env/layouts/triangle-text.ts
+/** Whether the card of `slot` lies face down: dealt so, and a card covers it yet. */
+const faceDown = (s, slot) => (s.rules.faceDownMask >>> slot & 1) === 1 && (s.present & s.rules.coverMask[slot]) !== 0;
+/** A slot's card as a player sees it: its label, or "##" face down. */
+const seenLabel = (s, slot) => faceDown(s, slot) ? "##" : cardLabel(s.cards[slot]);
+function placeName(r, place) {
+	if (place === r.waste) return "the waste's top card";
+	if (place === r.stock) return "the stock's top card";
+	if (place >= r.pileBase) return `pile ${place - r.pileBase + 1}`;
+	return `row ${r.rowOf[place] + 1} card ${r.columnOf[place] + 1}`;
+}
+function passText(r, pass) {
+	return r.unlimited ? `pass ${pass}` : `pass ${pass} of ${r.talon.passes}`;
+}
+/** "a king", "a queen or a king": the ranks removed alone. */
+const singlesText = (r) => r.singles.map((rank) => `a ${RANK_NAMES[rank]}`).join(" or ");
+const isSingle = (r, card) => (r.singleMask >>> (card >> 2) & 1) === 1;
+function describeAction(s, action) {
+	const r = s.rules;
+	if (action === r.draw) return "draw";
+	if (action === r.recycle) return `turn the waste over (${passText(r, s.pass + 1)})`;
+	const places = action < r.pairIds ? [r.pairFirst[action], r.pairSecond[action]] : [action - r.singleBase];
+	const cards = places.map((p) => p < r.slots && faceDown(s, p) ? 255 : placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map((p) => placeName(r, p)).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** Why the card at `place` cannot be taken now, or null when it can. */
+function placeProblem(s, place) {
+	const r = s.rules;
+	if (place === r.waste) return s.cursor > 0 ? null : "the waste is empty";
+	if (place === r.stock) {
+		if (!r.topPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
+		return s.cursor < s.talonLen ? null : "the stock is empty";
+	}
+	if (place >= r.pileBase) return placeCard(s, place) === 255 ? `${placeName(r, place)} is empty` : null;
+	if (s.cards[place] === 255) return `${placeName(r, place)} has been removed`;
+	if (isFree(r, s.present, place)) return null;
+	const covers = [r.coverLeft[place], r.coverRight[place]].filter((c) => s.cards[c] !== 255).map((c) => seenLabel(s, c));
+	return `${faceDown(s, place) ? `${placeName(r, place)} (face down)` : cardLabel(s.cards[place])} is covered by ${covers.join(" and ")}`;
+}
+function whyPairIllegal(s, first, second) {
+	const r = s.rules;
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
+	if (first === r.waste && second === r.stock && !r.talon.topPairsWithWaste && r.topPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
+	const overlap = first < r.slots && second < r.slots && soleCover(r, s.present, first) === second && a !== 255;
+	const problem = (overlap && r.overlapPairs ? null : placeProblem(s, first)) ?? placeProblem(s, second);
+	if (problem) {
+		if (overlap && !r.overlapPairs && (a >> 2) + (b >> 2) === r.rankSum) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
+		return problem;
+	}
+	if (isSingle(r, a) || isSingle(r, b)) return `a ${RANK_NAMES[(isSingle(r, a) ? a : b) >> 2]} is removed alone`;
+	const total = (a >> 2) + (b >> 2) + 2;
+	if (total !== r.pairSum) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not ${r.pairSum}`;
+	return "it is legal";
+}
+function whyIllegal(s, action) {
+	const r = s.rules;
+	if (s.status === 1) return "the game is over";
+	if (s.status === 2) return `the step limit (maxSteps ${r.maxSteps}) is reached`;
+	if (action === r.draw) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
+	if (action === r.recycle) {
+		if (s.cursor < s.talonLen) return "the stock is not empty yet";
+		if (s.cursor === 0) return "the waste is empty";
+		if (s.pass >= r.passLimit) return `no pass is left (passes ${r.talon.passes})`;
+		if (!turnAllowed(s)) return "no card was removed in this pass: the next one would go the same way";
+		return "it is legal";
+	}
+	if (action >= r.singleBase) {
+		const place = action - r.singleBase;
+		const problem = placeProblem(s, place);
+		if (problem) return problem;
+		const card = placeCard(s, place);
+		if (isSingle(r, card)) return "it is legal";
+		const alone = singlesText(r);
+		return `${cardLabel(card)} is not ${alone} (only ${alone} is removed alone)`;
+	}
+	return whyPairIllegal(s, r.pairFirst[action], r.pairSecond[action]);
+}
+function render(s) {
+	const r = s.rules;
+	const lines = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push((s.cards[i] === 255 ? "--" : seenLabel(s, i)).padStart(3));
+		lines.push(" ".repeat((r.rows - 1 - row) * 2) + cells.join(" "));
+	}
+	lines.push(...pileLines(r.pileRow, s.piles));
+	const stock = s.talonLen - s.cursor;
+	const top = r.topPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
+	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
+	const talon = r.hasTalon ? `stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(r, s.pass)} · ` : "";
+	lines.push(`${talon}removed ${s.removed}`);
+	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
+	else if (s.status === 1) {
+		const { won, cardsLeft } = outcome(s);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${r.goalAll ? "deck" : r.name} left`);
+	}
+	return lines.join("\n");
+}
+/** Whether the rule of idle passes lets the waste be turned over (a card removed in this pass, or no such rule). */
+const turnAllowed = (s) => !s.rules.talon.idlePassEnds || s.removed > s.passStartRemoved;
+/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
+function stepNote(s) {
+	if (s.status !== 1 || isWon(s) || !s.rules.unlimited || s.talonLen === 0) return null;
+	if (s.cursor === s.talonLen && !turnAllowed(s)) return "A whole pass went by without a card removed, and the next would go the same way: the game is over.";
+	return "No card can be removed again, however often the waste is turned over: the game is over.";
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf(s, place) {
+	const r = s.rules;
+	if (place < r.slots) return {
+		place: r.name,
+		index: place,
+		code: s.cards[place] === 255 ? "" : cardCode(s.cards[place])
+	};
+	if (place >= r.pileBase) return pileTopSpot(r.pileRow, s.piles, place - r.pileBase);
+	if (place === r.waste) return {
+		place: "waste",
+		index: s.cursor - 1,
+		code: cardCode(s.talon[s.cursor - 1])
+	};
+	return {
+		place: "stockTop",
+		index: 0,
+		code: cardCode(s.talon[s.cursor])
+	};
+}
+function actionCards(s, action) {
+	const r = s.rules;
+	if (action >= r.draw) return [];
+	if (action >= r.singleBase) return [spotOf(s, action - r.singleBase)];
+	return [spotOf(s, r.pairFirst[action]), spotOf(s, r.pairSecond[action])];
+}
+function board(s) {
+	const r = s.rules;
+	const rows = [];
+	for (let row = 0, i = 0; row < r.rows; row++) {
+		const cells = [];
+		for (let c = 0; c <= row; c++, i++) cells.push(s.cards[i] === 255 ? {
+			empty: true,
+			place: r.name,
+			index: i
+		} : {
+			...spotOf(s, i),
+			...faceDown(s, i) ? { code: "" } : {},
+			blocked: !isFree(r, s.present, i)
+		});
+		rows.push(cells);
+	}
+	const removed = {
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	};
+	if (!r.hasTalon) {
+		const parts = [{
+			kind: "overlap",
+			rows
+		}];
+		if (r.pileCount > 0) parts.push(pileColumns(r.pileRow, s.piles));
+		parts.push({
+			kind: "piles",
+			piles: [removed]
+		});
+		return {
+			style: "pairing",
+			parts
+		};
+	}
+	const faceUp = r.topPlayable && s.cursor < s.talonLen;
+	const piles = [{
+		kind: "stock",
+		count: s.talonLen - s.cursor,
+		label: "stock",
+		tappable: true,
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < r.passLimit && turnAllowed(s) ? { title: "turn the waste over" } : {}
+	}];
+	if (faceUp) piles.push({
+		kind: "card",
+		label: "stock top",
+		card: spotOf(s, r.stock)
+	});
+	piles.push(s.cursor > 0 ? {
+		kind: "card",
+		label: `waste (${s.cursor})`,
+		card: spotOf(s, r.waste)
+	} : {
+		kind: "counter",
+		count: 0,
+		label: "waste"
+	});
+	piles.push(removed);
+	return {
+		style: "pairing",
+		parts: [
+			{
+				kind: "overlap",
+				rows
+			},
+			...r.pileCount > 0 ? [pileColumns(r.pileRow, s.piles)] : [],
+			{
+				kind: "piles",
+				piles
+			},
+			{
+				kind: "facts",
+				facts: [{
+					term: "Pass",
+					value: r.unlimited ? `${s.pass}` : `${s.pass} of ${r.talon.passes}`,
+					name: "pass"
+				}]
+			}
+		]
+	};
+}
+// src/env/layouts/triangle-game.ts
+/**
+* A triangle game from its declaration: `triangleGame` joins the layout (triangle.ts), its words
+* (triangle-text.ts) and its JSON (triangle-json.ts) into one `Game`. Pyramid is one; the declaration
+* has room for its kin (rows, the pair sum, the ranks removed alone, the talon's draw and passes,
+* reserves), which take it as their rules come.
+*/
+/**
+* The rules that come straight from the options every triangle game shares: `reward` ('win' or 'cards') and
+* `undoLimit`.
+*/
+function triangleRewardRules(o) {
+	return {
+		rewardCards: o.reward === "cards",
+		undoLimit: o.undoLimit
+	};
+}
+/** A `Game` from a plain triangle game's declaration: `triangleGame` with the plain options and fixed rules. */
+function plainTriangleGame(spec) {
+	return triangleGame({
+		name: spec.name,
+		optionsSchema: plainSlotOptionsSchema,
+		rules: (o) => ({
+			...spec.rules,
+			...triangleRewardRules(o)
+		}),
+		prompt: () => spec.prompt
+	});
+}
+/** Every game `triangleGame` made, so that agents written for the layout know its envs. */
+const triangleGames = /* @__PURE__ */ new WeakSet();
+/** The state of an env of a triangle game (for agents, which only read it), or null for another game's env. */
+function triangleStateOf(env) {
+	return triangleGames.has(env.game) ? env.rawState : null;
+}
+/** A `Game` from a triangle game's declaration. */
+function triangleGame(spec) {
+	const rulesOf = (o) => compileTriangleRules(spec.rules(o));
+	const game = {
+		name: spec.name,
+		rulesOf,
+		...layoutGameParts(spec.optionsSchema, rulesOf, createState, observationBounds),
+		copyState,
+		parseDeck: (deck) => parseStandardDeck(deck),
+		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
+		legalActions,
+		step: stepState,
+		status,
+		observe,
+		outcome: (s) => outcome(s),
+		expectedReturn: (result, o) => {
+			const { won, cardsLeft } = result;
+			const r = rulesOf(o);
+			return r.rewardCards ? r.goalCards - cardsLeft : won ? 1 : 0;
+		},
+		describeAction: (s, _o, action) => describeAction(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal(s, action),
+		render: (s) => render(s),
+		toJSON: (s) => toJSON(s),
+		fromJSON: (json, _o, s) => fromJSON(json, s),
+		checkState: (s) => checkState(s),
+		sameOutcome: false,
+		actionCards: (s, _o, action) => actionCards(s, action),
+		prompt: (s) => s.status === 0 && spec.prompt ? spec.prompt(s.rules) : "",
+		board: (s) => board(s),
+		stepNote: (s) => stepNote(s),
+		unwinnable: (o) => unwinnable(rulesOf(o))
+	};
+	triangleGames.add(game);
+	return game;
+}
+/** A win removes the triangle's cards, two at most a step: fewer steps than half of them win no deal. */
+function unwinnable(r) {
+	const slots = r.rows * (r.rows + 1) / 2;
+	const least = Math.ceil(slots / 2);
+	return r.maxSteps < least ? `a win removes the ${slots} cards of the ${r.name}, two at most a step, and maxSteps ${r.maxSteps} stops the game before ${least} steps` : null;
+}
 /** The seven rows' shape, built once. */
 const SHAPE = triangleShape(7);
 /** The slots (28), the cards the deal leaves for the talon (24), and the places of the waste's and the stock's tops. */
@@ -20010,6 +18933,923 @@ function triangleKit(game, parts) {
 		dominates: kingDominates
 	};
 }
+// node_modules/zod/v4/classic/errors.js
+const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+function _lazyMethod(proto, key, make) {
+	Object.defineProperty(proto, key, {
+		configurable: true,
+		enumerable: false,
+		get() {
+			const value = make(this);
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+			return value;
+		},
+		set(value) {
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+		}
+	});
+}
+const initializer = (inst, issues) => {
+	$ZodError.init(inst, issues);
+	inst.name = "ZodError";
+	const proto = Object.getPrototypeOf(inst);
+	if (_installedErrorProtos.has(proto)) return;
+	_installedErrorProtos.add(proto);
+	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+	_lazyMethod(proto, "addIssue", (self) => (issue) => {
+		self.issues.push(issue);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	_lazyMethod(proto, "addIssues", (self) => (issues) => {
+		self.issues.push(...issues);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	Object.defineProperty(proto, "isEmpty", {
+		configurable: true,
+		enumerable: false,
+		get() {
+			return this.issues.length === 0;
+		}
+	});
+};
+const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
+// node_modules/zod/v4/classic/parse.js
+const parse = /* @__PURE__ */ _parse(ZodRealError);
+const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
+const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+const encode = /* @__PURE__ */ _encode(ZodRealError);
+const decode = /* @__PURE__ */ _decode(ZodRealError);
+const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
+const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
+const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
+const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
+const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+// node_modules/zod/v4/classic/schemas.js
+function _ensureDefaultLocale() {
+	if (!globalConfig.localeError) config(en_default());
+}
+function _ensureDefaultMemoizer() {
+	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
+}
+const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
+	_ensureDefaultLocale();
+	$ZodType.init(inst, def);
+	inst.def = def;
+	inst.type = def.type;
+	return inst;
+}, {
+	check(...chks) {
+		const def = this.def;
+		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
+			check: ch,
+			def: { check: "custom" },
+			onattach: []
+		} } : ch)] }), { parent: true });
+	},
+	with(...chks) {
+		return this.check(...chks);
+	},
+	clone(def, params) {
+		return clone(this, def, params);
+	},
+	brand() {
+		return this;
+	},
+	register(reg, meta) {
+		reg.add(this, meta);
+		return this;
+	},
+	refine(check, params) {
+		return this.check(refine(check, params));
+	},
+	superRefine(refinement, params) {
+		return this.check(superRefine(refinement, params));
+	},
+	overwrite(fn) {
+		return this.check(/* @__PURE__ */ _overwrite(fn));
+	},
+	optional() {
+		return optional(this);
+	},
+	exactOptional() {
+		return exactOptional(this);
+	},
+	nullable() {
+		return nullable(this);
+	},
+	nullish() {
+		return optional(nullable(this));
+	},
+	nonoptional(params) {
+		return nonoptional(this, params);
+	},
+	array() {
+		return array(this);
+	},
+	or(arg) {
+		return union([this, arg]);
+	},
+	and(arg) {
+		return intersection(this, arg);
+	},
+	transform(tx) {
+		return pipe(this, transform(tx));
+	},
+	default(d) {
+		return _default(this, d);
+	},
+	prefault(d) {
+		return prefault(this, d);
+	},
+	catch(params) {
+		return _catch(this, params);
+	},
+	pipe(target) {
+		return pipe(this, target);
+	},
+	readonly() {
+		return readonly(this);
+	},
+	describe(description) {
+		const cl = this.clone();
+		globalRegistry.add(cl, { description });
+		return cl;
+	},
+	meta(...args) {
+		if (args.length === 0) return globalRegistry.get(this);
+		const cl = this.clone();
+		globalRegistry.add(cl, args[0]);
+		return cl;
+	},
+	isOptional() {
+		return this.safeParse(void 0).success;
+	},
+	isNullable() {
+		return this.safeParse(null).success;
+	},
+	apply(fn, ...args) {
+		return args.length === 0 ? fn(this) : fn(this, ...args);
+	},
+	get "~standard"() {
+		return hide(this, "~standard", {
+			...standardProps(this),
+			jsonSchema: {
+				input: createStandardJSONSchemaMethod(this, "input"),
+				output: createStandardJSONSchemaMethod(this, "output")
+			}
+		});
+	},
+	set "~standard"(value) {
+		own(this, "~standard", value);
+	},
+	parse: function _parse(data, params) {
+		return parse(this, data, params, { callee: _parse });
+	},
+	parseAsync: async function _parseAsync(data, params) {
+		return await parseAsync(this, data, params, { callee: _parseAsync });
+	},
+	safeParse(data, params) {
+		return safeParse(this, data, params);
+	},
+	async safeParseAsync(data, params) {
+		return safeParseAsync(this, data, params);
+	},
+	get spa() {
+		return this?.safeParseAsync;
+	},
+	set spa(value) {
+		own(this, "spa", value);
+	},
+	validate(data, params) {
+		return validate(this, data, params);
+	},
+	validateAsync(data, params) {
+		return validateAsync$1(this, data, params);
+	},
+	encode: function _encode(data, params) {
+		return encode(this, data, params, { callee: _encode });
+	},
+	decode: function _decode(data, params) {
+		return decode(this, data, params, { callee: _decode });
+	},
+	encodeAsync: async function _encodeAsync(data, params) {
+		return await encodeAsync(this, data, params, { callee: _encodeAsync });
+	},
+	decodeAsync: async function _decodeAsync(data, params) {
+		return await decodeAsync(this, data, params, { callee: _decodeAsync });
+	},
+	safeEncode(data, params) {
+		return safeEncode(this, data, params);
+	},
+	safeDecode(data, params) {
+		return safeDecode(this, data, params);
+	},
+	async safeEncodeAsync(data, params) {
+		return safeEncodeAsync(this, data, params);
+	},
+	async safeDecodeAsync(data, params) {
+		return safeDecodeAsync(this, data, params);
+	},
+	toJSONSchema(params) {
+		return createToJSONSchemaMethod(this, {})(params);
+	},
+	get description() {
+		return globalRegistry.get(this)?.description;
+	},
+	get _def() {
+		return this._zod.def;
+	}
+});
+/** @internal */
+const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
+}, /*@__PURE__*/ derived({
+	format: (inst) => aggregateChecks(inst).format ?? null,
+	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+}, {
+	regex(...args) {
+		return this.check(/* @__PURE__ */ _regex(...args));
+	},
+	includes(...args) {
+		return this.check(/* @__PURE__ */ _includes(...args));
+	},
+	startsWith(...args) {
+		return this.check(/* @__PURE__ */ _startsWith(...args));
+	},
+	endsWith(...args) {
+		return this.check(/* @__PURE__ */ _endsWith(...args));
+	},
+	min(...args) {
+		return this.check(/* @__PURE__ */ _minLength(...args));
+	},
+	max(...args) {
+		return this.check(/* @__PURE__ */ _maxLength(...args));
+	},
+	length(...args) {
+		return this.check(/* @__PURE__ */ _length(...args));
+	},
+	nonempty(...args) {
+		return this.check(/* @__PURE__ */ _minLength(1, ...args));
+	},
+	lowercase(params) {
+		return this.check(/* @__PURE__ */ _lowercase(params));
+	},
+	uppercase(params) {
+		return this.check(/* @__PURE__ */ _uppercase(params));
+	},
+	trim() {
+		return this.check(/* @__PURE__ */ _trim());
+	},
+	normalize(...args) {
+		return this.check(/* @__PURE__ */ _normalize(...args));
+	},
+	toLowerCase() {
+		return this.check(/* @__PURE__ */ _toLowerCase());
+	},
+	toUpperCase() {
+		return this.check(/* @__PURE__ */ _toUpperCase());
+	},
+	slugify() {
+		return this.check(/* @__PURE__ */ _slugify());
+	}
+}));
+const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	_ZodString.init(inst, def);
+}, {
+	email(params) {
+		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
+	},
+	url(params) {
+		return this.check(/* @__PURE__ */ _url(ZodURL, params));
+	},
+	jwt(params) {
+		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
+	},
+	emoji(params) {
+		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
+	},
+	guid(params) {
+		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
+	},
+	uuid(params) {
+		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
+	},
+	uuidv4(params) {
+		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
+	},
+	uuidv6(params) {
+		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
+	},
+	uuidv7(params) {
+		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
+	},
+	nanoid(params) {
+		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
+	},
+	cuid(params) {
+		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
+	},
+	cuid2(params) {
+		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
+	},
+	ulid(params) {
+		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
+	},
+	base64(params) {
+		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
+	},
+	base64url(params) {
+		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
+	},
+	xid(params) {
+		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
+	},
+	ksuid(params) {
+		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
+	},
+	ipv4(params) {
+		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
+	},
+	ipv6(params) {
+		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
+	},
+	cidrv4(params) {
+		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
+	},
+	cidrv6(params) {
+		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
+	},
+	e164(params) {
+		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
+	},
+	datetime(params) {
+		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
+	},
+	date(params) {
+		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
+	},
+	time(params) {
+		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
+	},
+	duration(params) {
+		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
+	}
+});
+function string(params) {
+	return /* @__PURE__ */ _string(ZodString, params);
+}
+const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
+	$ZodStringFormat.init(inst, def);
+	_ZodString.init(inst, def);
+});
+const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
+	$ZodISODateTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+	$ZodISODate.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+	$ZodISOTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+	$ZodISODuration.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
+	$ZodEmail.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
+	$ZodGUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
+	$ZodUUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
+	$ZodURL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
+	$ZodEmoji.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
+	$ZodNanoID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+/**
+* @deprecated CUID v1 is deprecated by its authors due to information leakage
+* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
+* See https://github.com/paralleldrive/cuid.
+*/
+const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
+	$ZodCUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
+	$ZodCUID2.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
+	$ZodULID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
+	$ZodXID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
+	$ZodKSUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
+	$ZodIPv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
+	$ZodIPv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
+	$ZodCIDRv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
+	$ZodCIDRv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
+	$ZodBase64.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
+	$ZodBase64URL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
+	$ZodE164.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
+	$ZodJWT.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+	$ZodNumber.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
+	inst.isFinite = true;
+}, /*@__PURE__*/ derived({
+	minValue: (inst) => {
+		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+	},
+	maxValue: (inst) => {
+		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+	},
+	isInt: (inst) => {
+		const { isInt, multipleOf } = aggregateChecks(inst);
+		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+	},
+	format: (inst) => aggregateChecks(inst).format ?? null
+}, {
+	gt(value, params) {
+		return this.check(/* @__PURE__ */ _gt(value, params));
+	},
+	gte(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	min(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	lt(value, params) {
+		return this.check(/* @__PURE__ */ _lt(value, params));
+	},
+	lte(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	max(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	int(params) {
+		return this.check(int(params));
+	},
+	safe(params) {
+		return this.check(int(params));
+	},
+	positive(params) {
+		return this.check(/* @__PURE__ */ _gt(0, params));
+	},
+	nonnegative(params) {
+		return this.check(/* @__PURE__ */ _gte(0, params));
+	},
+	negative(params) {
+		return this.check(/* @__PURE__ */ _lt(0, params));
+	},
+	nonpositive(params) {
+		return this.check(/* @__PURE__ */ _lte(0, params));
+	},
+	multipleOf(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	step(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	finite() {
+		return this;
+	}
+}));
+const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+	$ZodNumberFormat.init(inst, def);
+	ZodNumber.init(inst, def);
+});
+function int(params) {
+	return /* @__PURE__ */ _int(ZodNumberFormat, params);
+}
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+	$ZodBoolean.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
+function boolean(params) {
+	return /* @__PURE__ */ _boolean(ZodBoolean, params);
+}
+const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
+	$ZodUnknown.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
+});
+function unknown() {
+	return /* @__PURE__ */ _unknown(ZodUnknown);
+}
+const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+	$ZodNever.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+});
+function never(params) {
+	return /* @__PURE__ */ _never(ZodNever, params);
+}
+const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodArray.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
+	inst.element = def.element;
+}, {
+	min(n, params) {
+		return this.check(/* @__PURE__ */ _minLength(n, params));
+	},
+	nonempty(params) {
+		return this.check(/* @__PURE__ */ _minLength(1, params));
+	},
+	max(n, params) {
+		return this.check(/* @__PURE__ */ _maxLength(n, params));
+	},
+	length(n, params) {
+		return this.check(/* @__PURE__ */ _length(n, params));
+	},
+	unwrap() {
+		return this.element;
+	}
+});
+function array(element, params) {
+	return /* @__PURE__ */ _array(ZodArray, element, params);
+}
+const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodObjectJIT.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+	keyof() {
+		return _enum(Object.keys(this._zod.def.shape));
+	},
+	catchall(catchall) {
+		return this.clone(mergeDefs(this._zod.def, { catchall }));
+	},
+	passthrough() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	loose() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	strict() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+	},
+	strip() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
+	},
+	extend(incoming) {
+		return extend$1(this, incoming);
+	},
+	safeExtend(incoming) {
+		return safeExtend(this, incoming);
+	},
+	merge(other) {
+		return merge(this, other);
+	},
+	pick(mask) {
+		return pick(this, mask);
+	},
+	omit(mask) {
+		return omit$1(this, mask);
+	},
+	partial(...args) {
+		return partial(ZodOptional, this, args[0]);
+	},
+	exactPartial(...args) {
+		return partial(ZodExactOptional, this, args[0], "exactPartial");
+	},
+	required(...args) {
+		return required(ZodNonOptional, this, args[0]);
+	}
+});
+function strictObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: never(),
+		...normalizeParams(params)
+	});
+}
+function looseObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: unknown(),
+		...normalizeParams(params)
+	});
+}
+const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
+	$ZodUnion.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
+	inst.options = def.options;
+});
+function union(options, params) {
+	return new ZodUnion({
+		type: "union",
+		options,
+		...normalizeParams(params)
+	});
+}
+const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
+	$ZodIntersection.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
+});
+function intersection(left, right) {
+	return new ZodIntersection({
+		type: "intersection",
+		left,
+		right
+	});
+}
+const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+	$ZodEnum.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
+	inst.enum = def.entries;
+	inst.options = [...inst._zod.values];
+	const keys = new Set(Object.keys(def.entries));
+	inst.extract = (values, params) => {
+		const newEntries = {};
+		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+	inst.exclude = (values, params) => {
+		const newEntries = { ...def.entries };
+		for (const value of values) if (keys.has(value)) delete newEntries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+});
+function _enum(values, params) {
+	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+	return new ZodEnum({
+		type: "enum",
+		entries,
+		...normalizeParams(params)
+	});
+}
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+	$ZodLiteral.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+	inst.values = new Set(def.values);
+	Object.defineProperty(inst, "value", { get() {
+		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+		return def.values[0];
+	} });
+});
+function literal(value, params) {
+	return new ZodLiteral({
+		type: "literal",
+		values: Array.isArray(value) ? value : [value],
+		...normalizeParams(params)
+	});
+}
+const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodTransform.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
+	inst._zod.parse = (payload, _ctx) => {
+		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
+		payload.addIssue = (issue$1) => {
+			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
+			else {
+				const _issue = issue$1;
+				if (_issue.fatal) _issue.continue = false;
+				_issue.code ?? (_issue.code = "custom");
+				if (!("input" in _issue)) _issue.input = payload.value;
+				_issue.inst ?? (_issue.inst = inst);
+				payload.issues.push(issue(_issue));
+			}
+		};
+		const output = def.transform(payload.value, payload);
+		if (output instanceof Promise) return output.then((output) => {
+			payload.value = output;
+			return payload;
+		});
+		payload.value = output;
+		return payload;
+	};
+});
+function transform(fn) {
+	return new ZodTransform({
+		type: "transform",
+		transform: fn
+	});
+}
+const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
+	$ZodOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+	return new ZodOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
+	$ZodExactOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+	return new ZodExactOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+	$ZodNullable.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+	return new ZodNullable({
+		type: "nullable",
+		innerType
+	});
+}
+const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+	$ZodDefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeDefault = inst.unwrap;
+});
+function _default(innerType, defaultValue) {
+	return new ZodDefault({
+		type: "default",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
+	$ZodPrefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+	return new ZodPrefault({
+		type: "prefault",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
+	$ZodNonOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+	return new ZodNonOptional({
+		type: "nonoptional",
+		innerType,
+		...normalizeParams(params)
+	});
+}
+const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
+	$ZodCatch.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeCatch = inst.unwrap;
+});
+function _catch(innerType, catchValue) {
+	return new ZodCatch({
+		type: "catch",
+		innerType,
+		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
+	});
+}
+const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
+	$ZodPipe.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
+	inst.in = def.in;
+	inst.out = def.out;
+});
+function pipe(in_, out) {
+	return new ZodPipe({
+		type: "pipe",
+		in: in_,
+		out
+	});
+}
+const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
+	$ZodReadonly.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+	return new ZodReadonly({
+		type: "readonly",
+		innerType
+	});
+}
+const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+	$ZodCustom.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+});
+function custom(fn, _params) {
+	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
+}
+function superRefine(fn, params) {
+	return /* @__PURE__ */ _superRefine(fn, params);
+}
 /**
 * The seven rows' numbers, as the action table above gives them: the slots (28), the cards the deal leaves for the
 * stock, the places of the waste's and the stock's top cards, the first king id (a king at place p is KING_BASE + p),
@@ -20133,7 +19973,7 @@ registerModule({
 * | option      | values            | default | meaning |
 * |-------------|-------------------|---------|---------|
 * | `maxSteps`  | integer 1..100000 | 1000    | actions since reset before the episode is truncated (a game ends before 600: see Episode end) |
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
 *
 * ## Actions (467 ids): Pyramid's
@@ -20174,14 +20014,9 @@ const KING = 12;
 /** The King Tut engine: Pyramid's triangle with a draw of three, the waste's top alone, the pyramid as the goal. */
 const kingTutGame = triangleGame({
 	name: "king-tut",
-	optionsSchema: strictObject({
-		maxSteps: int().min(1).max(1e5).default(1e3).describe("Moves before the game is stopped"),
-		undoLimit: literal([
-			0,
-			3,
-			"unlimited"
-		]).default(0).describe("Undos per game"),
-		reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+	optionsSchema: /* @__PURE__ */ strictObject$1({
+		maxSteps: (/* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(1e5)), 1e3)).check(describe("Moves before the game is stopped")),
+		...slotOptionFields("removed")
 	}),
 	rules: (o) => ({
 		rows: 7,
@@ -20218,75 +20053,12 @@ shipGame(kingTutGame, triangleKit(kingTutGame, { ladders: { "king-tut": {
 	title: "King Tut",
 	description: "King Tut (Tut's Tomb; PySolFC): Pyramid with the stock turned three cards at a time, only the waste's top card in play, unlimited passes, won once the pyramid is cleared"
 });
-// src/games/pyramid-thirteen/engine.ts
-/**
-* Pyramid Thirteen (PySolFC `pyramid.py:416` `Thirteen`, registered as "Pyramid Thirteen"): docs/rules.md, "Pyramid
-* Thirteen" (this folder's rules.md).
-*
-* Pyramid's layout and removals (src/games/pyramid/engine.ts): 28 cards in seven rows, the other 24 the stock, its
-* top card face up and in play, kings removed alone and two available cards making 13 together. Its own rules: the
-* top six rows (21 cards) are dealt face down, each turning face up once no card covers it, and the stock is gone
-* through once. Won when all 52 cards are removed. A declaration over the toolkit's triangle layout
-* (src/env/layouts/triangle.ts).
-*
-* ## Options
-*
-* | option      | values            | default | meaning |
-* |-------------|-------------------|---------|---------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
-* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
-*
-* ## Actions (467 ids): Pyramid's
-*
-* Places: 0 … 27 the pyramid's slots, 28 the waste's top card, 29 the stock's face-up top card.
-*
-* | id        | action |
-* |-----------|--------|
-* | 0 … 434   | remove the cards at places (i, j), i < j: id = i·30 − i(i+1)/2 + j − i − 1; legal when both are available and make 13 (a face-down card never is) |
-* | 435 … 464 | remove the king at place p: id 435 + p |
-* | 465       | draw: the stock's top card onto the waste |
-* | 466       | turn the waste over: never legal (one pass) |
-*
-* ## Observation (Float32Array of 449): Pyramid's, face-down cards hidden
-*
-* | index    | meaning |
-* |----------|---------|
-* | 13·i + r | 1 when slot i holds a face-up card of rank r; a face-down or empty slot is all zero (a slot is face down while a card covers it) |
-* | 364 + i  | 1 when slot i holds a free card |
-* | 392 + r  | the waste's top rank; 405 + r the stock's face-up top rank |
-* | 418 + r  | cards of rank r in the waste / 4 |
-* | 431 + r  | unseen cards of rank r / 4: the stock's face-down cards and the pyramid's face-down cards together |
-* | 444 … 448 | stock size / 24, waste size / 24, turn-overs left (0), later pass (0), steps / 1000 |
-*
-* Every float lies in [0, 1].
-*
-* ## Rewards
-*
-* 'win' (default): +1 on the step that removes the last card, else 0. 'cards': +1 per card removed (+2 a pair,
-* +1 a king); the return is then 52 − cardsLeft.
-*
-* ## Episode end
-*
-* Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal: the stock empty
-* and nothing to remove. A game takes at most 28 removals and 24 draws, so it is never truncated. Outcome:
-* `{ won, cardsLeft }`.
-*/
-/** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
-const TRIANGLE$1 = "pyramid";
 /** The Pyramid Thirteen engine: Pyramid's triangle with its top six rows face down and one pass. */
-const pyramidThirteenGame = triangleGame({
+const pyramidThirteenGame = plainTriangleGame({
 	name: "pyramid-thirteen",
-	optionsSchema: strictObject({
-		undoLimit: literal([
-			0,
-			3,
-			"unlimited"
-		]).default(0).describe("Undos per game"),
-		reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
-	}),
-	rules: (o) => ({
+	rules: {
 		rows: 7,
-		name: TRIANGLE$1,
+		name: "pyramid",
 		pairSum: 13,
 		singles: [12],
 		faceDownRows: 6,
@@ -20298,10 +20070,9 @@ const pyramidThirteenGame = triangleGame({
 			topPlayable: true,
 			topPairsWithWaste: true
 		},
-		maxSteps: 1e3,
-		...triangleRewardRules(o)
-	}),
-	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
+		maxSteps: 1e3
+	},
+	prompt: "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card."
 });
 shipGame(pyramidThirteenGame, triangleKit(pyramidThirteenGame, {
 	ladders: { "pyramid-thirteen": {
@@ -20322,82 +20093,29 @@ shipGame(pyramidThirteenGame, triangleKit(pyramidThirteenGame, {
 	title: "Pyramid Thirteen",
 	description: "Pyramid Thirteen (PySolFC): Pyramid with its top six rows dealt face down, each card turning up once uncovered; one pass through the stock, all 52 cards"
 });
-// src/games/giza/engine.ts
-/**
-* Giza (PySolFC `pyramid.py:344` `Giza`, registered at line 1922): docs/rules.md, "Giza" (this folder's rules.md).
-*
-* Pyramid's triangle and removals (src/games/pyramid/engine.ts): 28 cards face up in seven rows, kings removed alone
-* and two available cards making 13 together. Its own rules: no stock; the other 24 cards lie face up in eight open
-* piles of three beside the pyramid, only each pile's top card available. Won when all 52 cards are removed. Every
-* card is in sight from the deal: an open game. A declaration over the toolkit's triangle layout
-* (src/env/layouts/triangle.ts) with its row of piles.
-*
-* ## Options
-*
-* | option      | values            | default | meaning |
-* |-------------|-------------------|---------|---------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
-* | `reward`    | 'win', 'cards'    | 'win'   | see Rewards |
-*
-* ## Actions (666 ids)
-*
-* Places: 0 … 27 the pyramid's slots (slot r(r+1)/2 + c is row r, card c), 28 … 35 the tops of piles 1 … 8.
-*
-* | id        | action |
-* |-----------|--------|
-* | 0 … 629   | remove the cards at places (i, j), i < j: id = i·36 − i(i+1)/2 + j − i − 1; legal when both are available, are not kings, and make 13 |
-* | 630 … 665 | remove the king at place p: id 630 + p; legal when it is available |
-*
-* ## Observation (Float32Array of 712)
-*
-* | index               | meaning |
-* |---------------------|---------|
-* | 13·i + r            | 1 when slot i (0 … 27) holds a card of rank r (A = 0 … K = 12); an empty slot is all zero |
-* | 364 + i             | 1 when slot i holds a free card |
-* | 392 + (3p + d)·13 + r | 1 when pile p (0 … 7) holds a card of rank r at depth d from its top (0 the top) |
-* | 704 + p             | pile p's cards / 3 |
-*
-* Every float lies in [0, 1].
-*
-* ## Rewards
-*
-* 'win' (default): +1 on the step that removes the last card, else 0. 'cards': +1 per card removed (+2 a pair,
-* +1 a king); the return is then 52 − cardsLeft.
-*
-* ## Episode end
-*
-* Won, and terminated, once all 52 cards are removed. Terminated, lost, when no action is legal. A game takes at
-* most 28 removals, so it is never truncated. Outcome: `{ won, cardsLeft }`.
-*/
-/** The triangle's name: its field in the state JSON and its word in messages, as in Pyramid's. */
-const TRIANGLE = "pyramid";
-/** Eight piles of three (PySolFC's `reserves=8` and its deal of three rows, lines 349 and 352). */
-const PILES = [
-	3,
-	3,
-	3,
-	3,
-	3,
-	3,
-	3,
-	3
-];
 /** The Giza engine: Pyramid's triangle beside eight open piles, no stock, all 52 cards to win. */
-const gizaGame = triangleGame({
+const gizaGame = plainTriangleGame({
 	name: "giza",
-	optionsSchema: /* @__PURE__ */ strictObject$1(slotOptionFields("removed")),
-	rules: (o) => ({
+	rules: {
 		rows: 7,
-		name: TRIANGLE,
-		piles: PILES,
+		name: "pyramid",
+		piles: [
+			3,
+			3,
+			3,
+			3,
+			3,
+			3,
+			3,
+			3
+		],
 		pairSum: 13,
 		singles: [12],
 		overlapPairs: false,
 		goal: "all",
-		maxSteps: 1e3,
-		...triangleRewardRules(o)
-	}),
-	prompt: () => "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts."
+		maxSteps: 1e3
+	},
+	prompt: "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); a pile's top card counts."
 });
 shipGame(gizaGame, {
 	agents: openTriangleAgents([gizaGame]),
@@ -20448,7 +20166,7 @@ shipGame(gizaGame, {
 * | `grid`      | 9, 15                                       | 9          | slots: 3 × 3 (book, AP lab, PySolFC Elevens), 3 × 5 (PySolFC Suit Elevens) |
 * | `faceCards` | 'triple', 'reserve', 'reserve-no-refill'    | 'triple'   | triple: J+Q+K removed together from the grid (book, AP lab); reserve: set aside one at a time, one reserve per rank, out when all three are full (PySolFC Elevens); reserve-no-refill: the same, no refill while a reserve holds a card (PySolFC Elevens Too) |
 * | `suits`     | 'any', 'same'                               | 'any'      | same: a pair, and a J-Q-K set, must be of one suit (PySolFC Suit Elevens) |
-* | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited'                           | 0          | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'                              | 'win'      | see Rewards                                                 |
 *
 * ## Actions (G = `grid`, P = G(G−1)/2)
@@ -21027,7 +20745,7 @@ shipGame(plainSlotGame({
 * | option      | values             | default | meaning                                                          |
 * |-------------|--------------------|---------|------------------------------------------------------------------|
 * | `grid`      | 9, 25              | 9       | slots: 3 × 3 (Simple Pairs) or 5 × 5 (Simple Carlo)              |
-* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited'  | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'     | 'win'   | see Rewards                                                      |
 *
 * ## Actions (G = `grid`, P = G(G−1)/2)
@@ -21165,7 +20883,7 @@ var Scratch = class {
 		this.mask = new Uint8Array(root.rules.numActions);
 	}
 	state(depth) {
-		while (this.states.length <= depth) this.states.push(createState$3(this.root.rules));
+		while (this.states.length <= depth) this.states.push(createState$4(this.root.rules));
 		return this.states[depth];
 	}
 	legal(depth) {
@@ -21184,7 +20902,7 @@ function scratchFor(s) {
 }
 /** `dst` = `src` with the unseen cards put in card order: what a fair player may play a refill from. */
 function copySeen(src, dst) {
-	copyState$3(src, dst);
+	copyState$4(src, dst);
 	dst.deck.subarray(dst.stockPos).sort();
 }
 /** Cards removed by a move (`after`: the state it leads to): what `greedy` takes first. */
@@ -21198,7 +20916,7 @@ function removedBy(s, action, after) {
 /** Removals legal in `s` (the deal and the draw, the last ids, left out), counted on the scratch lists of `depth`. */
 function removalsIn(s, scratch, depth) {
 	const list = scratch.legal(depth);
-	let n = legalActions$3(s, null, scratch.mask, list);
+	let n = legalActions$4(s, null, scratch.mask, list);
 	while (n > 0 && (list[n - 1] === s.rules.dealId || list[n - 1] === s.rules.drawId)) n--;
 	return n;
 }
@@ -21214,12 +20932,12 @@ function greedyRanks(s, legal, n, out) {
 	const dealId = s.rules.dealId;
 	for (let k = 0; k < n; k++) {
 		copySeen(s, after);
-		stepState$1(after, null, legal[k]);
+		stepState$2(after, null, legal[k]);
 		const removed = removedBy(s, legal[k], after);
 		let moves = removalsIn(after, scratch, 0);
 		if (dealId >= 0 && legal[k] !== dealId && after.legalCount > moves) {
-			copyState$3(after, dealt);
-			stepState$1(dealt, null, dealId);
+			copyState$4(after, dealt);
+			stepState$2(dealt, null, dealId);
 			moves += removalsIn(dealt, scratch, 0);
 		}
 		out[k] = legal[k] === dealId || legal[k] === s.rules.drawId ? moves / 1e3 : 100 * removed + moves;
@@ -21262,9 +20980,9 @@ function rolloutMove(legal, n, dealId) {
 function playOut(s, scratch) {
 	const list = scratch.legal(1);
 	for (;;) {
-		const n = legalActions$3(s, null, scratch.mask, list);
-		if (n === 0) return isWon$1(s) ? 0 : s.rules.deckSize - s.removed;
-		stepState$1(s, null, rolloutMove(list, n, s.rules.dealId));
+		const n = legalActions$4(s, null, scratch.mask, list);
+		if (n === 0) return isWon$2(s) ? 0 : s.rules.deckSize - s.removed;
+		stepState$2(s, null, rolloutMove(list, n, s.rules.dealId));
 	}
 }
 /** The defaults: a decision in a few milliseconds. */
@@ -21320,8 +21038,8 @@ var SlotPimcAgent = class {
 			shuffleInPlace(rng, sample.deck.subarray(sample.stockPos));
 			this.solver.forget();
 			for (let m = 0; m < n; m++) {
-				copyState$3(sample, child);
-				stepState$1(child, null, legal[m]);
+				copyState$4(sample, child);
+				stepState$2(child, null, legal[m]);
 				if (this.solver.solve(child, this.config.budget)) wins[m]++;
 				else left[m] += playOut(child, scratch);
 			}
@@ -21362,7 +21080,7 @@ var SlotSolver = class {
 		return this.wins(s, 4);
 	}
 	wins(s, depth) {
-		if (isWon$1(s)) return true;
+		if (isWon$2(s)) return true;
 		if (++this.nodes > this.budget) {
 			this.aborted = true;
 			return false;
@@ -21371,10 +21089,10 @@ var SlotSolver = class {
 		if (this.lost.has(key)) return false;
 		const list = this.scratch.legal(depth);
 		const child = this.scratch.state(depth);
-		const n = legalActions$3(s, null, this.scratch.mask, list);
+		const n = legalActions$4(s, null, this.scratch.mask, list);
 		for (let k = 0; k < n; k++) {
-			copyState$3(s, child);
-			stepState$1(child, null, list[k]);
+			copyState$4(s, child);
+			stepState$2(child, null, list[k]);
 			if (this.wins(child, depth + 1)) return true;
 			if (this.aborted) return false;
 		}
@@ -21446,8 +21164,8 @@ var SlotOracleAgent = class {
 		const child = scratch.state(2);
 		let left = this.budget;
 		for (let m = 0; m < n && left > 0; m++) {
-			copyState$3(s, child);
-			stepState$1(child, null, legal[m]);
+			copyState$4(s, child);
+			stepState$2(child, null, legal[m]);
 			wins[m] = this.solver.solve(child, left) ? 1 : 0;
 			left -= this.solver.nodes;
 			if (wins[m] === 1 && firstWin) break;
@@ -21604,7 +21322,7 @@ function gridGame({ name, rules, prompt }) {
 *
 * | option      | values            | default | meaning                                                          |
 * |-------------|-------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
 *
 * ## Actions
@@ -21652,7 +21370,7 @@ const monteCarloGame = gridGame({
 *
 * | option      | values            | default | meaning                                                          |
 * |-------------|-------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
 *
 * ## Actions
@@ -21701,7 +21419,7 @@ const neighbourGame = gridGame({
 *
 * | option      | values            | default | meaning                                                          |
 * |-------------|-------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
 *
 * ## Actions
@@ -21749,7 +21467,7 @@ const quatorzeGame = gridGame({
 *
 * | option      | values            | default | meaning                                                          |
 * |-------------|-------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
 *
 * ## Actions
@@ -21833,7 +21551,7 @@ var DealtPilesSearch = class {
 	}
 	at(depth) {
 		while (this.states.length <= depth) {
-			this.states.push(createState$4(this.rules));
+			this.states.push(createState$1(this.rules));
 			this.legal.push(new Int32Array(this.rules.numActions));
 		}
 		return this.states[depth];
@@ -21844,22 +21562,22 @@ var DealtPilesSearch = class {
 	*/
 	load(s, _keepTable = false) {
 		this.table.clear();
-		copyState$4(s, this.at(0));
+		copyState$1(s, this.at(0));
 	}
 	/** Whether the loaded position can be won after `action`: 1, 0, or -1 when the budget ran out. */
 	solveAfterAction(action, budget = DEALT_BUDGET) {
 		this.nodes = 0;
 		this.budget = budget;
 		const next = this.at(1);
-		copyState$4(this.at(0), next);
-		stepState$2(next, null, action);
+		copyState$1(this.at(0), next);
+		stepState$1(next, null, action);
 		const won = this.search(1);
 		return this.nodes > this.budget ? -1 : won ? 1 : 0;
 	}
 	search(depth) {
 		const s = this.states[depth];
 		const r = this.rules;
-		if (isWon$2(s)) return true;
+		if (isWon$1(s)) return true;
 		if (++this.nodes > this.budget) return false;
 		let k1 = 2166136261 ^ s.stockAt;
 		let k2 = s.stockAt + 1;
@@ -21887,15 +21605,15 @@ var DealtPilesSearch = class {
 		}
 		this.at(depth + 1);
 		const legal = this.legal[depth];
-		const n = legalActions$4(s, null, this.mask, legal);
+		const n = legalActions$1(s, null, this.mask, legal);
 		let won = false;
 		const king = kingMove(r, legal, n);
 		const from = Math.max(king, 0);
 		const to = king >= 0 ? king + 1 : n;
 		for (let m = from; m < to && !won; m++) {
 			const next = this.states[depth + 1];
-			copyState$4(s, next);
-			stepState$2(next, null, legal[m]);
+			copyState$1(s, next);
+			stepState$1(next, null, legal[m]);
 			won = this.search(depth + 1);
 		}
 		if (this.nodes <= this.budget) {
@@ -22521,7 +22239,7 @@ function pilesKit(game, parts) {
 *
 * | option      | values            | default | meaning                                                          |
 * |-------------|-------------------|---------|------------------------------------------------------------------|
-* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `env.undo()` (an API call, not an action) |
+* | `undoLimit` | 0, 3, 'unlimited' | 0       | undos per game through `session.undo()` (an API call, not an action) |
 * | `reward`    | 'win', 'cards'    | 'win'   | see Rewards                                                      |
 *
 * ## Actions
