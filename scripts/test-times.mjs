@@ -2,8 +2,8 @@
 // The slowest tests and test files of a vitest run, read from its JSON report:
 //   npx vitest run --reporter=json --outputFile=/tmp/vitest-times.json
 //   node scripts/test-times.mjs /tmp/vitest-times.json [--top 20] [--files 20] [--write-durations]
-// or from the log of `--reporter=verbose` (a run still going, or stopped: the tests finished so far, and each file's
-// time as the sum of its tests'):
+// or from the log of `--reporter=verbose`, or of npm test's default reporter, which lists a file's tests over 300 ms (a
+// run still going, or stopped: the tests finished so far, and each file's time as the sum of its tests'):
 //   npx vitest run --reporter=verbose > /tmp/vitest.log; node scripts/test-times.mjs /tmp/vitest.log
 // Prints two Markdown tables (tests, then files) with seconds. --write-durations saves each file's
 // time to test/durations.json, which test/helpers/sequencer.ts reads to start the longest files first.
@@ -40,16 +40,26 @@ function readFiles() {
     return { files, wall };
   }
   const byFile = new Map();
+  const add = (file, name, duration, mark) => {
+    const status = { '✓': 'passed', '×': 'failed', '↓': 'skipped' }[mark];
+    if (!byFile.has(file)) byFile.set(file, { file, ms: 0, tests: [] });
+    const f = byFile.get(file);
+    f.ms += duration;
+    f.tests.push({ fullName: name, duration, status });
+  };
+  // The default reporter's log (`npm test`'s): a file's line, then its slow tests indented below it.
+  let file = null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the log's colour codes
   for (const line of text.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
     const m = /^\s*([✓×↓]) (test\/\S+) > (.*?)\s+(\d+(?:\.\d+)?)(ms|s)\s*$/.exec(line);
-    if (!m) continue;
-    const duration = Number(m[4]) * (m[5] === 's' ? 1000 : 1);
-    const status = { '✓': 'passed', '×': 'failed', '↓': 'skipped' }[m[1]];
-    if (!byFile.has(m[2])) byFile.set(m[2], { file: m[2], ms: 0, tests: [] });
-    const f = byFile.get(m[2]);
-    f.ms += duration;
-    f.tests.push({ fullName: m[3], duration, status });
+    if (m) {
+      add(m[2], m[3], Number(m[4]) * (m[5] === 's' ? 1000 : 1), m[1]);
+      continue;
+    }
+    const header = /^ [✓×↓] (test\/\S+) /.exec(line);
+    if (header) file = header[1];
+    const indented = /^ {5}([✓×↓]) (.*?)\s+(\d+)ms$/.exec(line);
+    if (indented && file) add(file, indented[2], Number(indented[3]), indented[1]);
   }
   return { files: [...byFile.values()], wall: null };
 }
