@@ -2,8 +2,8 @@
 // The slowest tests and test files of a vitest run, read from its JSON report:
 //   npx vitest run --reporter=json --outputFile=/tmp/vitest-times.json
 //   node scripts/test-times.mjs /tmp/vitest-times.json [--top 20] [--files 20] [--write-durations]
-// or from the log of `--reporter=verbose`, or of npm test's default reporter, which lists a file's tests over 300 ms (a
-// run still going, or stopped: the tests finished so far, and each file's time as the sum of its tests'):
+// or from the log of `--reporter=verbose` (a run still going, or stopped: the tests finished so far, and each file's
+// time as the sum of its tests'), or of npm test's default reporter (each file's time, and its tests over 300 ms):
 //   npx vitest run --reporter=verbose > /tmp/vitest.log; node scripts/test-times.mjs /tmp/vitest.log
 // Prints two Markdown tables (tests, then files) with seconds. --write-durations saves each file's
 // time to test/durations.json, which test/helpers/sequencer.ts reads to start the longest files first.
@@ -49,6 +49,7 @@ function readFiles() {
   };
   // The default reporter's log (`npm test`'s): a file's line, then its slow tests indented below it.
   let file = null;
+  const headerMs = new Map();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the log's colour codes
   for (const line of text.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
     const m = /^\s*([✓×↓]) (test\/\S+) > (.*?)\s+(\d+(?:\.\d+)?)(ms|s)\s*$/.exec(line);
@@ -56,10 +57,18 @@ function readFiles() {
       add(m[2], m[3], Number(m[4]) * (m[5] === 's' ? 1000 : 1), m[1]);
       continue;
     }
-    const header = /^ [✓×↓] (test\/\S+) /.exec(line);
-    if (header) file = header[1];
+    // The default reporter's file line gives the file's whole time: it replaces the sum of its slow tests.
+    const header = /^ [✓×↓] (test\/\S+) .*?(\d+)ms$/.exec(line);
+    if (header) {
+      file = header[1];
+      headerMs.set(file, Number(header[2]));
+    }
     const indented = /^ {5}([✓×↓]) (.*?)\s+(\d+)ms$/.exec(line);
     if (indented && file) add(file, indented[2], Number(indented[3]), indented[1]);
+  }
+  for (const [name, ms] of headerMs) {
+    if (!byFile.has(name)) byFile.set(name, { file: name, ms, tests: [] });
+    byFile.get(name).ms = ms;
   }
   return { files: [...byFile.values()], wall: null };
 }
