@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tengym
 from conftest import node_eval
+from scale import scaled
 from tengym._engine import ENGINE_SCRIPT, Engine
 from tengym.errors import TengymError
 
@@ -73,7 +74,8 @@ def test_observations_of_random_play_lie_in_the_observation_space(env_id, option
         assert space.dtype == np.float32 and space.low.dtype == np.float32 and space.high.dtype == np.float32
         assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high)) and np.all(space.low <= space.high)
         rng = np.random.default_rng(11)
-        for episode in range(20):
+        # 20 random games at full scale (TENGYM_TEST_SCALE=1), 5 by default: tests/scale.py.
+        for episode in range(scaled(20, least=5)):
             obs, info = env.reset(seed=300 + episode)
             for _ in range(2000):
                 assert space.contains(obs), (
