@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tengym
 from conftest import node_eval
-from scale import scaled
+from scale import sampled, scaled
 from tengym._engine import ENGINE_SCRIPT, Engine
 from tengym.errors import TengymError
 
@@ -38,8 +38,14 @@ def test_an_env_takes_its_gymnasium_id_as_well():
         vec.close()
 
 
-@pytest.mark.parametrize("render_mode", ["ansi", "rgb_array"])
-@pytest.mark.parametrize("env_id", tengym.ENV_IDS)
+# Every id in "ansi"; in "rgb_array", every id at full scale and an even spread of 8 by default (tests/scale.py):
+# the image is the text drawn, which test_render.py checks for every position of every id.
+CHECK_ENV_CASES = [(env_id, "ansi") for env_id in tengym.ENV_IDS] + [
+    (env_id, "rgb_array") for env_id in sampled(tengym.ENV_IDS, 8)
+]
+
+
+@pytest.mark.parametrize("env_id,render_mode", CHECK_ENV_CASES)
 def test_check_env(env_id, render_mode):
     # The checker steps one action sampled before its seeded reset, which a strict engine
     # would refuse as illegal; illegal_action="stay" answers it with a no-move step instead.
