@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tengym
 from conftest import node_eval
+from scale import sampled, scaled
 from tengym._engine import ENGINE_SCRIPT, Engine
 from tengym.errors import TengymError
 
@@ -37,8 +38,14 @@ def test_an_env_takes_its_gymnasium_id_as_well():
         vec.close()
 
 
-@pytest.mark.parametrize("render_mode", ["ansi", "rgb_array"])
-@pytest.mark.parametrize("env_id", tengym.ENV_IDS)
+# Every id in "ansi"; in "rgb_array", every id at full scale and an even spread of 8 by default (tests/scale.py):
+# the image is the text drawn, which test_render.py checks for every position of every id.
+CHECK_ENV_CASES = [(env_id, "ansi") for env_id in tengym.ENV_IDS] + [
+    (env_id, "rgb_array") for env_id in sampled(tengym.ENV_IDS, 8)
+]
+
+
+@pytest.mark.parametrize("env_id,render_mode", CHECK_ENV_CASES)
 def test_check_env(env_id, render_mode):
     # The checker steps one action sampled before its seeded reset, which a strict engine
     # would refuse as illegal; illegal_action="stay" answers it with a no-move step instead.
@@ -73,7 +80,8 @@ def test_observations_of_random_play_lie_in_the_observation_space(env_id, option
         assert space.dtype == np.float32 and space.low.dtype == np.float32 and space.high.dtype == np.float32
         assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high)) and np.all(space.low <= space.high)
         rng = np.random.default_rng(11)
-        for episode in range(20):
+        # 20 random games at full scale (TENGYM_TEST_SCALE=1), 5 by default: tests/scale.py.
+        for episode in range(scaled(20, least=5)):
             obs, info = env.reset(seed=300 + episode)
             for _ in range(2000):
                 assert space.contains(obs), (

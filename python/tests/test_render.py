@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import tengym
+from scale import scaled
 from tengym._render import COLUMNS, GLYPHS, HEIGHT, ROWS, UNKNOWN, WIDTH, text_image, text_lines
 from tengym.bench import random_legal
 
@@ -43,7 +44,8 @@ def texts_and_images(env_id: str, seed: int, games: int = 2):
 def test_every_position_is_its_text_drawn_on_one_size_of_frame_with_every_character_known(env_id):
     seen = set()
     last = None
-    for text, image in texts_and_images(env_id, seed=40):
+    # Two random games an id at full scale (TENGYM_TEST_SCALE=1), one by default: tests/scale.py.
+    for text, image in texts_and_images(env_id, seed=40, games=scaled(2, least=1)):
         assert image.shape == (HEIGHT, WIDTH, 3) and image.dtype == np.uint8
         np.testing.assert_array_equal(image, text_image(text))
         seen |= set(text.replace("\n", ""))

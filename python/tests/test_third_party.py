@@ -3,7 +3,11 @@ default arguments: Gymnasium's check_env (on the env and on .unwrapped), Stable-
 its DummyVecEnv, torchrl's GymEnv(id) with check_env_specs and a random rollout, RLlib's random-action
 sampling, and tianshou's vector envs and Collector with random actions. Each library is an extra
 (`pip install -e 'python[thirdparty]'`); a test whose library is missing skips, saying which (and fails
-under TENGYM_REQUIRE_ALL=1, as in CI)."""
+under TENGYM_REQUIRE_ALL=1, as in CI).
+
+Each id costs each library seconds, so below full scale (tests/scale.py) each library checks an even spread of
+IDS_EACH ids, each library's spread shifted from the others', so that a run reaches most of the registry.
+TENGYM_TEST_SCALE=1 checks every id with every library."""
 
 import warnings
 
@@ -12,15 +16,23 @@ import numpy as np
 import pytest
 
 import tengym
+from scale import sampled
 
 IDS = [tengym.gym_id(i) for i in tengym.ENV_IDS]
+# The ids each library checks below full scale; shifted by one spread's step for each next library.
+IDS_EACH = 8
+STEP = max(1, len(IDS) // IDS_EACH // 5)
+
+
+def ids_for(library: int) -> list[str]:
+    return sampled(IDS, IDS_EACH, shift=library * STEP)
 
 
 def needs(module: str):
     return pytest.importorskip(module, reason=f"{module} is not installed: pip install -e 'python[thirdparty]'")
 
 
-@pytest.mark.parametrize("gym_id", IDS)
+@pytest.mark.parametrize("gym_id", ids_for(0))
 def test_gymnasium_check_env_on_the_env_and_its_unwrapped(gym_id):
     from gymnasium.utils.env_checker import check_env
 
@@ -35,7 +47,7 @@ def test_gymnasium_check_env_on_the_env_and_its_unwrapped(gym_id):
         env.close()
 
 
-@pytest.mark.parametrize("gym_id", IDS)
+@pytest.mark.parametrize("gym_id", ids_for(1))
 def test_stable_baselines3_check_env_and_dummy_vec_env(gym_id):
     needs("stable_baselines3")
     from stable_baselines3.common.env_checker import check_env
@@ -56,7 +68,7 @@ def test_stable_baselines3_check_env_and_dummy_vec_env(gym_id):
         vec.close()
 
 
-@pytest.mark.parametrize("gym_id", IDS)
+@pytest.mark.parametrize("gym_id", ids_for(2))
 def test_torchrl_gym_env_by_id_and_check_env_specs(gym_id):
     needs("torchrl")
     from torchrl.envs import GymEnv
@@ -111,7 +123,7 @@ def test_torchrl_action_mask_samples_through_the_end_of_every_game(env_id):
             env.close()
 
 
-@pytest.mark.parametrize("gym_id", IDS)
+@pytest.mark.parametrize("gym_id", ids_for(3))
 def test_rllib_samples_random_actions(gym_id):
     needs("ray.rllib")
     from ray.rllib.algorithms.ppo import PPOConfig
@@ -132,7 +144,7 @@ def test_rllib_samples_random_actions(gym_id):
         runner.stop()
 
 
-@pytest.mark.parametrize("gym_id", IDS)
+@pytest.mark.parametrize("gym_id", ids_for(4))
 def test_tianshou_vector_envs_and_collector_with_random_actions(gym_id):
     needs("tianshou")
     from tianshou.algorithm.algorithm_base import RandomActionPolicy
