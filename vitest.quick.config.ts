@@ -1,5 +1,5 @@
-// `npm run test:quick`, the edit loop: the engines, rules, hints, the player's session and statistics, at npm test's scale (some
-// sweeps' thresholds need that many games). Left out, chosen by folder: the agents' and solvers' searches, training,
+// `npm run test:quick`, the edit loop: the engines, rules, hints, the player's session and statistics, at npm
+// test's scale (some sweeps' thresholds need that many games). Left out, chosen by folder: the agents' and solvers' searches, training,
 // the CLI, the packed package, the browser, Metro/Hermes, Python and the docs, which `npm test` runs. Left out by a
 // tag: a file whose header has a line `// @slow: why` (a compiler run, child processes timed for allocation, a
 // solver's deals). The projects are npm test's (test/helpers/projects.ts): most files share a module graph.
