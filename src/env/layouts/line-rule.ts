@@ -81,6 +81,21 @@ export interface LineRunMemo {
   runCount: number;
   /** The options the runs were found under (their totals and lengths); null when nothing is kept. */
   options: object | null;
+  /** The start position of each run id: a lookup, shared by the rule's memos, in place of a division per run. */
+  readonly startOf: Uint8Array;
+}
+
+const startTables = new WeakMap<LineRule, Uint8Array>();
+
+/** The start position of every run id of `rule` (0 for the draw), made once per rule. */
+function startTable(rule: LineRule): Uint8Array {
+  let table = startTables.get(rule);
+  if (table === undefined) {
+    table = new Uint8Array(lineActions(rule));
+    for (let id = 1; id < table.length; id++) table[id] = lineRunStart(rule, id);
+    startTables.set(rule, table);
+  }
+  return table;
 }
 
 export function createLineRunMemo(rule: LineRule): LineRunMemo {
@@ -90,8 +105,36 @@ export function createLineRunMemo(rule: LineRule): LineRunMemo {
     runs: new Uint16Array(lineActions(rule)),
     runCount: 0,
     options: null,
+    startOf: startTable(rule),
   };
 }
+
+/** The discarding totals of a `good` table in increasing order, made once per table. */
+const goodTotalsOf = new WeakMap<Uint8Array, Int32Array>();
+function goodTotals(good: Uint8Array): Int32Array {
+  let totals = goodTotalsOf.get(good);
+  if (totals === undefined) {
+    const list: number[] = [];
+    for (let t = 1; t < good.length; t++) if (good[t] === 1) list.push(t);
+    totals = Int32Array.from(list);
+    goodTotalsOf.set(good, totals);
+  }
+  return totals;
+}
+
+/**
+ * Scratch of a long scan: the running total before each position (prefix[i − from]), and for each total the
+ * position where a run from `from` reaches it (255: none). Every card counts at least 1, so the totals rise and
+ * each total has at most one position. Scans never nest, so one scratch serves every line.
+ */
+const prefix = new Int32Array(DECK_SIZE + 1);
+let positionAt = new Uint8Array(DECK_SIZE * 16 + 1).fill(255);
+
+/**
+ * A scan of this many starts or more looks the totals up, when runs may hold more cards than there are
+ * discarding totals (Decade's up to 30 cards against 3 totals); else it adds card by card (Seven Up's 4 cards).
+ */
+const LOOKUP_SCAN = 8;
 
 /** Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count. */
 function scanStarts(
@@ -112,6 +155,8 @@ function scanStarts(
   const maxTotal = rule.maxTotal;
   const lengths = lengthsOf(rule);
   const idBase = 1 - rule.shortest;
+  if (to - from >= LOOKUP_SCAN && maxRun > goodTotals(good).length)
+    return lookupStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, legal, count);
   for (let st = from; st < to && st + minRun <= n; st++) {
     const end = Math.min(st + maxRun, n);
     let sum = 0;
@@ -130,11 +175,65 @@ function scanStarts(
 }
 
 /**
+ * `scanStarts` for many starts: a run from st to i totals prefix[i + 1] − prefix[st], so each discarding total
+ * is one lookup of the position its prefix is at, in place of adding card by card. The same ids in the same order.
+ */
+function lookupStarts(
+  rule: LineRule,
+  good: Uint8Array,
+  minRun: number,
+  maxRun: number,
+  line: Uint8Array,
+  base: number,
+  n: number,
+  from: number,
+  to: number,
+  mask: Uint8Array,
+  legal: Int32Array,
+  count: number,
+): number {
+  const value = rule.value;
+  const totals = goodTotals(good);
+  const lengths = lengthsOf(rule);
+  const idBase = 1 - rule.shortest;
+  // Prefixes as far as a run from the last start can reach.
+  const last = Math.min(n, to - 1 + maxRun);
+  const most = (last - from) * rule.values;
+  if (positionAt.length <= most) positionAt = new Uint8Array(most + 1).fill(255);
+  let sum = 0;
+  for (let i = from; i < last; i++) {
+    prefix[i - from] = sum;
+    sum += value[line[base + i]];
+    positionAt[sum] = i;
+  }
+  prefix[last - from] = sum;
+  const stop = Math.min(to, n - minRun + 1);
+  for (let st = from; st < stop; st++) {
+    const before = prefix[st - from];
+    for (let g = 0; g < totals.length; g++) {
+      const reach = before + totals[g];
+      if (reach > sum) break;
+      const at = positionAt[reach];
+      if (at === 255) continue;
+      const length = at - st + 1;
+      if (length < minRun) continue;
+      if (length > maxRun) break;
+      const id = idBase + st * lengths + length;
+      mask[id] = 1;
+      legal[count++] = id;
+    }
+  }
+  for (let i = from; i < last; i++) positionAt[prefix[i - from + 1]] = 255;
+  return count;
+}
+
+/**
  * The runs of a straight line line[base, base + n), appended to legal from `count` and set in mask, in order of
  * start, then length; returns the new count. The same ids as a scan of every start, found by scanning only the
  * starts whose runs reach the stretch where the line differs from `memo`, which then holds this line.
  * `changedFrom`: the first position changed since `memo` was filled, when the caller knows it, else −1 (the
- * line is compared with `memo`).
+ * line is compared with `memo`). `keptTail`: with `changedFrom`, how many of the line's last positions hold the
+ * cards `memo`'s last positions held (a discard keeps every card after it, a draw none), else −1 (compared).
  */
 export function straightLineRuns(
   rule: LineRule,
@@ -147,6 +246,7 @@ export function straightLineRuns(
   base: number,
   n: number,
   changedFrom: number,
+  keptTail: number,
   mask: Uint8Array,
   legal: Int32Array,
   count: number,
@@ -161,7 +261,8 @@ export function straightLineRuns(
   if (changedFrom >= 0) a = Math.min(changedFrom, shorter);
   else while (a < shorter && old[a] === line[base + a]) a++;
   let b = 0;
-  while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
+  if (changedFrom >= 0 && keptTail >= 0) b = Math.min(keptTail, shorter - a);
+  else while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
   // A run starting before `lo` totals more than the rule's most before it could reach position a.
   let lo = a;
   for (let sum = 0; lo > 0; lo--) {
@@ -169,10 +270,11 @@ export function straightLineRuns(
     if (sum > rule.maxTotal) break;
   }
   const lengths = lengthsOf(rule);
+  const startOf = memo.startOf;
   let k = 0;
   for (; k < kept; k++) {
     const id = memo.runs[k];
-    if (lineRunStart(rule, id) >= lo) break;
+    if (startOf[id] >= lo) break;
     mask[id] = 1;
     legal[count++] = id;
   }
@@ -181,11 +283,13 @@ export function straightLineRuns(
   const shift = (n - m) * lengths;
   for (; k < kept; k++) {
     const id = memo.runs[k];
-    if (lineRunStart(rule, id) < oldEnd) continue;
+    if (startOf[id] < oldEnd) continue;
     mask[id + shift] = 1;
     legal[count++] = id + shift;
   }
-  for (let i = a; i < n; i++) old[i] = line[base + i];
+  // The kept tail moves as a block (a native copy); the changed stretch is copied card by card.
+  if (b > 0 && n !== m) old.copyWithin(n - b, m - b, m);
+  for (let i = a; i < n - b; i++) old[i] = line[base + i];
   memo.length = n;
   for (let i = first; i < count; i++) memo.runs[i - first] = legal[i];
   memo.runCount = count - first;

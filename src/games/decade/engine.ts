@@ -278,6 +278,8 @@ export interface DecadeState {
   readonly runMemo: LineRunMemo;
   /** The first position of the line changed since its runs were listed (SLOTS: none; −1: unknown). */
   runsFrom: number;
+  /** With runsFrom, how many last positions of the line the change kept (−1: unknown, compared instead). */
+  runsTail: number;
 }
 
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
@@ -331,6 +333,7 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
     runMemo: createLineRunMemo(rule),
     runsFrom: -1,
+    runsTail: -1,
   };
 }
 
@@ -372,14 +375,19 @@ function clearState(s: DecadeState): void {
   s.runsFrom = -1;
 }
 
-/** Records that stack k changed from position p on (observe rewrites only that). */
-function markChanged(s: DecadeState, k: number, p: number): void {
+/**
+ * Records that stack k changed from position p on, keeping its last `tail` cards as they were (observe rewrites
+ * only what changed; the line's runs are listed again only where they can reach it).
+ */
+function markChanged(s: DecadeState, k: number, p: number, tail: number): void {
   if (p < s.obsFrom[k]) s.obsFrom[k] = p;
+  // A second change before the runs are listed again leaves the kept tail to be found by comparing.
+  s.runsTail = s.runsFrom === SLOTS ? tail : -1;
   if (p < s.runsFrom) s.runsFrom = p;
 }
 
 function pushToStack(s: DecadeState, k: number, card: number): void {
-  markChanged(s, k, s.len[k]);
+  markChanged(s, k, s.len[k], 0);
   s.table[k * SLOTS + s.len[k]] = card;
   s.len[k]++;
   s.tableCount++;
@@ -435,7 +443,7 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const minRun = o.minRun;
   const maxLen = maxRunLength(o, rule.longest);
   if (!o.loop && s.numStacks === 1) {
-    count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, mask, legal, count);
+    count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, s.runsTail, mask, legal, count);
     s.runsFrom = SLOTS;
     return count;
   }
@@ -531,7 +539,7 @@ function discardRun(s: DecadeState, o: DecadeOptions, start: number, length: num
   const n = s.len[k];
   const t = s.table;
   const end = start + length;
-  markChanged(s, k, end <= n ? start : 0);
+  markChanged(s, k, end <= n ? start : 0, end <= n ? n - end : -1);
   if (end <= n) {
     for (let i = start; i < end; i++) pickUp(s, o, t[base + i]);
     for (let i = end; i < n; i++) t[base + i - length] = t[base + i];
