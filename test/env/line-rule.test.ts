@@ -7,8 +7,10 @@ import {
   type LineRule,
   cardsPerValue,
   createLineRunMemo,
+  forgetLineChanges,
   lineActions,
   lineRunId,
+  noteLineChange,
   straightLineRuns,
   totalsTable,
 } from '../../src/env/layouts/line-rule.js';
@@ -77,27 +79,17 @@ describe('straightLineRuns', () => {
         let n = randomInt(rng, 1, DECK_SIZE);
         line.set(deck.subarray(0, n));
         let next = n;
-        // -1: the caller does not know what changed (a reset, a copied state): the memo compares.
-        let changedFrom = -1;
-        let keptTail = -1;
+        // A new deal: the memo compares the line with the last one it listed.
+        forgetLineChanges(memo);
         for (let move = 0; move < 40; move++) {
+          // Two changes before a listing, now and then: the memo then compares the tail.
+          if (move % 7 === 3 && n > 1) {
+            const at = randomInt(rng, 0, n - 1);
+            line[at] = deck[randomInt(rng, 0, DECK_SIZE - 1)];
+            noteLineChange(memo, at, n - at - 1);
+          }
           mask.fill(0);
-          const count = straightLineRuns(
-            rule,
-            memo,
-            options,
-            good,
-            minRun,
-            maxRun,
-            line,
-            0,
-            n,
-            changedFrom,
-            keptTail,
-            mask,
-            legal,
-            0,
-          );
+          const count = straightLineRuns(rule, memo, options, good, minRun, maxRun, line, 0, n, mask, legal, 0);
           const listed = Array.from(legal.subarray(0, count));
           expect(listed).toEqual(plainScan(rule, good, minRun, maxRun, line, n));
           expect(mask.reduce((a, b) => a + b, 0)).toBe(count);
@@ -109,19 +101,17 @@ describe('straightLineRuns', () => {
             const start = Math.floor((id - 1) / (rule.longest - rule.shortest + 1));
             const length = ((id - 1) % (rule.longest - rule.shortest + 1)) + rule.shortest;
             line.copyWithin(start, start + length, n);
-            changedFrom = start;
-            keptTail = n - start - length;
+            noteLineChange(memo, start, n - start - length);
             n -= length;
           } else if (kind === 1 && next < DECK_SIZE) {
             line[n] = deck[next++];
-            changedFrom = n;
-            keptTail = 0;
+            noteLineChange(memo, n, 0);
             n++;
           } else {
             const at = randomInt(rng, 0, n - 1);
             line[at] = deck[randomInt(rng, 0, DECK_SIZE - 1)];
-            changedFrom = -1;
-            keptTail = -1;
+            if (randomInt(rng, 0, 1) === 0) forgetLineChanges(memo);
+            else noteLineChange(memo, at, n - at - 1);
           }
           if (n === 0) break;
         }

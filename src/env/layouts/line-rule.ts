@@ -83,6 +83,31 @@ export interface LineRunMemo {
   options: object | null;
   /** The start position of each run id: a lookup, shared by the rule's memos, in place of a division per run. */
   readonly startOf: Uint8Array;
+  /**
+   * What changed since the runs were listed, as the engine noted it (`noteLineChange`): the first position changed
+   * (UNCHANGED: none; −1: not known, the line is compared), and how many of the line's last positions hold the
+   * cards its last positions held then (a discard keeps every card after it, a draw none; −1: compared).
+   */
+  changedFrom: number;
+  keptTail: number;
+}
+
+/** `changedFrom` when nothing changed: past every position. */
+const UNCHANGED = DECK_SIZE;
+
+/**
+ * Notes that the line changed from position `from` on, keeping its last `tail` cards (−1: not known). A second
+ * change before the next listing leaves the kept tail to be found by comparing.
+ */
+export function noteLineChange(memo: LineRunMemo, from: number, tail: number): void {
+  memo.keptTail = memo.changedFrom === UNCHANGED ? tail : -1;
+  if (from < memo.changedFrom) memo.changedFrom = from;
+}
+
+/** Notes a change the engine does not follow (a reset, a copied or loaded state): the next listing compares. */
+export function forgetLineChanges(memo: LineRunMemo): void {
+  memo.changedFrom = -1;
+  memo.keptTail = -1;
 }
 
 const startTables = new WeakMap<LineRule, Uint8Array>();
@@ -106,6 +131,8 @@ export function createLineRunMemo(rule: LineRule): LineRunMemo {
     runCount: 0,
     options: null,
     startOf: startTable(rule),
+    changedFrom: -1,
+    keptTail: -1,
   };
 }
 
@@ -231,9 +258,7 @@ function lookupStarts(
  * The runs of a straight line line[base, base + n), appended to legal from `count` and set in mask, in order of
  * start, then length; returns the new count. The same ids as a scan of every start, found by scanning only the
  * starts whose runs reach the stretch where the line differs from `memo`, which then holds this line.
- * `changedFrom`: the first position changed since `memo` was filled, when the caller knows it, else −1 (the
- * line is compared with `memo`). `keptTail`: with `changedFrom`, how many of the line's last positions hold the
- * cards `memo`'s last positions held (a discard keeps every card after it, a draw none), else −1 (compared).
+ * What changed is read from the changes noted in `memo` (`noteLineChange`), else found by comparing.
  */
 export function straightLineRuns(
   rule: LineRule,
@@ -245,13 +270,13 @@ export function straightLineRuns(
   line: Uint8Array,
   base: number,
   n: number,
-  changedFrom: number,
-  keptTail: number,
   mask: Uint8Array,
   legal: Int32Array,
   count: number,
 ): number {
   const first = count;
+  const changedFrom = memo.changedFrom;
+  const keptTail = memo.keptTail;
   const old = memo.line;
   const m = memo.options === options ? memo.length : 0;
   const kept = memo.options === options ? memo.runCount : 0;
@@ -294,5 +319,6 @@ export function straightLineRuns(
   for (let i = first; i < count; i++) memo.runs[i - first] = legal[i];
   memo.runCount = count - first;
   memo.options = options;
+  memo.changedFrom = UNCHANGED;
   return count;
 }

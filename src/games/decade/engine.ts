@@ -112,6 +112,8 @@ import {
   type LineRunMemo,
   cardsPerValue,
   createLineRunMemo,
+  forgetLineChanges,
+  noteLineChange,
   lineActions,
   lineRunId,
   lineRunLength,
@@ -276,10 +278,6 @@ export interface DecadeState {
   obsHot: Int8Array;
   /** The single straight line's runs as last listed, which the next listing starts from. */
   readonly runMemo: LineRunMemo;
-  /** The first position of the line changed since its runs were listed (SLOTS: none; −1: unknown). */
-  runsFrom: number;
-  /** With runsFrom, how many last positions of the line the change kept (−1: unknown, compared instead). */
-  runsTail: number;
 }
 
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
@@ -332,8 +330,6 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsFrom: new Int32Array(MAX_STACKS),
     obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
     runMemo: createLineRunMemo(rule),
-    runsFrom: -1,
-    runsTail: -1,
   };
 }
 
@@ -355,7 +351,7 @@ function copyState(src: DecadeState, dst: DecadeState): void {
   dst.status = src.status;
   // dst's observation buffer may hold anything: make its next observe rewrite everything.
   dst.obsOut = null;
-  dst.runsFrom = -1;
+  forgetLineChanges(dst.runMemo);
 }
 
 /** Empties the table, stock and pile. */
@@ -372,7 +368,7 @@ function clearState(s: DecadeState): void {
   s.aliveCount = s.numStacks;
   for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
   s.obsFrom.fill(0);
-  s.runsFrom = -1;
+  forgetLineChanges(s.runMemo);
 }
 
 /**
@@ -381,9 +377,7 @@ function clearState(s: DecadeState): void {
  */
 function markChanged(s: DecadeState, k: number, p: number, tail: number): void {
   if (p < s.obsFrom[k]) s.obsFrom[k] = p;
-  // A second change before the runs are listed again leaves the kept tail to be found by comparing.
-  s.runsTail = s.runsFrom === SLOTS ? tail : -1;
-  if (p < s.runsFrom) s.runsFrom = p;
+  noteLineChange(s.runMemo, p, tail);
 }
 
 function pushToStack(s: DecadeState, k: number, card: number): void {
@@ -443,9 +437,7 @@ function stackRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: In
   const minRun = o.minRun;
   const maxLen = maxRunLength(o, rule.longest);
   if (!o.loop && s.numStacks === 1) {
-    count = straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, s.runsFrom, s.runsTail, mask, legal, count);
-    s.runsFrom = SLOTS;
-    return count;
+    return straightLineRuns(rule, s.runMemo, o, good, minRun, maxLen, t, base, n, mask, legal, count);
   }
   if (!o.loop) {
     for (let st = 0; st + minRun <= n; st++) {
