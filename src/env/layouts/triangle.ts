@@ -194,6 +194,9 @@ export interface TriangleState {
   status: Status;
   /** Scratch of legalActions: the rank at each place while it is available, else -1. */
   readonly placeRank: Int8Array;
+  /** Scratch of legalActions: the available places in increasing order, `availableCount` of them. */
+  readonly available: Uint8Array;
+  availableCount: number;
   /** Scratch deck for seeded deals. */
   readonly deck: Uint8Array;
   /** The piles beside the triangle (empty arrays without them). */
@@ -214,6 +217,8 @@ export function createState(rules: TriangleRules): TriangleState {
     removed: 0,
     status: RUNNING,
     placeRank: new Int8Array(rules.places).fill(-1),
+    available: new Uint8Array(rules.places),
+    availableCount: 0,
     deck: new Uint8Array(DECK_SIZE),
     piles: {
       cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(EMPTY),
@@ -246,10 +251,12 @@ export function resetState(s: TriangleState, rng: Rng, deck: Uint8Array | null):
   const slots = s.rules.slots;
   d.set(deck ?? ORDERED_DECK);
   if (!deck) shuffleInPlace(rng, d);
-  s.cards.set(d.subarray(0, slots));
+  // Copied card by card: a subarray view would allocate on every reset (the vector env's hot path).
+  for (let i = 0; i < slots; i++) s.cards[i] = d[i];
   s.present = s.rules.full;
   if (s.rules.pileCount > 0) dealPileRow(s.rules.pileRow, s.piles, d, slots);
-  s.talon.set(d.subarray(DECK_SIZE - s.rules.talonSize));
+  const talonAt = DECK_SIZE - s.rules.talonSize;
+  for (let i = talonAt; i < DECK_SIZE; i++) s.talon[i - talonAt] = d[i];
   s.talonLen = s.rules.talonSize;
   s.cursor = 0;
   s.pass = 1;
@@ -321,7 +328,7 @@ function add(mask: Uint8Array, legal: Int32Array, n: number, id: number): number
   return n + 1;
 }
 
-/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+/** Fills `s.placeRank` (each place's rank while its card is available, else -1) and `s.available`. */
 function markAvailable(s: TriangleState): void {
   const r = s.rules;
   const rank = s.placeRank;
@@ -337,11 +344,45 @@ function markAvailable(s: TriangleState): void {
     const h = s.piles.heights[p];
     rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
   }
+  let k = 0;
+  for (let p = 0; p < r.places; p++) if (rank[p] >= 0) s.available[k++] = p;
+  s.availableCount = k;
+}
+
+/**
+ * `removals` where only available cards pair (no overlap pairs): the pairs among the few available places, in
+ * the same increasing id order as a scan of every place.
+ */
+function availableRemovals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
+  const r = s.rules;
+  const rank = s.placeRank;
+  const places = r.places;
+  const sum = r.rankSum;
+  const singles = r.singleMask;
+  const available = s.available;
+  const count = s.availableCount;
+  const skipWaste = !r.talon.topPairsWithWaste;
+  for (let a = 0; a < count - 1; a++) {
+    const i = available[a];
+    const ri = rank[i];
+    if ((singles >>> ri) & 1 || (skipWaste && i === r.waste)) continue;
+    const want = sum - ri;
+    for (let b = a + 1; b < count; b++) {
+      const j = available[b];
+      if (rank[j] === want) n = add(mask, legal, n, placePairId(places, i, j));
+    }
+  }
+  for (let a = 0; a < count; a++) {
+    const p = available[a];
+    if ((singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+  }
+  return n;
 }
 
 /** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
 function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
+  if (!r.overlapPairs) return availableRemovals(s, mask, legal, n);
   const rank = s.placeRank;
   const places = r.places;
   const sum = r.rankSum;
