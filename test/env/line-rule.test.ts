@@ -93,9 +93,11 @@ describe('straightLineRuns', () => {
           const listed = Array.from(legal.subarray(0, count));
           expect(listed).toEqual(plainScan(rule, good, minRun, maxRun, line, n));
           expect(mask.reduce((a, b) => a + b, 0)).toBe(count);
+          // The memo holds the line it listed: the next comparison starts from it.
+          expect(memo.line.subarray(0, n)).toEqual(line.subarray(0, n));
           checked++;
-          // The next change: a listed run leaves, a card is drawn to the end, or a change the caller does not track.
-          const kind = randomInt(rng, 0, 2);
+          // The next change: a listed run leaves, a card is drawn to the end or put in the middle, or one card changes.
+          const kind = randomInt(rng, 0, 3);
           if (kind === 0 && count > 0) {
             const id = listed[randomInt(rng, 0, count - 1)];
             const start = Math.floor((id - 1) / (rule.longest - rule.shortest + 1));
@@ -106,6 +108,13 @@ describe('straightLineRuns', () => {
           } else if (kind === 1 && next < DECK_SIZE) {
             line[n] = deck[next++];
             noteLineChange(memo, n, 0);
+            n++;
+          } else if (kind === 2 && next < DECK_SIZE) {
+            // A card put in the middle, which no engine notes: the memo finds the kept tail, now further right.
+            const at = randomInt(rng, 0, n - 1);
+            line.copyWithin(at + 1, at, n);
+            line[at] = deck[next++];
+            forgetLineChanges(memo);
             n++;
           } else {
             const at = randomInt(rng, 0, n - 1);

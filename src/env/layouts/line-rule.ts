@@ -312,8 +312,13 @@ export function straightLineRuns(
     mask[id + shift] = 1;
     legal[count++] = id + shift;
   }
-  // The kept tail moves as a block (a native copy); the changed stretch is copied card by card.
-  if (b > 0 && n !== m) old.copyWithin(n - b, m - b, m);
+  // The kept tail moves to its new place: a long one as a block (a native copy, which costs more on a few cards).
+  if (b > 0 && n !== m) {
+    const by = m - n;
+    if (b > 16) old.copyWithin(n - b, m - b, m);
+    else if (by > 0) for (let i = n - b; i < n; i++) old[i] = old[i + by];
+    else for (let i = n - 1; i >= n - b; i--) old[i] = old[i + by];
+  }
   for (let i = a; i < n - b; i++) old[i] = line[base + i];
   memo.length = n;
   for (let i = first; i < count; i++) memo.runs[i - first] = legal[i];
