@@ -119,6 +119,8 @@ export function fromJSON(json: unknown, s: TriangleState): void {
     );
   s.present = 0;
   for (let i = 0; i < r.slots; i++) if (cards[i] !== EMPTY) s.present |= 1 << i;
+  // The loaded state is another: the next observe writes the observation anew.
+  s.obsOut = null;
   s.talon.set(waste, 0);
   s.talon.set(stockTop, waste.length);
   s.talon.set(stock, waste.length + stockTop.length);
