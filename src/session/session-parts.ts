@@ -34,7 +34,24 @@ export interface SessionDeal {
   daily?: string;
   /** Only a deal that can be won. */
   winnable?: boolean;
+  /**
+   * The `seed` is `pickDeal`'s answer already (found elsewhere, as a page's worker finds it): it is dealt as it is,
+   * recorded with the `daily` and `winnable` asked.
+   */
+  found?: boolean;
 }
+
+/** One step of the game since the deal: its action, and whether the session played it for the player. */
+export interface SessionStep {
+  readonly action: number;
+  readonly forced: boolean;
+}
+
+/**
+ * One of the player's inputs, as a save replays them: a decision's action id, an undo, or a record of steps followed
+ * (`followSteps`: every step from the deal, with the undos spent).
+ */
+export type SessionInput = number | 'undo' | { steps: number[]; undosUsed: number };
 
 /** What one thing the player did led to: their move (or a deal, an undo, a load) and the forced moves after it. */
 export interface Turn {
@@ -113,8 +130,8 @@ export interface SessionSave {
   version: 1;
   settings: SessionSettings;
   deal: { seed: number; daily: string | null; winnable: boolean };
-  /** The player's inputs since the deal: action ids and undos, replayed on load. */
-  inputs: (number | 'undo')[];
+  /** The player's inputs since the deal: action ids, undos and steps followed, replayed on load. */
+  inputs: SessionInput[];
   /** The player's statistics when saved. */
   stats: SessionStats;
 }
