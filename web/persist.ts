@@ -1,6 +1,6 @@
 /**
  * What the page keeps: the game in the address bar and the share link (the deal, its options, the
- * moves so far, and the player's settings), and the choice of new deals in the browser's storage.
+ * moves so far and the undos spent, and the player's settings), and the choice of new deals in the browser's storage.
  */
 import { changedOptions, game } from './game.js';
 import { LEVELS, movesParam, type DealSettings, type PageState } from './store.js';
@@ -28,8 +28,9 @@ function gameUrl(state: PageState, withHints: boolean): string {
   const q = new URLSearchParams({ env: env.id, seed: String(state.seed) });
   const changed = changedOptions(env.id, env.options as Record<string, unknown>);
   if (Object.keys(changed).length > 0) q.set('options', JSON.stringify(changed));
-  const moves = movesParam(state.played);
+  const moves = movesParam(state.played, state.undos);
   if (moves !== null) q.set('moves', moves);
+  if (moves !== null && state.undos > 0) q.set('undos', String(state.undos));
   const deals = state.deals;
   if (withHints && state.hintsOn) q.set('hints', '1');
   if (withHints && preferredBackend) q.set('backend', preferredBackend);
