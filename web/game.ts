@@ -76,14 +76,15 @@ export function newGame(id: string, opts: Record<string, unknown>, seed: number,
 /**
  * Plays a link's `moves` on the deal just made (link.ts reads them), up to the first that cannot be played there,
  * with `undos` more undos spent (the link's `undos`): null when every move was played, else that move's number in the
- * link. The session follows the steps left, exactly to where they stop.
+ * link. The session follows the steps left, then plays the forced moves there unless the link ends in an undo (its
+ * page waited there).
  */
 export function followLink(moves: string, undos = 0): number | null {
   const session = game.session;
   const env = make(session.env.id, session.env.options);
   env.reset({ seed: session.deal.seed });
-  const { steps, undone, bad } = linkSteps(env, moves, session.undosLeft);
-  session.followSteps(steps, undone + undos);
+  const { steps, undone, bad, endsInUndo } = linkSteps(env, moves, session.undosLeft);
+  session.followSteps(steps, { undosUsed: undone + undos, thenForced: !endsInUndo });
   return bad;
 }
 

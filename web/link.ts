@@ -12,6 +12,11 @@ export interface LinkSteps {
   undone: number;
   /** The number of the first move that cannot be played (counted as the player made them, `u` included), or null. */
   bad: number | null;
+  /**
+   * Whether the last move played was a `u`: the page that wrote the link waited there, a forced move included; after
+   * any other the forced moves play on.
+   */
+  endsInUndo: boolean;
 }
 
 /**
@@ -29,11 +34,14 @@ export function linkSteps(env: Env, moves: string, undosLeft: number): LinkSteps
   };
   let undone = 0;
   let counted = 0;
+  let endsInUndo = false;
+  const stop = (bad: number | null): LinkSteps => ({ steps, undone, bad, endsInUndo });
   for (const token of moves === '' ? [] : moves.split('.')) {
     if (/^f[1-9]\d{0,5}$/.test(token)) {
       for (let n = Number(token.slice(1)); n > 0; n--) {
-        if (!env.running || env.legalCount !== 1) return { steps, undone, bad: counted + 1 };
+        if (!env.running || env.legalCount !== 1) return stop(counted + 1);
         step(env.legal[0]);
+        endsInUndo = false;
       }
       continue;
     }
@@ -43,8 +51,11 @@ export function linkSteps(env: Env, moves: string, undosLeft: number): LinkSteps
       states.pop();
       env.setState(states[states.length - 1]);
       undone++;
-    } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) step(Number(token));
-    else return { steps, undone, bad: counted };
+      endsInUndo = true;
+    } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) {
+      step(Number(token));
+      endsInUndo = false;
+    } else return stop(counted);
   }
-  return { steps, undone, bad: null };
+  return stop(null);
 }

@@ -81,6 +81,7 @@ function startGame(
     steps: session.steps,
     undos: session.undosUsed,
     forced: link.moves || link.undos ? [] : dealt.forced.map((m) => m.label),
+    held: session.running && session.env.legalCount === 1,
   });
   api.env = env;
   api.session = game.session;

@@ -34,6 +34,8 @@ export interface PageState {
   played: string[];
   /** Undos spent this game (the URL's `undos`, so that a reload keeps them). */
   undos: number;
+  /** Whether the game waits at a forced move: a link that ended in an undo of one step stopped there. */
+  held: boolean;
   hintsOn: boolean;
   /** Tapped cards (board.ts's cardKey), in order. */
   selection: string[];
@@ -63,6 +65,7 @@ export type PageAction =
       undos: number;
       /** The deal's forced moves (decade's opening draws), told as what happened. */
       forced: readonly string[];
+      held: boolean;
     }
   | { type: 'played'; steps: readonly SessionStep[]; move: string; forced: readonly string[] }
   | { type: 'undone'; steps: readonly SessionStep[]; undos: number }
@@ -83,6 +86,7 @@ export function initialState(deals: DealSettings, hintsOn: boolean): PageState {
     seed: 0,
     played: [],
     undos: 0,
+    held: false,
     hintsOn,
     selection: [],
     told: [],
@@ -112,11 +116,24 @@ export function recordOf(steps: readonly SessionStep[]): string[] {
 export const underWay = (played: readonly string[]): boolean => played.some((t) => !t.startsWith('f'));
 
 /**
- * The URL's `moves`: the record, unless it holds forced moves only and no undo was spent (a new deal's link is the
- * deal alone).
+ * The URL's `moves` and `undos`: the record, left out while it holds forced moves only (a new deal's link is the deal
+ * alone, its forced moves played on), and the undos spent. A game that waits at a forced move is written as the page
+ * wrote it before: one forced move more, then `u`, which takes it back and counts one of the undos.
  */
-export const movesParam = (played: readonly string[], undos = 0): string | null =>
-  underWay(played) || (undos > 0 && played.length > 0) ? played.join('.') : null;
+export function linkMoves(
+  played: readonly string[],
+  undos: number,
+  held: boolean,
+): { moves: string | null; undos: number } {
+  if (held && undos > 0) {
+    const last = played[played.length - 1];
+    const onward = last?.startsWith('f')
+      ? [...played.slice(0, -1), `f${Number(last.slice(1)) + 1}`]
+      : [...played, 'f1'];
+    return { moves: [...onward, 'u'].join('.'), undos: undos - 1 };
+  }
+  return { moves: underWay(played) ? played.join('.') : null, undos };
+}
 
 export function reduce(state: PageState, action: PageAction): PageState {
   switch (action.type) {
@@ -128,6 +145,7 @@ export function reduce(state: PageState, action: PageAction): PageState {
         seed: action.seed,
         played: recordOf(action.steps),
         undos: action.undos,
+        held: action.held,
         selection: [],
         told: [...action.forced],
         fresh: action.forced.length > 0,
@@ -138,13 +156,22 @@ export function reduce(state: PageState, action: PageAction): PageState {
       return {
         ...state,
         played: recordOf(action.steps),
+        held: false,
         // The player's move starts what is read out; the forced moves after it are told as what followed it.
         told: [`Played: ${action.move}`, ...action.forced],
         fresh: true,
         selection: [],
       };
     case 'undone':
-      return { ...state, played: recordOf(action.steps), undos: action.undos, selection: [], told: [], fresh: false };
+      return {
+        ...state,
+        played: recordOf(action.steps),
+        undos: action.undos,
+        held: false,
+        selection: [],
+        told: [],
+        fresh: false,
+      };
     case 'select':
       return { ...state, selection: action.selection };
     case 'hints':

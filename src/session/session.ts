@@ -319,13 +319,15 @@ export class Session {
    * Plays a game recorded as its env steps from the deal (every step, forced ones included, as `steps` gives them) to
    * the position they reach, with `undosUsed` of the budget spent. A step where the session plays the only legal move
    * for the player counts as forced, any other as a decision. It stops after the last step, even before a forced
-   * move, which then waits for the player as after an undo. Returns the index of the first step not legal where it
-   * comes (the steps before it are played), or null when every step was.
+   * move, which then waits for the player as after an undo; with `thenForced` it plays the forced moves there. Returns
+   * the index of the first step not legal where it comes (the steps before it are played), or null when every step
+   * was.
    */
-  followSteps(steps: readonly number[], undosUsed = 0): number | null {
+  followSteps(steps: readonly number[], options: { undosUsed?: number; thenForced?: boolean } = {}): number | null {
     this.checkStarted('followSteps');
     if (!Array.isArray(steps))
       throw new TengymError('bad-argument', `followSteps takes an array of action ids, got ${showValue(steps)}`);
+    const { undosUsed = 0, thenForced = false } = options;
     if (!(Number.isSafeInteger(undosUsed) && undosUsed >= 0))
       throw new TengymError('bad-argument', `followSteps: undosUsed is a whole number, got ${showValue(undosUsed)}`);
     const counted = this.counted;
@@ -343,7 +345,9 @@ export class Session {
         this.played.push({ action, forced: true });
       } else this.decide(action);
     }
+    if (thenForced) this.afterChange('load', null, []);
     this.usedUndos = Math.min(undosUsed, this.undoBudget);
+    // Replayed on load as followed, the forced moves played after the steps among them.
     this.inputs = [{ steps: this.played.map((s) => s.action), undosUsed: this.usedUndos }];
     this.finish('load', null, [], [], []);
     return bad;
@@ -513,7 +517,7 @@ export class Session {
     for (const [i, input] of s.inputs.entries()) {
       try {
         if (input === 'undo') session.undo();
-        else if (typeof input === 'object') session.followSteps(input.steps, input.undosUsed);
+        else if (typeof input === 'object') session.followSteps(input.steps, { undosUsed: input.undosUsed });
         else session.play(input);
       } catch (e) {
         throw new TengymError(

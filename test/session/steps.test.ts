@@ -61,7 +61,7 @@ describe('Session steps', () => {
     expect(
       copy.followSteps(
         session.steps.map((s) => s.action),
-        2,
+        { undosUsed: 2 },
       ),
     ).toBeNull();
     expect(copy.env.getState().game).toEqual(session.env.getState().game);
@@ -91,6 +91,12 @@ describe('Session steps', () => {
     expect(played.move?.action).toBe(last);
     expect(held.env.getState().game).toEqual(session.env.getState().game);
     expect(held.steps.at(-1)).toEqual({ action: last, forced: false });
+    // With thenForced the forced move is played for the player, as after the player's own move.
+    const on = new Session('block-ten');
+    on.newDeal({ seed: session.deal.seed });
+    expect(on.followSteps(cut, { thenForced: true })).toBeNull();
+    expect(on.steps).toEqual(session.steps);
+    expect(Session.load(on.save()).steps).toEqual(session.steps);
   });
 
   it('followSteps stops at a step that is not legal there and says which', () => {

@@ -3,7 +3,7 @@
 // page writes now (the session's steps, the undos apart) bring back the session's position and its undos.
 import { describe, expect, it } from 'vitest';
 import { GameStates, Session, make, type EnvState } from '../../src/index.js';
-import { recordOf, movesParam } from '../../web/store.js';
+import { linkMoves, recordOf } from '../../web/store.js';
 import { linkSteps } from '../../web/link.js';
 
 const UNLIMITED = { undoLimit: 'unlimited' };
@@ -48,7 +48,7 @@ function follow(id: string, seed: number, moves: string, undos = 0): { session: 
   const env = make(id, UNLIMITED);
   env.reset({ seed });
   const read = linkSteps(env, moves, session.undosLeft);
-  session.followSteps(read.steps, read.undone + undos);
+  session.followSteps(read.steps, { undosUsed: read.undone + undos, thenForced: !read.endsInUndo });
   return { session, bad: read.bad };
 }
 
@@ -62,12 +62,15 @@ describe('a link’s moves', () => {
     expect(session.env.getState().game).toEqual(link.state.game);
     expect(session.env.legalCount).toBe(1);
     expect(session.undosUsed).toBe(1);
-    // Written again, it is the steps reached, the undo apart; read again, the same position and undo count.
-    const again = movesParam(recordOf(session.steps), session.undosUsed) ?? '';
-    expect(again).not.toContain('u');
-    const reread = follow('block-ten', 8, again, session.undosUsed);
+    // Written again and read again: the same position, waiting at the same forced move, and the same undos spent.
+    const again = linkMoves(recordOf(session.steps), session.undosUsed, true);
+    const reread = follow('block-ten', 8, again.moves ?? '', again.undos);
     expect(reread.session.env.getState().game).toEqual(link.state.game);
     expect(reread.session.undosUsed).toBe(1);
+    // Ended by any other move, a link's forced moves play on, as that page played them.
+    const onward = follow('block-ten', 8, link.moves.replace(/\.u$/, ''));
+    expect(onward.session.env.legalCount).not.toBe(1);
+    expect(onward.session.steps.length).toBe(session.steps.length + 1);
   });
 
   it('written by the page with undos between moves: the same position, the moves after them played', () => {

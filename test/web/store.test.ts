@@ -8,7 +8,7 @@ import {
   cardKey,
   createStore,
   initialState,
-  movesParam,
+  linkMoves,
   recordOf,
   reduce,
   stockCount,
@@ -28,6 +28,7 @@ const start = (): PageState =>
     steps: [],
     undos: 0,
     forced: [],
+    held: false,
   });
 
 /** A deal's legal moves once its forced moves are played, as a tap sees them. */
@@ -48,12 +49,15 @@ describe('the page store', () => {
       { action: 5, forced: true },
     ];
     expect(recordOf(steps)).toEqual(['f2']);
-    // A new deal's link is the deal alone, unless an undo was spent on the way back to it.
-    expect(movesParam(recordOf(steps))).toBeNull();
-    expect(movesParam(recordOf(steps), 1)).toBe('f2');
+    // A new deal's link is the deal alone (its forced moves play on), the undos spent apart.
+    expect(linkMoves(recordOf(steps), 0, false)).toEqual({ moves: null, undos: 0 });
+    expect(linkMoves(recordOf(steps), 2, false)).toEqual({ moves: null, undos: 2 });
     const more = [...steps, { action: 7, forced: false }, { action: 1, forced: true }, { action: 7, forced: false }];
     expect(recordOf(more)).toEqual(['f2', '7', 'f1', '7']);
-    expect(movesParam(recordOf(more))).toBe('f2.7.f1.7');
+    expect(linkMoves(recordOf(more), 1, false)).toEqual({ moves: 'f2.7.f1.7', undos: 1 });
+    // A game waiting at a forced move (a link's undo of one step stopped there): the forced move, then u.
+    expect(linkMoves(['f2', '7', 'f1'], 1, true)).toEqual({ moves: 'f2.7.f2.u', undos: 0 });
+    expect(linkMoves(['f2', '7'], 3, true)).toEqual({ moves: 'f2.7.f1.u', undos: 2 });
   });
 
   it('returns a new state from each update and leaves the one before unchanged', () => {
@@ -85,6 +89,7 @@ describe('the page store', () => {
       steps: [{ action: 1, forced: true }],
       undos: 0,
       forced: ['draw'],
+      held: false,
     });
     expect(announcement(state.told, [], '')).toBe('With no choice: draw.');
     state = reduce(state, {
