@@ -309,6 +309,8 @@ export class Session {
     // The game's states up to the decision: a hinter that remembers what it saw is shown that game again.
     this.states = GameStates.fromJSON(this.env, states);
     this.played = last.steps;
+    // The steps since the deal are the ones not undone (setState counts none): the step limit counts them too.
+    this.env.episodeSteps = this.played.length;
     this.usedUndos++;
     this.inputs.push('undo');
     this.picked = [];

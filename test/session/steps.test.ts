@@ -31,6 +31,7 @@ describe('Session undo', () => {
     expect(undone.kind).toBe('undo');
     expect(session.undosUsed).toBe(1);
     expect(session.steps.length).toBe(stepsAfter - turn.forced.length - 1);
+    expect(session.env.episodeSteps).toBe(session.steps.length);
     // Back where the player chose: the move played is legal again, and playing it again forces the same draws.
     expect(session.env.isLegal(turn.move?.action ?? -1)).toBe(true);
     const again = session.play(turn.move?.action ?? -1);
