@@ -5,6 +5,7 @@
  */
 import { markLineRows, renderBoard, spotKey } from './board.js';
 import { foresee, game, legalMoves, make, type Env, type Foreseen, type Turn } from './game.js';
+import type { EnvState } from '../src/index.js';
 import { showHints } from './hints-view.js';
 import { forgetTyping, tapAction, tapCard, tapStock } from './input.js';
 import { actions, api, drawn, setBusy, state, store } from './page.js';
@@ -260,14 +261,25 @@ let display: Env | null = null;
  */
 export function showTurn(turn: Turn): void {
   clearTimeout(forcedTimer);
-  const shownMoves = reducedMotion.matches ? 0 : Math.min(turn.forced.length, ANIMATED_FORCED_RUN);
-  if (shownMoves === 0) return update();
+  if (turn.forced.length === 0) return update();
   const { session } = game;
   const history = session.history();
-  // The state before each forced move: the last ones of the history are the turn's.
-  const first = history.length - 1 - turn.forced.length;
   if (display?.id !== session.env.id || JSON.stringify(display.options) !== JSON.stringify(session.env.options))
     display = make(session.env.id, session.env.options);
+  const board = display;
+  const drawState = (state: EnvState) => {
+    board.setState(state);
+    return renderBoard(board.board(), { card: finish, stock: finish, action: finish });
+  };
+  // What is read out, and animated in, is what the turn's last move brought, as when each move was drawn.
+  const finish = () => {
+    shown.spots = spotsOf(drawState(history[history.length - 2]));
+    update();
+  };
+  const shownMoves = reducedMotion.matches ? 0 : Math.min(turn.forced.length, ANIMATED_FORCED_RUN);
+  if (shownMoves === 0) return finish();
+  // The state before each forced move: the last ones of the history are the turn's.
+  const first = history.length - 1 - turn.forced.length;
   const gen = ++drawn.generation;
   setBusy(true);
   // The moves listed were the last position's: none is offered until the position the turn reached is drawn.
@@ -275,14 +287,10 @@ export function showTurn(turn: Turn): void {
   ui.hints.hidden = true;
   // A deal's opening run (decade's draws) goes at the pace of a run from its first move.
   const firstPause = turn.kind === 'deal' ? CHAINED_FORCED_MOVE_MS : FORCED_MOVE_MS;
-  const finish = () => update();
   const showForced = (i: number) => {
     if (gen !== drawn.generation) return;
     if (i >= shownMoves) return finish();
-    const board = display as Env;
-    board.setState(history[first + i]);
-    const drawnBoard = renderBoard(board.board(), { card: finish, stock: finish, action: finish });
-    ui.board.replaceChildren(drawnBoard);
+    ui.board.replaceChildren(drawState(history[first + i]));
     markLineRows(ui.board);
     const move = turn.forced[i];
     for (const c of move.cards) ui.board.querySelector(`[data-spot="${spotKey(c)}"]`)?.classList.add('forced');
@@ -290,4 +298,11 @@ export function showTurn(turn: Turn): void {
     forcedTimer = window.setTimeout(() => showForced(i + 1), i === 0 ? firstPause : CHAINED_FORCED_MOVE_MS);
   };
   showForced(0);
+}
+
+/** A drawn board's cards, as `shown.spots` keeps them. */
+function spotsOf(board: HTMLElement): Set<string> {
+  return new Set(
+    [...board.querySelectorAll<HTMLElement>('.card[data-spot]')].map((c) => `${c.dataset.spot}:${c.dataset.code}`),
+  );
 }
