@@ -22,10 +22,11 @@
  *
  * The types it takes and gives, and the helpers that say the stock and a hint's header, are in session-parts.ts.
  */
-import * as z from 'zod/mini';
 import {
   checkedPlace,
+  difficultySchema,
   emptyStats,
+  saveSchema,
   stockOf,
   type Difficulty,
   type SessionConfig,
@@ -92,34 +93,6 @@ function variantsOf(id: string): VariantDifficulty | undefined {
 
 /** The undos a player gets where the game has an undo and the options name none. */
 export const DEFAULT_UNDOS = 3;
-
-const difficultySchema = z.nullable(z.enum(['easy', 'medium', 'hard']));
-const statsSchema = z.object({
-  games: z.int().check(z.minimum(0)),
-  wins: z.int().check(z.minimum(0)),
-  streak: z.int().check(z.minimum(0)),
-  bestStreak: z.int().check(z.minimum(0)),
-  daily: z.record(z.string(), z.object({ won: z.boolean(), moves: z.int().check(z.minimum(0)) })),
-});
-const saveSchema = z.object({
-  format: z.literal('tengym-session'),
-  version: z.literal(1),
-  settings: z.object({
-    id: z.string(),
-    options: z.record(z.string(), z.unknown()),
-    difficulty: difficultySchema,
-    autoForced: z.boolean(),
-  }),
-  deal: z.object({ seed: z.int().check(z.minimum(0)), daily: z.nullable(z.string()), winnable: z.boolean() }),
-  inputs: z.array(
-    z.union([
-      z.int().check(z.minimum(0)),
-      z.literal('undo'),
-      z.object({ steps: z.array(z.int().check(z.minimum(0))), undosUsed: z.int().check(z.minimum(0)) }),
-    ]),
-  ),
-  stats: statsSchema,
-});
 
 /** A registered id; anything else is refused as `make` refuses it (with the nearest id). */
 function checkId(id: unknown): string {
