@@ -2193,6 +2193,30 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('u takes back the player’s move and the forced moves after it, at the cost of one undo (Block Ten deal 8, ' +
+    'whose third choice leads to forced moves)', async () => {
+    const two = linkMoves('block-ten', 8, {}, ['last', 'last']);
+    const three = linkMoves('block-ten', 8, {}, ['last', 'last', 'last']);
+    expect(three.moves).toMatch(/\.f[2-9]\d*$/);
+    await withPage(`env=block-ten&seed=8&moves=${two.moves}`, async (p) => {
+      const before = await p.view();
+      expect(before.state.game).toEqual(two.state.game);
+      await p.play(before.legal[before.legal.length - 1]);
+      const after = await p.view();
+      expect(after.state.game).toEqual(three.state.game);
+      expect(after.steps.slice(before.steps.length + 1).every((s) => s.forced)).toBe(true);
+      expect(after.steps.length).toBeGreaterThan(before.steps.length + 2);
+      await p.page.keyboard.press('u');
+      await p.settled();
+      const undone = await p.view();
+      expect(undone.state.game).toEqual(before.state.game);
+      expect(undone.steps).toEqual(before.steps);
+      expect(undone.undosUsed).toBe(1);
+      expect(await p.page.locator('#undo').textContent()).toBe('Undo your last move (u) · unlimited');
+      expect(await p.page.locator('#message').textContent()).toBe('Took back your last move.');
+    });
+  }, 60_000);
+
   it('a link written when undo took back one step gives the position it gave: waiting at a forced move, which ' +
     'Enter plays, and a reload keeps it', async () => {
     // Block Ten deal 8: the last move at its third choice leads to forced moves; the link's u took back the last.
