@@ -2,7 +2,7 @@
  * Deals beyond a seed: New deal and Daily deal, winnable only where asked and of a difficulty, found
  * in the deals' worker (deal-client.ts), and the deal's line (the daily deal's day, its difficulty).
  */
-import { difficultyThirdsOf, leavesAChoice, type DealDifficulty } from '../src/index.js';
+import { difficultyThirdsOf, type DealDifficulty } from '../src/index.js';
 import { Abandoned, DealWork } from './deal-client.js';
 import { doDealJob, type DealRequest } from './deals.js';
 import { freshSeed, game, isTengymError, make, noWinnableDeals, randomSeed, rulesEnv, titleOf } from './game.js';
@@ -160,7 +160,16 @@ function findDeal(job: DealRequest, waiting: string, dealt: (dealSeed: number) =
       const key = dealKey(id, opts, answer.seed);
       if (job.winnable) foundWinnable.add(key);
       if (answer.difficulty !== undefined) difficulties.set(key, answer.difficulty);
-      actions.startGame(id, opts, answer.seed);
+      actions.startGame(
+        id,
+        opts,
+        answer.seed,
+        {},
+        {
+          winnable: job.winnable,
+          ...(typeof job.from === 'number' ? {} : { daily: job.from.date }),
+        },
+      );
       dealt(answer.seed);
     },
     (e: Error) => {
@@ -214,9 +223,8 @@ export function dailyDeal(): void {
   const dealt = (dealSeed: number) => {
     store.dispatch({ type: 'daily', daily: { key: dealKey(game.env.id, state().options, dealSeed), day, winnable } });
     showDealInfo();
-    const dealtGame = make(game.env.id, game.env.options);
-    dealtGame.reset({ seed: dealSeed });
-    const over = leavesAChoice(dealtGame) ? '' : ' It plays itself to its end: it leaves no move to choose.';
+    // The session has played the deal's forced moves: a deal without a choice is over already.
+    const over = game.session.running ? '' : ' It plays itself to its end: it leaves no move to choose.';
     say(
       `${winnable ? 'Daily winnable deal' : 'Daily deal'} of ${longDay(day)} (UTC), ` +
         `the same for everyone that day.${over}`,
@@ -224,6 +232,6 @@ export function dailyDeal(): void {
   };
   if (winnable) return findDeal(job, `Finding the daily winnable deal of ${longDay(day)}…`, dealt);
   const { seed: dealSeed } = doDealJob(job);
-  actions.startGame(game.env.id, state().options, dealSeed);
+  actions.startGame(game.env.id, state().options, dealSeed, {}, { daily: day, winnable });
   dealt(dealSeed);
 }

@@ -1,37 +1,42 @@
 /**
- * The game itself, and every call the page makes into it: the env of the game shown and its
- * history (for a hinter that remembers what it saw), its moves with their cards, the step and the
- * undo, new seeds, the rules, and what a move will do beyond itself (`foresee`). The rest of the
- * page reads the game only through here.
+ * The game itself, and every call the page makes into it: the player's session of the game shown (`Session`: its
+ * moves with their cards, the player's move with the forced moves after it, the undo by decision, the hints and the
+ * deal), a link's moves played back on it, new seeds, the rules, and what a move will do beyond itself (`foresee`).
+ * The rest of the page reads the game only through here.
  */
 import sharedRules from '../docs/rules.md?raw';
 import {
   envs,
   forPlayers,
-  GameStates,
   leavesAChoice,
   make,
   playerRules,
+  Session,
   winnableBy,
   isTengymError,
   type Env,
   type EnvListing,
   type EnvState,
+  type Turn,
 } from '../src/index.js';
 import { cardKey, type CardPlace } from './board.js';
+import { linkSteps } from './link.js';
 import { markdownNodes } from './markdown.js';
 
-export { make, isTengymError, type Env, type EnvListing };
+export { make, isTengymError, type Env, type EnvListing, type Turn };
 
-/** The game shown: its env, and its states so far (`GameStates`, what a hinter that remembers reads). */
+/** The game shown: the player's session, and its env (read it; play through the session). */
 export const game = {
-  env: null as unknown as Env,
-  states: null as unknown as GameStates,
+  session: null as unknown as Session,
+  get env(): Env {
+    return this.session.env;
+  },
 };
 
 /**
- * Undo, on for a player where the game has an undo setting (`undoLimit`, off by default for an
- * RL agent): what the page deals with unless the options say otherwise.
+ * Undo, unlimited for a player where the game has an undo setting (`undoLimit`, off by default for an RL agent), in
+ * place of the session's 3 (`tengym play`'s): what the page deals with unless the options say otherwise. Each undo
+ * goes back to the player's last decision, as in `tengym play` (docs/decisions/play-page.md, "Undo").
  */
 export function undoOn(id: string): Record<string, unknown> {
   const schema = listings.get(id)?.optionsSchema as { properties?: Record<string, unknown> } | undefined;
@@ -49,28 +54,38 @@ export function rulesEnv(): Env {
   return rules;
 }
 
-/** Deals `seed` of `id` with `opts` (the options that differ from a player's defaults) as the game shown. */
-export function newGame(id: string, opts: Record<string, unknown>, seed: number): Env {
-  const env = make(id, { ...undoOn(id), ...opts });
+/** How a deal was chosen, beyond its seed: the daily deal's day, and whether it was asked to be winnable. */
+export interface DealAsked {
+  daily?: string;
+  winnable?: boolean;
+}
+
+/**
+ * Deals `seed` of `id` with `opts` (the options that differ from a player's defaults) as the game shown, in a new
+ * session that plays the deal's forced moves: the deal's turn.
+ */
+export function newGame(id: string, opts: Record<string, unknown>, seed: number, asked: DealAsked = {}): Turn {
+  const session = new Session(id, { options: { ...undoOn(id), ...opts } });
+  game.session = session;
   rules = null;
-  env.reset({ seed });
-  game.env = env;
-  game.states = new GameStates(env);
   scratch = null;
   foresight = null;
-  return env;
+  return session.newDeal({ seed, found: true, ...asked });
 }
 
-/** Plays an action; returns whether it was the only legal move (a forced one). */
-export function stepGame(action: number): boolean {
-  const only = game.env.legalCount === 1;
-  game.states.step(game.env, action);
-  return only;
-}
-
-/** Takes back a step (the caller checks that one is left): the game's history holds the undo (`GameStates.undo`). */
-export function undoGame(): void {
-  game.states.undo(game.env);
+/**
+ * Plays a link's `moves` on the deal just made (link.ts reads them), up to the first that cannot be played there,
+ * with `undos` more undos spent (the link's `undos`): null when every move was played, else that move's number in the
+ * link. The session follows the steps left, then plays the forced moves there unless the link ends in an undo (its
+ * page waited there).
+ */
+export function followLink(moves: string, undos = 0): number | null {
+  const session = game.session;
+  const env = make(session.env.id, session.env.options);
+  env.reset({ seed: session.deal.seed });
+  const { steps, undone, bad, endsInUndo } = linkSteps(env, moves, session.undosLeft);
+  session.followSteps(steps, { undosUsed: undone + undos, thenForced: !endsInUndo });
+  return bad;
 }
 
 export interface Move {
@@ -149,11 +164,11 @@ export function noWinnableDeals(game: Env): string | null {
 
 // ------------------------------------------------------------------ moves
 
+/** The legal moves, from the session: each with its words and cards, and the cards' keys. */
 export function legalMoves(): Move[] {
-  const env = game.env;
-  return env.legalActions().map((action) => {
-    const cards = env.actionCards(action);
-    return { action, text: env.describeAction(action), cards, keys: new Set(cards.map(cardKey)) };
+  return game.session.moves().map((m) => {
+    const cards = [...m.cards];
+    return { action: m.action, text: m.label, cards, keys: new Set(cards.map(cardKey)) };
   });
 }
 

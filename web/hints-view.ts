@@ -176,7 +176,8 @@ export async function showHints(moves: Move[], position: string, gen: number): P
   if (lastHints?.position === position && lastHints.source === loaded.source) result = lastHints.result;
   else {
     const start = performance.now();
-    result = game.states.hint(loaded.hinter, game.env);
+    // Every legal move ranked (top 0), by the session: its hinter is shown the whole game.
+    result = game.session.hint(0, loaded.hinter) as HintResult;
     api.hintMs.push(performance.now() - start);
     lastHints = { position, source: loaded.source, result };
   }

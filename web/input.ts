@@ -55,14 +55,14 @@ function describeCard(card: CardPlace): string {
 /** The stock: the one legal move that takes no card from the table (a draw or a deal). */
 export function tapStock(): void {
   if (!game.env.running) return;
-  const cardless = legalMoves().filter((m) => m.cards.length === 0);
+  const cardless = game.session.moves().filter((m) => m.cards.length === 0);
   if (cardless.length === 1) actions.play(cardless[0].action);
   else say('The stock is not in play now.');
 }
 
 /** A part of the board that plays one action (a Four Ten hand: place the drawn card there), when it is legal. */
 export function tapAction(action: number): void {
-  if (game.env.running && game.env.isLegal(action)) actions.play(action);
+  actions.play(action);
 }
 function commitDigits(): void {
   const env = game.env;
@@ -70,7 +70,8 @@ function commitDigits(): void {
   const n = Number(state().digits);
   store.dispatch({ type: 'digits', digits: '' });
   if (!env.running) return;
-  if (n >= 1 && n <= env.legalCount) actions.play(env.legal[n - 1]);
+  const moves = game.session.moves();
+  if (n >= 1 && n <= moves.length) actions.play(moves[n - 1].action);
   else
     say(
       `There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ` +
@@ -137,7 +138,7 @@ export function listen(): void {
       if (state().digits) commitDigits();
       // Enter on a focused control (Undo, Restart, a card) presses it; elsewhere it plays the only move.
       else if (target.closest('button, a, summary, select')) return;
-      else if (env.running && env.legalCount === 1) actions.play(env.legal[0]);
+      else if (env.running && env.legalCount === 1) actions.play(game.session.moves()[0].action);
       else return;
     } else if (e.key === 'h') actions.setHints(!state().hintsOn);
     else if (e.key === 'u') actions.undo();

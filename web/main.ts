@@ -8,13 +8,23 @@
  * - input.ts: taps, keys and the header's controls;
  * - persist.ts: the address bar, the share link and the browser's storage.
  *
- * The rules are the library's; the URL holds the game: `?env=decade&seed=7`, plus `options` (JSON,
- * the options that differ from the env's defaults), `moves` (the game so far), and the player's
- * settings: `hints=1`, `winnable=1` and `level` (the new deals asked for; deals.ts finds them, in a worker).
+ * The rules are the library's, and the game is a player's session (`Session`) on them, as in `tengym play`. The URL
+ * holds the game: `?env=decade&seed=7`, plus `options` (JSON, the options that differ from the env's defaults),
+ * `moves` (the game so far) and `undos` (the undos spent), and the player's settings: `hints=1`, `winnable=1` and
+ * `level` (the new deals asked for; deals.ts finds them, in a worker).
  */
-import { abandonFinding, askDifficulty, dailyDeal, firstSeed, newDeal, showDealChoice } from './deal-choice.js';
+import {
+  abandonFinding,
+  askDifficulty,
+  dailyDeal,
+  dealKey,
+  firstSeed,
+  newDeal,
+  showDealChoice,
+} from './deal-choice.js';
 import {
   changedOptions,
+  followLink,
   game,
   gameRules,
   isTengymError,
@@ -22,75 +32,59 @@ import {
   make,
   newGame,
   SEED_RANGE,
-  stepGame,
   titleOf,
-  undoGame,
+  type DealAsked,
 } from './game.js';
 import { listen } from './input.js';
 import { buildOptionsForm } from './options-form.js';
 import { actions, api, state, store } from './page.js';
 import { params, writeUrl } from './persist.js';
-import { recordStep, undoneText } from './store.js';
+import { undoneText } from './store.js';
 import { say, ui } from './ui.js';
-import { noteFocus, shown, update } from './view.js';
+import { noteFocus, showTurn, shown, update } from './view.js';
 
 const DEFAULT_ENV = 'decade';
 
 /**
- * Plays a URL's `moves` on the deal just made, up to the first that cannot be played there: the
- * record of what was played, and null when every move was, else that move's number in the link.
- * Moves are counted as the player made them, each undo included; forced moves (`fN`) play
- * themselves and are not counted, and of a run of them the ones that were the only legal move are kept.
- */
-function replay(moves: string): { played: string[]; bad: number | null } {
-  const env = game.env;
-  let played: string[] = [];
-  let counted = 0;
-  for (const token of moves.split('.')) {
-    if (/^f[1-9]\d{0,5}$/.test(token)) {
-      for (let n = Number(token.slice(1)); n > 0; n--) {
-        if (!env.running || env.legalCount !== 1) return { played, bad: counted + 1 };
-        const action = env.legal[0];
-        played = recordStep(played, action, stepGame(action));
-      }
-      continue;
-    }
-    counted++;
-    if (token === 'u' && game.states.undosLeft > 0 && game.states.undoDepth > 0) {
-      try {
-        undoGame();
-        played = [...played, 'u'];
-      } catch (e) {
-        if (!isTengymError(e)) throw e;
-        return { played, bad: counted };
-      }
-    } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) {
-      const action = Number(token);
-      played = recordStep(played, action, stepGame(action));
-    } else return { played, bad: counted };
-  }
-  return { played, bad: null };
-}
-
-/**
- * Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's). A move the deal does not
+ * Deals `dealSeed` of `id` with `opts`, then plays `moves` with `undos` spent (a URL's). A move the deal does not
  * allow stops there: the game is shown after the moves before it, and the page says which.
  */
-function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
+function startGame(
+  id: string,
+  opts: Record<string, unknown>,
+  dealSeed: number,
+  link: { moves?: string; undos?: number } = {},
+  asked?: DealAsked,
+): void {
   noteFocus();
   // The last game's message (an error, the end) goes with it, and a deal still being found for it.
   say('');
   abandonFinding();
-  const env = newGame(id, opts, dealSeed);
-  const { played, bad } = moves ? replay(moves) : { played: [], bad: null };
+  // The daily deal played again (Restart) is still the day's.
+  const daily = state().daily;
+  const again = daily?.key === dealKey(id, opts, dealSeed) ? { daily: daily.day, winnable: daily.winnable } : {};
+  const dealt = newGame(id, opts, dealSeed, asked ?? again);
+  const env = game.env;
+  const bad = link.moves || link.undos ? followLink(link.moves ?? '', link.undos ?? 0) : null;
   if (bad !== null) {
     const where =
       bad === 1 ? 'from its start' : bad === 2 ? 'after the move before it' : `after the ${bad - 1} before it`;
     say(`Move ${bad} of the link is not a legal move here; the game is shown ${where}.`, 'error');
   }
   const options = changedOptions(env.id, env.options as Record<string, unknown>);
-  store.dispatch({ type: 'dealt', envId: env.id, options, seed: dealSeed, played });
+  const { session } = game;
+  store.dispatch({
+    type: 'dealt',
+    envId: env.id,
+    options,
+    seed: dealSeed,
+    steps: session.steps,
+    undos: session.undosUsed,
+    forced: link.moves || link.undos ? [] : dealt.forced.map((m) => m.label),
+    held: session.running && session.env.legalCount === 1,
+  });
   api.env = env;
+  api.session = game.session;
   api.seed = dealSeed;
   shown.spots = new Set();
   ui.announce.textContent = '';
@@ -104,7 +98,9 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   ui.rules.replaceChildren(gameRules(env));
   showDealChoice();
   askDifficulty();
-  update();
+  // A deal's forced moves (decade's opening draws) are shown as they are played; a link's position at once.
+  if (link.moves || link.undos) update();
+  else showTurn(dealt);
 }
 
 /**
@@ -136,34 +132,42 @@ function startFromUrl(): void {
     else problems.push(`Seed "${seedText}" is not ${SEED_RANGE}: a new deal instead.`);
   }
   let moves = params.get('moves') ?? '';
-  if (moves && problems.length > 0) {
+  const undosText = params.get('undos');
+  let undos = undosText !== null && /^\d{1,6}$/.test(undosText) ? Number(undosText) : 0;
+  if ((moves || undos) && problems.length > 0) {
     problems.push('The moves in the link were not played: they belong to the game it names, not to this one.');
     moves = '';
+    undos = 0;
   }
   ui.hintsToggle.checked = state().hintsOn;
-  startGame(id, opts, dealSeed ?? firstSeed(id, opts), moves);
+  startGame(id, opts, dealSeed ?? firstSeed(id, opts), { moves, undos });
   if (problems.length > 0) say(problems.join(' '), 'error');
 }
 
-/** Plays a legal move: the player's, or (`forced`) the only legal one, played for the player. */
-function play(action: number, forced = false): void {
-  const env = game.env;
-  if (!env.running || !env.isLegal(action)) return;
-  if (!forced) say('');
-  const text = env.describeAction(action);
-  const only = stepGame(action);
-  store.dispatch({ type: 'stepped', action, only, forced, text });
+/** Plays the player's move, legal now, and the forced moves it leads to (the session plays them). */
+function play(action: number): void {
+  const { session } = game;
+  if (!session.running || !session.env.isLegal(action)) return;
+  say('');
+  const turn = session.play(action);
+  store.dispatch({
+    type: 'played',
+    steps: session.steps,
+    move: turn.move?.label ?? '',
+    forced: turn.forced.map((m) => m.label),
+  });
   writeUrl(state, false);
   // A round's end, a fault and what paid for it, a bust: said with its reason.
-  const note = env.stepNote();
-  if (note) say(note);
-  update();
+  if (turn.notes.length > 0) say(turn.notes.join(' '));
+  showTurn(turn);
 }
 
+/** Takes back the player's last move with the forced moves after it (`session.undo()`), or says why not. */
 function undo(): void {
-  const env = game.env;
-  if (game.states.undosLeft <= 0) {
-    if (env.getState().undosUsed > 0) say('No undos left.');
+  const { session } = game;
+  const env = session.env;
+  if (session.undosLeft <= 0) {
+    if (session.undosUsed > 0) say('No undos left.');
     else
       say(
         env.game.undoLimit
@@ -172,21 +176,15 @@ function undo(): void {
       );
     return;
   }
-  if (game.states.undoDepth === 0) {
-    say('There is no move to take back.');
+  if (session.yourMoves === 0) {
+    say('There is no move of yours to take back.');
     return;
   }
-  try {
-    undoGame();
-  } catch (e) {
-    if (!isTengymError(e)) throw e;
-    say(e.message);
-    return;
-  }
-  store.dispatch({ type: 'undone' });
+  session.undo();
+  store.dispatch({ type: 'undone', steps: session.steps, undos: session.undosUsed });
   writeUrl(state, false);
   ui.announce.textContent = '';
-  say(undoneText(game.states.undosLeft));
+  say(undoneText(session.undosLeft));
   update();
 }
 

@@ -3,9 +3,9 @@
  * main.ts, called by the input handlers and the renderers), whether the page is busy, and what it
  * exposes on `window.tengym` for a developer's console and the browser tests.
  */
-import type { HintResult } from '../src/index.js';
+import type { HintResult, Session } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
-import { game, type Env } from './game.js';
+import { game, type DealAsked, type Env } from './game.js';
 import { params, readDealSettings } from './persist.js';
 import { createStore, initialState, type PageState } from './store.js';
 
@@ -15,9 +15,15 @@ export const state = (): PageState => store.state;
 
 /** What the player can do, as main.ts carries it out. */
 export interface PageActions {
-  play(action: number, forced?: boolean): void;
-  startGame(id: string, opts: Record<string, unknown>, seed: number, moves?: string): void;
-  /** Draws the page from the store and the game, and plays a forced move or asks for hints. */
+  play(action: number): void;
+  startGame(
+    id: string,
+    opts: Record<string, unknown>,
+    seed: number,
+    link?: { moves?: string; undos?: number },
+    asked?: DealAsked,
+  ): void;
+  /** Draws the page from the store and the game, and asks for hints. */
   update(): void;
   undo(): void;
   newDeal(): void;
@@ -33,6 +39,8 @@ export const drawn = { generation: 0 };
 /** What the page exposes on `window.tengym`, for a developer's console and the browser tests. */
 interface PageApi {
   env: Env | null;
+  /** The player's session of the game shown (its steps, undos, save). */
+  session: Session | null;
   seed: number;
   /** ms from navigation to the first board a move can be made on. */
   readyMs: number | null;
@@ -45,7 +53,7 @@ interface PageApi {
   backend: BrowserBackend | null;
   /** Duration of every `hint()` call, in ms. */
   hintMs: number[];
-  /** Whether a forced move, a hint or a deal asked for (New deal, Daily deal) is pending (settled when false). */
+  /** Whether forced moves shown, a hint or a deal asked for (New deal, Daily deal) are pending (settled when false). */
   busy: boolean;
   /** Plays a legal action id, as a tap or a key would. */
   play(action: number): void;
@@ -59,6 +67,7 @@ let settledWaiters: (() => void)[] = [];
 
 export const api: PageApi = {
   env: null,
+  session: null,
   seed: 0,
   readyMs: null,
   firstHintMs: null,

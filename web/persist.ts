@@ -1,9 +1,9 @@
 /**
  * What the page keeps: the game in the address bar and the share link (the deal, its options, the
- * moves so far, and the player's settings), and the choice of new deals in the browser's storage.
+ * moves so far and the undos spent, and the player's settings), and the choice of new deals in the browser's storage.
  */
 import { changedOptions, game } from './game.js';
-import { LEVELS, movesParam, type DealSettings, type PageState } from './store.js';
+import { LEVELS, linkMoves, type DealSettings, type PageState } from './store.js';
 import { ui } from './ui.js';
 
 /** Where the browser keeps the player's choice of new deals (winnable only, and of which difficulty). */
@@ -28,8 +28,9 @@ function gameUrl(state: PageState, withHints: boolean): string {
   const q = new URLSearchParams({ env: env.id, seed: String(state.seed) });
   const changed = changedOptions(env.id, env.options as Record<string, unknown>);
   if (Object.keys(changed).length > 0) q.set('options', JSON.stringify(changed));
-  const moves = movesParam(state.played);
+  const { moves, undos } = linkMoves(state.played, state.undos, state.held);
   if (moves !== null) q.set('moves', moves);
+  if (undos > 0) q.set('undos', String(undos));
   const deals = state.deals;
   if (withHints && state.hintsOn) q.set('hints', '1');
   if (withHints && preferredBackend) q.set('backend', preferredBackend);

@@ -4,7 +4,7 @@
  * here touches the page or the game, so that Node tests run every update (test/web/store.test.ts).
  * Rendering reads the store; game.ts holds the game itself.
  */
-import type { BoardPart, CardSpot } from '../src/index.js';
+import type { BoardPart, CardSpot, SessionStep } from '../src/index.js';
 
 export type DealLevel = 'easy' | 'medium' | 'hard';
 export const LEVELS: readonly DealLevel[] = ['easy', 'medium', 'hard'];
@@ -28,17 +28,17 @@ export interface PageState {
   options: Record<string, unknown>;
   seed: number;
   /**
-   * The game so far, as the URL's `moves` holds it: action ids, `fN` for N moves in a row that
-   * were the only legal one (a deal's opening draws), `u` for an undo (it counts against the limit).
+   * The game so far, as the URL's `moves` holds it: the session's steps from the deal, undone ones left out, each of
+   * the player's moves by its action id and a run of N forced moves as `fN` (a deal's opening draws).
    */
   played: string[];
+  /** Undos spent this game (the URL's `undos`, so that a reload keeps them). */
+  undos: number;
+  /** Whether the game waits at a forced move: a link that ended in an undo of one step stopped there. */
+  held: boolean;
   hintsOn: boolean;
   /** Tapped cards (board.ts's cardKey), in order. */
   selection: string[];
-  /** After an undo the position shown is the one asked for: a forced move waits for the player. */
-  holdForced: boolean;
-  /** Forced moves played since the player's last move (the deal counts as one). */
-  forcedRun: number;
   /** What happened since the player's last decision: their move, then the moves forced after it. */
   told: string[];
   /** Whether `told` has changed since the board was last drawn (it is read out once). */
@@ -56,9 +56,19 @@ export interface PageState {
 }
 
 export type PageAction =
-  | { type: 'dealt'; envId: string; options: Record<string, unknown>; seed: number; played: string[] }
-  | { type: 'stepped'; action: number; only: boolean; forced: boolean; text: string }
-  | { type: 'undone' }
+  | {
+      type: 'dealt';
+      envId: string;
+      options: Record<string, unknown>;
+      seed: number;
+      steps: readonly SessionStep[];
+      undos: number;
+      /** The deal's forced moves (decade's opening draws), told as what happened. */
+      forced: readonly string[];
+      held: boolean;
+    }
+  | { type: 'played'; steps: readonly SessionStep[]; move: string; forced: readonly string[] }
+  | { type: 'undone'; steps: readonly SessionStep[]; undos: number }
   | { type: 'select'; selection: string[] }
   | { type: 'hints'; on: boolean }
   | { type: 'digits'; digits: string }
@@ -75,10 +85,10 @@ export function initialState(deals: DealSettings, hintsOn: boolean): PageState {
     options: {},
     seed: 0,
     played: [],
+    undos: 0,
+    held: false,
     hintsOn,
     selection: [],
-    holdForced: false,
-    forcedRun: 0,
     told: [],
     fresh: false,
     endTold: false,
@@ -90,18 +100,40 @@ export function initialState(deals: DealSettings, hintsOn: boolean): PageState {
   };
 }
 
-/** The game record with one more step: a forced one joins the run of forced ones before it (`fN`). */
-export function recordStep(played: readonly string[], action: number, only: boolean): string[] {
-  const last = played.at(-1);
-  if (only && last?.startsWith('f')) return [...played.slice(0, -1), `f${Number(last.slice(1)) + 1}`];
-  return [...played, only ? 'f1' : String(action)];
+/** The record of the session's steps: each of the player's moves by its action id, a run of forced ones as `fN`. */
+export function recordOf(steps: readonly SessionStep[]): string[] {
+  const played: string[] = [];
+  for (const step of steps) {
+    const last = played[played.length - 1];
+    if (!step.forced) played.push(String(step.action));
+    else if (last?.startsWith('f')) played[played.length - 1] = `f${Number(last.slice(1)) + 1}`;
+    else played.push('f1');
+  }
+  return played;
 }
 
 /** Whether the player has made a move of their own (forced moves are not theirs). */
 export const underWay = (played: readonly string[]): boolean => played.some((t) => !t.startsWith('f'));
 
-/** The URL's `moves`: the record, unless it holds forced moves only (a new deal's link is the deal alone). */
-export const movesParam = (played: readonly string[]): string | null => (underWay(played) ? played.join('.') : null);
+/**
+ * The URL's `moves` and `undos`: the record, left out while it holds forced moves only (a new deal's link is the deal
+ * alone, its forced moves played on), and the undos spent. A game that waits at a forced move is written as the page
+ * wrote it before: one forced move more, then `u`, which takes it back and counts one of the undos.
+ */
+export function linkMoves(
+  played: readonly string[],
+  undos: number,
+  held: boolean,
+): { moves: string | null; undos: number } {
+  if (held && undos > 0) {
+    const last = played[played.length - 1];
+    const onward = last?.startsWith('f')
+      ? [...played.slice(0, -1), `f${Number(last.slice(1)) + 1}`]
+      : [...played, 'f1'];
+    return { moves: [...onward, 'u'].join('.'), undos: undos - 1 };
+  }
+  return { moves: underWay(played) ? played.join('.') : null, undos };
+}
 
 export function reduce(state: PageState, action: PageAction): PageState {
   switch (action.type) {
@@ -111,29 +143,35 @@ export function reduce(state: PageState, action: PageAction): PageState {
         envId: action.envId,
         options: action.options,
         seed: action.seed,
-        played: action.played,
+        played: recordOf(action.steps),
+        undos: action.undos,
+        held: action.held,
         selection: [],
-        // A game that stopped at an undo shows the position asked for, as it did before the reload.
-        holdForced: action.played.at(-1) === 'u',
-        forcedRun: 1,
-        told: [],
-        fresh: false,
+        told: [...action.forced],
+        fresh: action.forced.length > 0,
         endTold: false,
         finding: null,
       };
-    case 'stepped':
+    case 'played':
       return {
         ...state,
-        played: recordStep(state.played, action.action, action.only),
-        forcedRun: action.forced ? state.forcedRun + 1 : 0,
-        // The player's move starts what is read out; a forced move is told as what followed it.
-        told: action.forced ? [...state.told, action.text] : [`Played: ${action.text}`],
+        played: recordOf(action.steps),
+        held: false,
+        // The player's move starts what is read out; the forced moves after it are told as what followed it.
+        told: [`Played: ${action.move}`, ...action.forced],
         fresh: true,
         selection: [],
-        holdForced: false,
       };
     case 'undone':
-      return { ...state, played: [...state.played, 'u'], selection: [], holdForced: true, told: [], fresh: false };
+      return {
+        ...state,
+        played: recordOf(action.steps),
+        undos: action.undos,
+        held: false,
+        selection: [],
+        told: [],
+        fresh: false,
+      };
     case 'select':
       return { ...state, selection: action.selection };
     case 'hints':
@@ -198,12 +236,13 @@ export function announcement(told: readonly string[], arrived: readonly string[]
   return `${parts.join('; ')}.${end ? ` ${end}` : ''}`;
 }
 
-/** The undo button's words: how many undos are left. */
-export const undoLabel = (left: number): string => `Undo (u) · ${left === Infinity ? 'unlimited' : `${left} left`}`;
+/** The undo button's words: it takes back the player's last move (with the forced moves after it); the undos left. */
+export const undoLabel = (left: number): string =>
+  `Undo your last move (u) · ${left === Infinity ? 'unlimited' : `${left} left`}`;
 
-/** What is said after an undo. */
+/** What is said after an undo, in `tengym play`'s words. */
 export const undoneText = (left: number): string =>
-  `Took back the last move${left === Infinity ? '' : ` (${left} undo${left === 1 ? '' : 's'} left)`}.`;
+  `Took back your last move${left === Infinity ? '' : ` (${left} undo${left === 1 ? '' : 's'} left)`}.`;
 
 // ------------------------------------------------------------------ taps
 

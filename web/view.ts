@@ -1,17 +1,18 @@
 /**
  * Drawing the page from the store and the game: the board with the chosen cards and what each move
- * will do, the moves, the undo button, the end and what is read out; then a forced move played, or
- * the hints asked for. Also where the keyboard's focus goes back after a redraw.
+ * will do, the moves, the undo button, the end and what is read out; the forced moves of a turn shown
+ * as they were played, or the hints asked for. Also where the keyboard's focus goes back after a redraw.
  */
 import { markLineRows, renderBoard, spotKey } from './board.js';
-import { foresee, game, legalMoves, type Foreseen, type Move } from './game.js';
+import { foresee, game, legalMoves, make, type Env, type Foreseen, type Turn } from './game.js';
+import type { EnvState } from '../src/index.js';
 import { showHints } from './hints-view.js';
 import { forgetTyping, tapAction, tapCard, tapStock } from './input.js';
 import { actions, api, drawn, setBusy, state, store } from './page.js';
 import { announcement, candidates, undoLabel } from './store.js';
 import { kbd, ui } from './ui.js';
 
-/** Pause before a forced move plays itself, so the player sees it happen; shorter within a run of them. */
+/** Pause before a forced move is shown played, so the player sees it happen; shorter within a run of them. */
 const FORCED_MOVE_MS = 160;
 const CHAINED_FORCED_MOVE_MS = 70;
 /** Forced moves in a row shown one by one; the rest of a longer run (Ten-Twenty-Thirty's: a hundred) play at once. */
@@ -108,12 +109,11 @@ export function update(): void {
   // A move number being typed, or a new deal asked for, was for the position it was typed at.
   forgetTyping();
   const page = state();
-  const { selection, holdForced } = page;
-  const gameState = env.getState();
-  const position = JSON.stringify(gameState);
+  const { selection } = page;
+  const { session } = game;
+  const position = JSON.stringify(env.getState());
   const moves = env.running ? legalMoves() : [];
-  // A forced move plays itself: nothing to foresee for the player.
-  const notes = env.running && !(env.legalCount === 1 && !holdForced) ? foresee(position, moves) : new Map();
+  const notes = env.running ? foresee(position, moves) : new Map<number, Foreseen>();
   shown.notes = notes;
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
   shown.candidates = new Set(selectedMoves.map((m) => m.action));
@@ -191,11 +191,11 @@ export function update(): void {
     ui.moves.append(li);
   });
 
-  // Undo, where the env has it.
-  const undoBudget = game.states.undosLeft + gameState.undosUsed;
-  ui.undo.hidden = undoBudget === 0;
-  ui.undo.disabled = game.states.undoDepth === 0 || game.states.undosLeft === 0;
-  ui.undo.textContent = undoLabel(game.states.undosLeft);
+  // Undo, where the game has it: the session's, back to the player's last decision.
+  ui.undo.hidden = session.undosLeft + session.undosUsed === 0;
+  ui.undo.disabled = !session.canUndo;
+  ui.undo.textContent = undoLabel(session.undosLeft);
+  ui.undo.title = 'Takes back your last move, and the moves played for you after it';
 
   ui.outcome.hidden = env.running;
   // A won game is celebrated: a banner, and the board's cards dancing once (not with reduced motion, side.css).
@@ -233,9 +233,8 @@ export function update(): void {
   // At the end there is no move to list: no empty "Moves" heading.
   ui.movesPanel.hidden = !env.running;
   document.body.dataset.steps = String(env.episodeSteps);
-  const hintsComing = page.hintsOn && env.running && !(env.legalCount === 1 && !holdForced);
+  const hintsComing = page.hintsOn && env.running;
   restoreFocus(!hintsComing);
-  if (env.running && env.legalCount === 1 && !holdForced) return scheduleForced(moves[0], gen);
   // The page waits for the player from here: the first time is the time to the first move.
   if (api.readyMs === null) {
     api.readyMs = performance.now();
@@ -251,30 +250,59 @@ export function update(): void {
 
 let forcedTimer = 0;
 
+/** A copy of the game to draw the positions a turn passed through, made once per game. */
+let display: Env | null = null;
+
 /**
- * Runs `task` after the browser has handled what is waiting (input, painting), without the 4 ms
- * a nested setTimeout(0) waits: a long run of forced moves with reduced motion (Ten-Twenty-Thirty
- * plays hundreds) passes at once.
+ * Shows what a turn did: its forced moves one by one, each with its cards marked for a moment, on the positions the
+ * session passed through (its history), then the position it reached (`update`). The session has played them all
+ * already, so anything the player does meanwhile acts on that position, and a redraw ends the showing. With reduced
+ * motion, or past the eighth forced move in a row (Ten-Twenty-Thirty plays hundreds), the rest at once.
  */
-const soonQueue: (() => void)[] = [];
-const soonChannel = new MessageChannel();
-soonChannel.port1.onmessage = () => soonQueue.shift()?.();
-function soon(task: () => void): void {
-  soonQueue.push(task);
-  soonChannel.port2.postMessage(0);
+export function showTurn(turn: Turn): void {
+  clearTimeout(forcedTimer);
+  if (turn.forced.length === 0) return update();
+  const { session } = game;
+  const history = session.history();
+  if (display?.id !== session.env.id || JSON.stringify(display.options) !== JSON.stringify(session.env.options))
+    display = make(session.env.id, session.env.options);
+  const board = display;
+  const drawState = (state: EnvState) => {
+    board.setState(state);
+    return renderBoard(board.board(), { card: finish, stock: finish, action: finish });
+  };
+  // What is read out, and animated in, is what the turn's last move brought, as when each move was drawn.
+  const finish = () => {
+    shown.spots = spotsOf(drawState(history[history.length - 2]));
+    update();
+  };
+  const shownMoves = reducedMotion.matches ? 0 : Math.min(turn.forced.length, ANIMATED_FORCED_RUN);
+  if (shownMoves === 0) return finish();
+  // The state before each forced move: the last ones of the history are the turn's.
+  const first = history.length - 1 - turn.forced.length;
+  const gen = ++drawn.generation;
+  setBusy(true);
+  // The moves listed were the last position's: none is offered until the position the turn reached is drawn.
+  ui.moves.replaceChildren();
+  ui.hints.hidden = true;
+  // A deal's opening run (decade's draws) goes at the pace of a run from its first move.
+  const firstPause = turn.kind === 'deal' ? CHAINED_FORCED_MOVE_MS : FORCED_MOVE_MS;
+  const showForced = (i: number) => {
+    if (gen !== drawn.generation) return;
+    if (i >= shownMoves) return finish();
+    ui.board.replaceChildren(drawState(history[first + i]));
+    markLineRows(ui.board);
+    const move = turn.forced[i];
+    for (const c of move.cards) ui.board.querySelector(`[data-spot="${spotKey(c)}"]`)?.classList.add('forced');
+    if (move.cards.length === 0) ui.board.querySelector('.stock')?.classList.add('forced');
+    forcedTimer = window.setTimeout(() => showForced(i + 1), i === 0 ? firstPause : CHAINED_FORCED_MOVE_MS);
+  };
+  showForced(0);
 }
 
-/** The only legal move plays itself, its cards marked for a moment. */
-function scheduleForced(move: Move, gen: number): void {
-  setBusy(true);
-  const animate = !reducedMotion.matches && state().forcedRun <= ANIMATED_FORCED_RUN;
-  if (animate) {
-    for (const c of move.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('forced');
-    if (move.cards.length === 0) document.querySelector('#board .stock')?.classList.add('forced');
-  }
-  const playIt = () => {
-    if (gen === drawn.generation) actions.play(move.action, true);
-  };
-  if (!animate) soon(playIt);
-  else forcedTimer = window.setTimeout(playIt, state().forcedRun === 0 ? FORCED_MOVE_MS : CHAINED_FORCED_MOVE_MS);
+/** A drawn board's cards, as `shown.spots` keeps them. */
+function spotsOf(board: HTMLElement): Set<string> {
+  return new Set(
+    [...board.querySelectorAll<HTMLElement>('.card[data-spot]')].map((c) => `${c.dataset.spot}:${c.dataset.code}`),
+  );
 }

@@ -53,6 +53,10 @@ export interface PageView {
   hintMs: number[];
   /** The board's cards marked as the top hint's (`place:stack:index`, sorted). */
   hintTop: string[];
+  /** The undos the player's session has spent this game. */
+  undosUsed: number;
+  /** The session's steps from the deal: each action, and whether it was forced. */
+  steps: { action: number; forced: boolean }[];
 }
 
 /** One open page, with the console errors it has logged and the URLs it has requested. */
@@ -111,7 +115,8 @@ export class PlayPage {
       const t = window.tengym;
       return { state: t.env.getState(), running: t.env.running, legal: t.env.legalActions(), hints: t.hints,
         source: t.source, backend: t.backend, readyMs: t.readyMs, firstHintMs: t.firstHintMs, hintMs: t.hintMs,
-        hintTop: [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort() };
+        hintTop: [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort(),
+        undosUsed: t.session.undosUsed, steps: t.session.steps.map((s) => ({ ...s })) };
     })()`);
   }
 

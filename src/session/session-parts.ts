@@ -1,7 +1,9 @@
 /**
  * The shapes a player's session (session.ts) takes and gives: its settings, turns, taps, statistics, board view and
- * save, and the helpers that say a board's stock and a hint's header in one way for the page and the terminal.
+ * save (with the zod schema a save is checked by), and the helpers that say a board's stock and a hint's header in
+ * one way for the page and the terminal.
  */
+import * as z from 'zod/mini';
 import { TengymError, plural, showValue } from '../env/errors.js';
 import type { Outcome } from '../env/game.js';
 import type { BoardPart, BoardView, CardSpot } from '../env/board.js';
@@ -34,7 +36,24 @@ export interface SessionDeal {
   daily?: string;
   /** Only a deal that can be won. */
   winnable?: boolean;
+  /**
+   * The `seed` is `pickDeal`'s answer already (found elsewhere, as a page's worker finds it): it is dealt as it is,
+   * recorded with the `daily` and `winnable` asked.
+   */
+  found?: boolean;
 }
+
+/** One step of the game since the deal: its action, and whether the session played it for the player. */
+export interface SessionStep {
+  readonly action: number;
+  readonly forced: boolean;
+}
+
+/**
+ * One of the player's inputs, as a save replays them: a decision's action id, an undo, or a record of steps followed
+ * (`followSteps`: every step from the deal, with the undos spent).
+ */
+export type SessionInput = number | 'undo' | { steps: number[]; undosUsed: number };
 
 /** What one thing the player did led to: their move (or a deal, an undo, a load) and the forced moves after it. */
 export interface Turn {
@@ -113,8 +132,8 @@ export interface SessionSave {
   version: 1;
   settings: SessionSettings;
   deal: { seed: number; daily: string | null; winnable: boolean };
-  /** The player's inputs since the deal: action ids and undos, replayed on load. */
-  inputs: (number | 'undo')[];
+  /** The player's inputs since the deal: action ids, undos and steps followed, replayed on load. */
+  inputs: SessionInput[];
   /** The player's statistics when saved. */
   stats: SessionStats;
 }
@@ -173,3 +192,34 @@ export function checkedPlace(place: unknown, call: string): Place {
     );
   return place;
 }
+
+/** A difficulty, or null: any deal. */
+export const difficultySchema = z.nullable(z.enum(['easy', 'medium', 'hard']));
+/** `SessionStats` as a save holds them. */
+const statsSchema = z.object({
+  games: z.int().check(z.minimum(0)),
+  wins: z.int().check(z.minimum(0)),
+  streak: z.int().check(z.minimum(0)),
+  bestStreak: z.int().check(z.minimum(0)),
+  daily: z.record(z.string(), z.object({ won: z.boolean(), moves: z.int().check(z.minimum(0)) })),
+});
+/** What `Session.load` takes: `SessionSave`, checked. */
+export const saveSchema = z.object({
+  format: z.literal('tengym-session'),
+  version: z.literal(1),
+  settings: z.object({
+    id: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    difficulty: difficultySchema,
+    autoForced: z.boolean(),
+  }),
+  deal: z.object({ seed: z.int().check(z.minimum(0)), daily: z.nullable(z.string()), winnable: z.boolean() }),
+  inputs: z.array(
+    z.union([
+      z.int().check(z.minimum(0)),
+      z.literal('undo'),
+      z.object({ steps: z.array(z.int().check(z.minimum(0))), undosUsed: z.int().check(z.minimum(0)) }),
+    ]),
+  ),
+  stats: statsSchema,
+});

@@ -10,6 +10,7 @@
  * | `tap(place)`, `selection`  | a tap selection: the move fires once the cards tapped are a move no bigger one holds |
  * | `moveTaking`, `partners`   | moves by card: the move of some cards, the cards that complete one; `card(spot)`     |
  * | `undo()`, `undosLeft`      | back to the player's last decision; the budget is counted in decisions              |
+ * | `steps`, `followSteps()`   | the game as env steps, each forced or not; a record of steps played back exactly     |
  * | `hint(top)`                | the legal moves ranked, with a header in a player's words (`hintHeader`)            |
  * | `view()`                   | the board as named parts (`SessionView`): no search of parts by kind               |
  * | `stats`                    | games, wins, streaks and daily results                                              |
@@ -21,17 +22,20 @@
  *
  * The types it takes and gives, and the helpers that say the stock and a hint's header, are in session-parts.ts.
  */
-import * as z from 'zod/mini';
 import {
   checkedPlace,
+  difficultySchema,
   emptyStats,
+  saveSchema,
   stockOf,
   type Difficulty,
   type SessionConfig,
   type SessionDeal,
+  type SessionInput,
   type SessionSave,
   type SessionSettings,
   type SessionStats,
+  type SessionStep,
   type SessionView,
   type TapResult,
   type Turn,
@@ -71,9 +75,11 @@ export {
   type Difficulty,
   type SessionConfig,
   type SessionDeal,
+  type SessionInput,
   type SessionSave,
   type SessionSettings,
   type SessionStats,
+  type SessionStep,
   type SessionView,
   type StockView,
   type TapResult,
@@ -87,28 +93,6 @@ function variantsOf(id: string): VariantDifficulty | undefined {
 
 /** The undos a player gets where the game has an undo and the options name none. */
 export const DEFAULT_UNDOS = 3;
-
-const difficultySchema = z.nullable(z.enum(['easy', 'medium', 'hard']));
-const statsSchema = z.object({
-  games: z.int().check(z.minimum(0)),
-  wins: z.int().check(z.minimum(0)),
-  streak: z.int().check(z.minimum(0)),
-  bestStreak: z.int().check(z.minimum(0)),
-  daily: z.record(z.string(), z.object({ won: z.boolean(), moves: z.int().check(z.minimum(0)) })),
-});
-const saveSchema = z.object({
-  format: z.literal('tengym-session'),
-  version: z.literal(1),
-  settings: z.object({
-    id: z.string(),
-    options: z.record(z.string(), z.unknown()),
-    difficulty: difficultySchema,
-    autoForced: z.boolean(),
-  }),
-  deal: z.object({ seed: z.int().check(z.minimum(0)), daily: z.nullable(z.string()), winnable: z.boolean() }),
-  inputs: z.array(z.union([z.int().check(z.minimum(0)), z.literal('undo')])),
-  stats: statsSchema,
-});
 
 /** A registered id; anything else is refused as `make` refuses it (with the nearest id). */
 function checkId(id: unknown): string {
@@ -140,12 +124,12 @@ export class Session {
   private hinterGiven: Hinter | null;
   private states: GameStates | null = null;
   private dealt: SessionSave['deal'] = { seed: 0, daily: null, winnable: false };
-  private inputs: (number | 'undo')[] = [];
-  /** The state at each of the player's decisions, and whether each step since the deal was forced. */
-  private decisions: { state: EnvState; forced: boolean[]; recorded: number }[] = [];
-  private forcedSteps: boolean[] = [];
+  private inputs: SessionInput[] = [];
+  /** The state at each of the player's decisions, and the steps since the deal then. */
+  private decisions: { state: EnvState; steps: SessionStep[]; recorded: number }[] = [];
+  private played: SessionStep[] = [];
   private undoBudget: number;
-  private undosUsed = 0;
+  private usedUndos = 0;
   private counted = false;
   private picked: CardSpot[] = [];
   /** Set while a save is replayed: its games were counted when they were played. */
@@ -185,15 +169,23 @@ export class Session {
   }
   /** The player's decisions since the deal (undone ones not counted). */
   get yourMoves(): number {
-    return this.forcedSteps.filter((f) => !f).length;
+    return this.played.filter((s) => !s.forced).length;
   }
   /** The moves played for the player since the deal. */
   get forcedMoves(): number {
-    return this.forcedSteps.filter((f) => f).length;
+    return this.played.filter((s) => s.forced).length;
+  }
+  /** The steps from the deal to the position shown, undone ones left out: each action, and whether it was forced. */
+  get steps(): readonly SessionStep[] {
+    return this.played;
+  }
+  /** Undos used this game. */
+  get undosUsed(): number {
+    return this.usedUndos;
   }
   /** Undos left this game (Infinity when unlimited; 0 where the game has none). */
   get undosLeft(): number {
-    return this.undoBudget - this.undosUsed;
+    return this.undoBudget - this.usedUndos;
   }
   /** Whether `undo()` would take a decision back now. */
   get canUndo(): boolean {
@@ -210,28 +202,32 @@ export class Session {
     const level = this.levelAsked();
     const seed = choice.seed ?? (this.env.hasStarted ? this.dealt.seed + 1 : 0);
     const winnable = choice.winnable === true || level !== undefined;
-    const picked = pickDeal(this.env, {
-      ...(choice.daily !== undefined ? { date: choice.daily } : { seed }),
-      ...(winnable && winnableBy(this.env) !== null ? { winnable: true } : {}),
-      ...(level !== undefined ? { level } : {}),
-    });
+    // A seed found already (by `pickDeal` in a worker) is dealt as it is: the search is not made twice.
+    const picked =
+      choice.found === true && choice.seed !== undefined
+        ? { seed: choice.seed }
+        : pickDeal(this.env, {
+            ...(choice.daily !== undefined ? { date: choice.daily } : { seed }),
+            ...(winnable && winnableBy(this.env) !== null ? { winnable: true } : {}),
+            ...(level !== undefined ? { level } : {}),
+          });
     this.dealt = { seed: picked.seed, daily: choice.daily ?? null, winnable };
     return this.start();
   }
 
-  /** Deals the chosen seed and plays the forced moves before the first decision. */
-  private start(): Turn {
+  /** Deals the chosen seed and plays the forced moves before the first decision (at most `forcedLimit` of them). */
+  private start(forcedLimit = Infinity): Turn {
     const before: CardSpot[] = [];
     this.env.reset({ seed: this.dealt.seed });
     this.inputs = [];
     this.decisions = [];
-    this.forcedSteps = [];
-    this.undosUsed = 0;
+    this.played = [];
+    this.usedUndos = 0;
     this.counted = false;
     this.picked = [];
     this.states = new GameStates(this.env);
     const first = this.changeEvents('reset', null, before, 0);
-    return this.afterChange('deal', null, [first]);
+    return this.afterChange('deal', null, [first], forcedLimit);
   }
 
   /** The level asked of a game with decisions, or undefined. */
@@ -257,16 +253,18 @@ export class Session {
     this.checkStarted('play');
     const action = typeof move === 'number' ? move : move?.action;
     this.env.assertLegal(action, 'session.play');
-    this.decisions.push({
-      state: this.env.getState(),
-      forced: this.forcedSteps.slice(),
-      recorded: this.history().length,
-    });
     this.inputs.push(action);
-    this.picked = [];
-    const events = [this.stepEvents(action)];
-    this.forcedSteps.push(false);
+    const events = [this.decide(action)];
     return this.afterChange('move', events[0].move, events);
+  }
+
+  /** Plays the player's decision `action` (legal), kept for undo; no forced move after it. */
+  private decide(action: number): StepEvents {
+    this.decisions.push({ state: this.env.getState(), steps: this.played.slice(), recorded: this.history().length });
+    this.picked = [];
+    const events = this.stepEvents(action);
+    this.played.push({ action, forced: false });
+    return events;
   }
 
   /** Takes back the player's last decision with the forced moves after it: one undo of the budget. */
@@ -283,11 +281,56 @@ export class Session {
     this.env.setState(last.state);
     // The game's states up to the decision: a hinter that remembers what it saw is shown that game again.
     this.states = GameStates.fromJSON(this.env, states);
-    this.forcedSteps = last.forced;
-    this.undosUsed++;
+    this.played = last.steps;
+    // The steps since the deal are the ones not undone (setState counts none): the step limit counts them too.
+    this.env.episodeSteps = this.played.length;
+    this.usedUndos++;
     this.inputs.push('undo');
     this.picked = [];
     return this.finish('undo', null, [this.changeEvents('undo', null, before, 0)], [], []);
+  }
+
+  /**
+   * Plays a game recorded as its env steps from the deal (every step, forced ones included, as `steps` gives them) to
+   * the position they reach, with `undosUsed` of the budget spent. A step where the session plays the only legal move
+   * for the player counts as forced, any other as a decision. It stops after the last step, even before a forced
+   * move, which then waits for the player as after an undo; with `thenForced` it plays the forced moves there. Returns
+   * the index of the first step not legal where it comes (the steps before it are played), or null when every step
+   * was.
+   */
+  followSteps(steps: readonly number[], options: { undosUsed?: number; thenForced?: boolean } = {}): number | null {
+    this.checkStarted('followSteps');
+    if (!Array.isArray(steps))
+      throw new TengymError('bad-argument', `followSteps takes an array of action ids, got ${showValue(steps)}`);
+    const { undosUsed = 0, thenForced = false } = options;
+    if (!(Number.isSafeInteger(undosUsed) && undosUsed >= 0))
+      throw new TengymError('bad-argument', `followSteps: undosUsed is a whole number, got ${showValue(undosUsed)}`);
+    const counted = this.counted;
+    this.start(0);
+    // A game counted when it ended stays counted: following its steps again is no new game.
+    this.counted = counted;
+    let bad: number | null = null;
+    for (const [i, action] of steps.entries()) {
+      if (!this.env.running || !this.env.isLegal(action)) {
+        bad = i;
+        break;
+      }
+      if (this.forcedNow()) {
+        this.stepEvents(action);
+        this.played.push({ action, forced: true });
+      } else this.decide(action);
+    }
+    if (thenForced) this.afterChange('load', null, []);
+    this.usedUndos = Math.min(undosUsed, this.undoBudget);
+    // Replayed on load as followed, the forced moves played after the steps among them.
+    this.inputs = [{ steps: this.played.map((s) => s.action), undosUsed: this.usedUndos }];
+    this.finish('load', null, [], [], []);
+    return bad;
+  }
+
+  /** Whether the session plays the position's move for the player: the only legal one, forced moves on. */
+  private forcedNow(): boolean {
+    return this.settings.autoForced && this.env.running && this.env.legalCount === 1;
   }
 
   /**
@@ -432,7 +475,7 @@ export class Session {
       version: 1,
       settings: { ...this.settings, options: { ...this.settings.options } },
       deal: { ...this.dealt },
-      inputs: this.inputs.slice(),
+      inputs: this.inputs.map((i) => (typeof i === 'object' ? { steps: i.steps.slice(), undosUsed: i.undosUsed } : i)),
       stats: structuredClone(this.stats),
     };
   }
@@ -449,6 +492,7 @@ export class Session {
     for (const [i, input] of s.inputs.entries()) {
       try {
         if (input === 'undo') session.undo();
+        else if (typeof input === 'object') session.followSteps(input.steps, { undosUsed: input.undosUsed });
         else session.play(input);
       } catch (e) {
         throw new TengymError(
@@ -483,11 +527,12 @@ export class Session {
   }
 
   /** Plays the forced moves after a change, then counts a game that ended. */
-  private afterChange(kind: Turn['kind'], move: Move | null, events: StepEvents[]): Turn {
+  private afterChange(kind: Turn['kind'], move: Move | null, events: StepEvents[], forcedLimit = Infinity): Turn {
     const forced: Move[] = [];
-    while (this.settings.autoForced && this.env.running && this.env.legalCount === 1) {
-      const e = this.stepEvents(this.env.legal[0]);
-      this.forcedSteps.push(true);
+    while (forced.length < forcedLimit && this.forcedNow()) {
+      const action = this.env.legal[0];
+      const e = this.stepEvents(action);
+      this.played.push({ action, forced: true });
       forced.push(e.move as Move);
       events.push(e);
     }

@@ -24,7 +24,7 @@ import {
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
-import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
+import { findChromium, PlayPage, startPageSession, type PageView } from '../../src/page-harness/chromium.js';
 import { rulesDocument } from '../helpers/rules-document.js';
 import { sampled, scaled } from '../helpers/scale.js';
 
@@ -119,15 +119,15 @@ function dealtLegal(id: string, seed: number): number[] {
 }
 
 /**
- * A link's `moves` as the page writes them (action ids, `fN` for N forced moves in a row, `u` an
- * undo), played here: `choices` at the positions with a choice (`first`: the first legal move),
+ * A link's `moves` as the page wrote them when its undo took back one step (action ids, `fN` for N forced moves in a
+ * row, `u` an undo of one step), played here: `choices` at the positions with a choice (`first`: the first legal move),
  * the forced moves between and after them. Returns the link's moves and the state they give.
  */
 function linkMoves(
   id: string,
   seed: number,
   options: Record<string, unknown>,
-  choices: (number | 'first' | 'u')[],
+  choices: (number | 'first' | 'last' | 'u')[],
 ): { moves: string; state: EnvState } {
   const env = make(id, pageOptions(id, options));
   env.reset({ seed });
@@ -143,7 +143,7 @@ function linkMoves(
   };
   forced();
   for (const entry of choices) {
-    const choice = entry === 'first' ? env.legal[0] : entry;
+    const choice = entry === 'first' ? env.legal[0] : entry === 'last' ? env.legal[env.legalCount - 1] : entry;
     tokens.push(String(choice));
     // After an undo the page waits for the player, a forced move included.
     if (choice === 'u') played.undo(env);
@@ -591,16 +591,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const after = await p.view();
       expect(after.state).not.toEqual(start.state);
 
-      // u takes the move back (the forced moves after it count one undo each, as GameStates.undo does).
+      // One u takes the move back with the forced moves after it, as tengym play's undo does: one undo of three.
       const taken = after.state.game as object;
-      let undone = 0;
-      while (JSON.stringify((await p.view()).state.game) !== JSON.stringify(start.state.game)) {
-        await p.page.keyboard.press('u');
-        undone++;
-        expect(undone).toBeLessThanOrEqual(3);
-      }
-      expect((await p.view()).state.undosUsed).toBe(undone);
-      expect(await p.page.locator('#undo').textContent()).toContain(`${3 - undone} left`);
+      await p.page.keyboard.press('u');
+      await p.settled();
+      expect((await p.view()).state.game).toEqual(start.state.game);
+      expect((await p.view()).undosUsed).toBe(1);
+      expect(await p.page.locator('#undo').textContent()).toBe('Undo your last move (u) · 2 left');
+      expect(await p.page.locator('#message').textContent()).toBe('Took back your last move (2 undos left).');
       expect(taken).not.toEqual(start.state.game);
 
       // The shared link carries the options and gives the same position, the undos used included
@@ -610,6 +608,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(link).toContain('options=');
       const shared = await openPage(link!);
       expect((await shared.view()).state).toEqual((await p.view()).state);
+      expect((await shared.view()).undosUsed).toBe(1);
       expect(shared.errors).toEqual([]);
       await release(shared, true);
 
@@ -825,12 +824,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.selectOption('#options select[name="undoLimit"]', '3');
       await p.settled();
       await p.page.keyboard.press('u');
-      expect(await message()).toBe('There is no move to take back.');
+      expect(await message()).toBe('There is no move of yours to take back.');
       for (let used = 1; used <= 3; used++) {
         await p.play((await p.view()).legal[0]);
         await p.page.keyboard.press('u');
         await p.settled();
-        expect((await p.view()).state.undosUsed).toBe(used);
+        expect((await p.view()).undosUsed).toBe(used);
       }
       await p.play((await p.view()).legal[0]);
       await p.page.keyboard.press('u');
@@ -1100,11 +1099,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('u');
       await p.settled();
       const before = await p.view();
-      expect(before.state.undosUsed).toBe(1);
-      await expect.poll(() => url(p).searchParams.get('moves')).toMatch(/\.u$/);
+      expect(before.undosUsed).toBe(1);
+      // The moves are the game's steps to where it stands, the second move gone; the undo spent is counted apart.
+      await expect.poll(() => url(p).searchParams.get('undos')).toBe('1');
+      expect(url(p).searchParams.get('moves')).toBe(String(before.steps[0].action));
       await p.page.reload();
       await p.settled();
       expect((await p.view()).state).toEqual(before.state);
+      expect((await p.view()).undosUsed).toBe(1);
       expect(await p.page.locator('#undo').textContent()).toContain('2 left');
       const shared = await openPage((await p.page.getAttribute('#share', 'href'))!);
       expect((await shared.view()).state).toEqual(before.state);
@@ -1147,12 +1149,15 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // An undo counts as a move of the link: one that has nothing to take back is the one said.
     const undone = linkMoves('tens', 8, { undoLimit: 3 }, ['first', 'u']);
     await withPage(`env=tens&seed=8&options={"undoLimit":3}&moves=${undone.moves}.u`, async (p) => {
-      expect((await p.view()).state).toEqual(undone.state);
+      expect((await p.view()).state.game).toEqual(undone.state.game);
+      expect((await p.view()).undosUsed).toBe(1);
       expect(await p.page.locator('#message').textContent()).toBe(
         'Move 3 of the link is not a legal move here; the game is shown after the 2 before it.',
       );
       expect(await p.page.locator('#undo').textContent()).toContain('2 left');
-      expect(new URL(p.page.url()).searchParams.get('moves')).toBe(undone.moves);
+      // Written again as the steps to where the game stands (none of the player's), the undo spent apart.
+      expect(new URL(p.page.url()).searchParams.get('moves')).toBeNull();
+      expect(new URL(p.page.url()).searchParams.get('undos')).toBe('1');
     });
     // A run of forced moves longer than the deal has keeps those that were forced: tens deal 5's
     // one move, taken back, then played again (a second would be past the end).
@@ -1161,12 +1166,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     await withPage('env=tens&seed=5&options={"undoLimit":3}&moves=f1.u.f2', async (p) => {
       const v = await p.view();
       expect(v.running).toBe(false);
-      expect(v.state.undosUsed).toBe(1);
+      expect(v.undosUsed).toBe(1);
       expect(v.state.game).toEqual(once.state.game);
       expect(await p.page.locator('#message').textContent()).toBe(
         'Move 2 of the link is not a legal move here; the game is shown after the move before it.',
       );
-      expect(new URL(p.page.url()).searchParams.get('moves')).toBe('f1.u.f1');
+      // A game of forced moves alone: its link is the deal, with the undo spent.
+      expect(new URL(p.page.url()).searchParams.get('moves')).toBeNull();
+      expect(new URL(p.page.url()).searchParams.get('undos')).toBe('1');
     });
   }, 60_000);
 
@@ -1907,7 +1914,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.play(v.legal[0]);
       await p.page.keyboard.press('u');
       await p.settled();
-      expect((await p.view()).state.undosUsed).toBe(1);
+      expect((await p.view()).undosUsed).toBe(1);
+      expect((await p.view()).state.game).toEqual(v.state.game);
     });
     // No training step limit among a player's options, in any game; a link's limit is kept when another changes.
     await withPage('env=decade&seed=1&options={"maxSteps":20}', async (p) => {
@@ -2161,22 +2169,73 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('Enter on a focused control presses it, also where one move ' +
-    'is left to play: a second Undo undoes again', async () => {
+  it('Enter on a focused control presses it: a second Enter on Undo takes back the decision before', async () => {
     await withPage('env=tens&seed=1&options={"undoLimit":"unlimited"}', async (p) => {
       const steps = async () => Number(await p.page.evaluate('document.body.dataset.steps'));
+      const decisions = (v: PageView) => v.steps.filter((s) => !s.forced).length;
       for (let guard = 0; guard < 10 && (await p.view()).running; guard++) await p.play((await p.view()).legal[0]);
-      expect((await p.view()).running).toBe(false);
-      const ended = await steps();
+      const ended = await p.view();
+      expect(ended.running).toBe(false);
+      expect(decisions(ended)).toBeGreaterThanOrEqual(2);
       await p.page.focus('#undo');
       await p.page.keyboard.press('Enter');
       await p.settled();
-      const once = await steps();
-      expect(once).toBe(ended - 1);
-      expect((await p.view()).legal).toHaveLength(1); // held at the forced move, which Enter elsewhere plays
+      // Back to the player's last decision: it and every forced move after it gone.
+      const once = await p.view();
+      expect(once.running).toBe(true);
+      expect(decisions(once)).toBe(decisions(ended) - 1);
+      expect(once.steps).toEqual(ended.steps.slice(0, once.steps.length));
+      expect(ended.steps[once.steps.length].forced).toBe(false);
+      expect(await steps()).toBe(once.steps.length);
       await p.page.keyboard.press('Enter');
       await p.settled();
-      expect(await steps()).toBe(once - 1);
+      expect(decisions(await p.view())).toBe(decisions(ended) - 2);
+    });
+  }, 60_000);
+
+  it('u takes back the player’s move and the forced moves after it, at the cost of one undo (Block Ten deal 8, ' +
+    'whose third choice leads to forced moves)', async () => {
+    const two = linkMoves('block-ten', 8, {}, ['last', 'last']);
+    const three = linkMoves('block-ten', 8, {}, ['last', 'last', 'last']);
+    expect(three.moves).toMatch(/\.f[2-9]\d*$/);
+    await withPage(`env=block-ten&seed=8&moves=${two.moves}`, async (p) => {
+      const before = await p.view();
+      expect(before.state.game).toEqual(two.state.game);
+      await p.play(before.legal[before.legal.length - 1]);
+      const after = await p.view();
+      expect(after.state.game).toEqual(three.state.game);
+      expect(after.steps.slice(before.steps.length + 1).every((s) => s.forced)).toBe(true);
+      expect(after.steps.length).toBeGreaterThan(before.steps.length + 2);
+      await p.page.keyboard.press('u');
+      await p.settled();
+      const undone = await p.view();
+      expect(undone.state.game).toEqual(before.state.game);
+      expect(undone.steps).toEqual(before.steps);
+      expect(undone.undosUsed).toBe(1);
+      expect(await p.page.locator('#undo').textContent()).toBe('Undo your last move (u) · unlimited');
+      expect(await p.page.locator('#message').textContent()).toBe('Took back your last move.');
+    });
+  }, 60_000);
+
+  it('a link written when undo took back one step gives the position it gave: waiting at a forced move, which ' +
+    'Enter plays, and a reload keeps it', async () => {
+    // Block Ten deal 8: the last move at its third choice leads to forced moves; the link's u took back the last.
+    const old = linkMoves('block-ten', 8, {}, ['last', 'last', 'last', 'u']);
+    expect(old.moves).toMatch(/\.f[2-9]\d*\.u$/);
+    await withPage(`env=block-ten&seed=8&moves=${old.moves}`, async (p) => {
+      const held = await p.view();
+      expect(held.state.game).toEqual(old.state.game);
+      expect(held.legal).toHaveLength(1);
+      expect(held.undosUsed).toBe(1);
+      await p.page.waitForTimeout(100);
+      await p.page.reload();
+      await p.settled();
+      expect((await p.view()).state.game).toEqual(old.state.game);
+      expect((await p.view()).undosUsed).toBe(1);
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      const after = await p.view();
+      expect(after.steps[held.steps.length]).toEqual({ action: held.legal[0], forced: false });
     });
   }, 60_000);
 

@@ -8,8 +8,8 @@ import {
   cardKey,
   createStore,
   initialState,
-  movesParam,
-  recordStep,
+  linkMoves,
+  recordOf,
   reduce,
   stockCount,
   tapOutcome,
@@ -25,7 +25,10 @@ const start = (): PageState =>
     envId: envIds()[0],
     options: {},
     seed: 1,
-    played: [],
+    steps: [],
+    undos: 0,
+    forced: [],
+    held: false,
   });
 
 /** A deal's legal moves once its forced moves are played, as a tap sees them. */
@@ -40,43 +43,67 @@ function tapMoves(id: string, seed: number): TapMove[] {
 }
 
 describe('the page store', () => {
-  it('records the game as the URL holds it: action ids, a run of forced moves as fN, an undo as u', () => {
-    let played = recordStep([], 3, true);
-    played = recordStep(played, 5, true);
-    expect(played).toEqual(['f2']);
-    expect(movesParam(played)).toBeNull();
-    played = recordStep(played, 7, false);
-    played = recordStep(played, 1, true);
-    expect(played).toEqual(['f2', '7', 'f1']);
-    expect(movesParam(played)).toBe('f2.7.f1');
+  it('records the session’s steps as the URL holds them: action ids, a run of forced moves as fN', () => {
+    const steps = [
+      { action: 3, forced: true },
+      { action: 5, forced: true },
+    ];
+    expect(recordOf(steps)).toEqual(['f2']);
+    // A new deal's link is the deal alone (its forced moves play on), the undos spent apart.
+    expect(linkMoves(recordOf(steps), 0, false)).toEqual({ moves: null, undos: 0 });
+    expect(linkMoves(recordOf(steps), 2, false)).toEqual({ moves: null, undos: 2 });
+    const more = [...steps, { action: 7, forced: false }, { action: 1, forced: true }, { action: 7, forced: false }];
+    expect(recordOf(more)).toEqual(['f2', '7', 'f1', '7']);
+    expect(linkMoves(recordOf(more), 1, false)).toEqual({ moves: 'f2.7.f1.7', undos: 1 });
+    // A game waiting at a forced move (a link's undo of one step stopped there): the forced move, then u.
+    expect(linkMoves(['f2', '7', 'f1'], 1, true)).toEqual({ moves: 'f2.7.f2.u', undos: 0 });
+    expect(linkMoves(['f2', '7'], 3, true)).toEqual({ moves: 'f2.7.f1.u', undos: 2 });
   });
 
   it('returns a new state from each update and leaves the one before unchanged', () => {
     const store = createStore(start());
     const before = store.state;
-    store.dispatch({ type: 'stepped', action: 4, only: false, forced: false, text: 'pair 3♠ 7♥' });
+    const steps = [
+      { action: 4, forced: false },
+      { action: 0, forced: true },
+    ];
+    store.dispatch({ type: 'played', steps, move: 'pair 3♠ 7♥', forced: ['draw'] });
     expect(before.played).toEqual([]);
-    expect(store.state.played).toEqual(['4']);
+    expect(store.state.played).toEqual(['4', 'f1']);
     expect(store.state.fresh).toBe(true);
     store.dispatch({ type: 'drawn', running: true });
     expect(store.state.fresh).toBe(false);
-    store.dispatch({ type: 'undone' });
-    expect(store.state.played).toEqual(['4', 'u']);
-    expect(store.state.holdForced).toBe(true);
-    // A link that stops at an undo holds the forced move there, as the page did before the reload.
-    const dealt = reduce(store.state, { type: 'dealt', envId: 'x', options: {}, seed: 2, played: ['4', 'u'] });
-    expect(dealt.holdForced).toBe(true);
-    expect(dealt.forcedRun).toBe(1);
+    // An undo takes back the move and the forced draw after it, and counts one undo.
+    store.dispatch({ type: 'undone', steps: [], undos: 1 });
+    expect(store.state.played).toEqual([]);
+    expect(store.state.undos).toBe(1);
+    expect(store.state.told).toEqual([]);
   });
 
   it("groups forced moves after the player's move and tells them as what happened, not as the player's", () => {
-    let state = start();
-    state = reduce(state, { type: 'stepped', action: 1, only: true, forced: true, text: 'draw' });
+    let state = reduce(start(), {
+      type: 'dealt',
+      envId: 'x',
+      options: {},
+      seed: 2,
+      steps: [{ action: 1, forced: true }],
+      undos: 0,
+      forced: ['draw'],
+      held: false,
+    });
     expect(announcement(state.told, [], '')).toBe('With no choice: draw.');
-    state = reduce(state, { type: 'stepped', action: 9, only: false, forced: false, text: 'pair 3♠ 7♥' });
-    state = reduce(state, { type: 'stepped', action: 1, only: true, forced: true, text: 'draw' });
-    state = reduce(state, { type: 'stepped', action: 2, only: true, forced: true, text: 'deal' });
-    expect(state.forcedRun).toBe(2);
+    state = reduce(state, {
+      type: 'played',
+      steps: [
+        { action: 1, forced: true },
+        { action: 9, forced: false },
+        { action: 1, forced: true },
+        { action: 2, forced: true },
+      ],
+      move: 'pair 3♠ 7♥',
+      forced: ['draw', 'deal'],
+    });
+    expect(state.played).toEqual(['f1', '9', 'f2']);
     const said = announcement(state.told, ['K♣'], 'Won! You won!');
     expect(said).toBe('Played: pair 3♠ 7♥; then, with no choice: draw, deal; now on the table: K♣. Won! You won!');
     expect(said.match(/Played/g)).toHaveLength(1);
@@ -104,11 +131,11 @@ describe('the page store', () => {
     }
   });
 
-  it('words the undo: the button, and what is said after one', () => {
-    expect(undoLabel(Infinity)).toBe('Undo (u) · unlimited');
-    expect(undoLabel(2)).toBe('Undo (u) · 2 left');
-    expect(undoneText(1)).toBe('Took back the last move (1 undo left).');
-    expect(undoneText(Infinity)).toBe('Took back the last move.');
+  it('words the undo as tengym play does: the button, and what is said after one', () => {
+    expect(undoLabel(Infinity)).toBe('Undo your last move (u) · unlimited');
+    expect(undoLabel(2)).toBe('Undo your last move (u) · 2 left');
+    expect(undoneText(1)).toBe('Took back your last move (1 undo left).');
+    expect(undoneText(Infinity)).toBe('Took back your last move.');
   });
 
   it('counts the stock as tengym play does, a face-up top card included', () => {
