@@ -182,8 +182,6 @@ function scanStarts(
   const maxTotal = rule.maxTotal;
   const lengths = lengthsOf(rule);
   const idBase = 1 - rule.shortest;
-  if (to - from >= LOOKUP_SCAN && maxRun > goodTotals(good).length)
-    return lookupStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, legal, count);
   for (let st = from; st < to && st + minRun <= n; st++) {
     const end = Math.min(st + maxRun, n);
     let sum = 0;
@@ -303,7 +301,10 @@ export function straightLineRuns(
     mask[id] = 1;
     legal[count++] = id;
   }
-  count = scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
+  count =
+    n - b - lo >= LOOKUP_SCAN && maxRun > goodTotals(good).length
+      ? lookupStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count)
+      : scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
   const oldEnd = m - b;
   const shift = (n - m) * lengths;
   for (; k < kept; k++) {
