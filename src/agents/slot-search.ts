@@ -387,7 +387,7 @@ export function slotSearchAgents(games: readonly AnyGame[], { oracle = true } = 
   agents.push({
     name: 'oracle',
     description:
-      'CHEATS, sees the stock order: a depth-first solve of the true deal within a budget, else greedy\'s move. ' +
+      "CHEATS, sees the stock order: a depth-first solve of the true deal within a budget, else greedy's move. " +
       'Not a fair agent; a bound on them only where its solves finish in the budget',
     fair: false,
     games,

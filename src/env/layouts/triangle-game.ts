@@ -11,8 +11,6 @@ import {
   copyState,
   createState,
   legalActions,
-  observationBounds,
-  observe,
   outcome,
   resetState,
   status,
@@ -24,6 +22,7 @@ import {
 import { layoutGameParts } from './card-state.js';
 import { plainSlotOptionsSchema, type PlainSlotOptions } from './slot-game.js';
 import { checkState, fromJSON, toJSON } from './triangle-json.js';
+import { observationBounds, observe } from './triangle-observe.js';
 import { actionCards, board, describeAction, render, stepNote, whyIllegal } from './triangle-text.js';
 
 /** A game over a triangle: its name, options, the rules its options give, and its prompt. */

@@ -3,7 +3,8 @@
  * the two below it), a talon of stock and waste beside them, optionally a row of open piles whose tops are
  * available (the piles layout's, piles.ts), and removals of available cards: two that make a sum, or a card of a
  * rank removed alone. Its words and board are in `triangle-text.ts`, its JSON
- * and checks in `triangle-json.ts`, and `triangle-game.ts` joins them into a `Game`.
+ * and checks in `triangle-json.ts`, its observation in `triangle-observe.ts`, and `triangle-game.ts` joins them
+ * into a `Game`.
  *
  * Slot r(r+1)/2 + c is row r, card c (slot 0 the apex); the deal fills the slots in that order, then
  * the piles (pile 0 bottom card first), and the rest of the deck is the stock, its top first. A slot is
@@ -13,10 +14,10 @@
  * turn-over when there is a stock. The hot path (legalActions, step, status, observe) allocates nothing.
  */
 import { DECK_SIZE, orderedDeck } from '../cards.js';
-import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type ObservationBounds, type Status } from '../game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import { EMPTY } from './card-state.js';
-import { dealPileRow, observePileRow, pileRowShape, type PileRow, type PileRowShape } from './piles.js';
+import { dealPileRow, pileRowShape, type PileRow, type PileRowShape } from './piles.js';
 import { placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
 
 export { MAX_ROWS, placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
@@ -197,6 +198,9 @@ export interface TriangleState {
   /** Scratch of legalActions: the available places in increasing order, `availableCount` of them. */
   readonly available: Uint8Array;
   availableCount: number;
+  /** Scratch of legalActions: the available places of each rank in increasing order (4 a rank), and how many. */
+  readonly rankPlaces: Uint8Array;
+  readonly rankCount: Uint8Array;
   /** Scratch deck for seeded deals. */
   readonly deck: Uint8Array;
   /** The piles beside the triangle (empty arrays without them). */
@@ -226,6 +230,8 @@ export function createState(rules: TriangleRules): TriangleState {
     placeRank: new Int8Array(rules.places).fill(-1),
     available: new Uint8Array(rules.places),
     availableCount: 0,
+    rankPlaces: new Uint8Array(13 * 4),
+    rankCount: new Uint8Array(13),
     deck: new Uint8Array(DECK_SIZE),
     piles: {
       cards: new Uint8Array(rules.pileCount * rules.pileRow.height).fill(EMPTY),
@@ -359,8 +365,15 @@ function markAvailable(s: TriangleState): void {
     const h = s.piles.heights[p];
     rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
   }
+  const count = s.rankCount;
+  for (let q = 0; q < 13; q++) count[q] = 0;
   let k = 0;
-  for (let p = 0; p < r.places; p++) if (rank[p] >= 0) s.available[k++] = p;
+  for (let p = 0; p < r.places; p++) {
+    const q = rank[p];
+    if (q < 0) continue;
+    s.available[k++] = p;
+    s.rankPlaces[q * 4 + count[q]++] = p;
+  }
   s.availableCount = k;
 }
 
@@ -377,14 +390,18 @@ function availableRemovals(s: TriangleState, mask: Uint8Array, legal: Int32Array
   const available = s.available;
   const count = s.availableCount;
   const skipWaste = !r.talon.topPairsWithWaste;
+  const rankPlaces = s.rankPlaces;
+  const rankCount = s.rankCount;
   for (let a = 0; a < count - 1; a++) {
     const i = available[a];
     const ri = rank[i];
     if ((singles >>> ri) & 1 || (skipWaste && i === r.waste)) continue;
     const want = sum - ri;
-    for (let b = a + 1; b < count; b++) {
-      const j = available[b];
-      if (rank[j] === want) n = add(mask, legal, n, placePairId(places, i, j));
+    if (want < 0 || want > 12) continue;
+    // The partners' places, in increasing order: those after i pair with it.
+    for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
+      const j = rankPlaces[b];
+      if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
     }
   }
   for (let a = 0; a < count; a++) {
@@ -516,123 +533,4 @@ export function stepState(s: TriangleState, _o: unknown, action: number): number
   }
   if (r.rewardCards) return gained;
   return gained > 0 && isWon(s) ? 1 : 0;
-}
-
-/** Writes the observation in full (the game's `observe` on a new buffer, or after a change it does not follow). */
-function writeObservation(s: TriangleState, out: Float32Array): void {
-  const r = s.rules;
-  out.fill(0);
-  const present = s.present;
-  for (let i = 0; i < r.slots; i++) {
-    if (((present >>> i) & 1) === 0) continue;
-    if ((present & r.coverMask[i]) === 0) out[r.obsFree + i] = 1;
-    else if ((r.faceDownMask >>> i) & 1) {
-      // Face down: unseen, counted with the stock's unseen cards.
-      out[r.obsStockCounts + (s.cards[i] >> 2)] += 0.25;
-      continue;
-    }
-    out[13 * i + (s.cards[i] >> 2)] = 1;
-  }
-  if (r.pileCount > 0) observePileRow(r.pileRow, s.piles, out, r.obsPiles, r.obsPileHeights, -1);
-  if (r.hasTalon) observeTalon(s, out);
-}
-
-/** The talon's cards in the observation: the tops, then the waste's and the stock's counts (zero before). */
-function observeTalon(s: TriangleState, out: Float32Array): void {
-  const r = s.rules;
-  if (s.cursor > 0) out[r.obsWasteTop + (s.talon[s.cursor - 1] >> 2)] = 1;
-  const faceUp = r.topPlayable && s.cursor < s.talonLen;
-  if (faceUp) out[r.obsStockTop + (s.talon[s.cursor] >> 2)] = 1;
-  for (let k = 0; k < s.cursor; k++) out[r.obsWasteCounts + (s.talon[k] >> 2)] += 0.25;
-  for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[r.obsStockCounts + (s.talon[k] >> 2)] += 0.25;
-}
-
-/**
- * Updates `obsOut` in place after moves that only took cards away: the slots that left or were uncovered, the piles
- * that shrank, the talon's floats when it changed. False, having written nothing that matters, where a card left
- * while the observation showed it face down (only a state not observed after each step): the caller writes anew.
- */
-function updateObservation(s: TriangleState, out: Float32Array): boolean {
-  const r = s.rules;
-  const was = s.obsPresent;
-  const now = s.present;
-  if (was !== now) {
-    for (let i = 0; i < r.slots; i++) {
-      if (((was >>> i) & 1) === 0) continue;
-      const wasFree = (was & r.coverMask[i]) === 0;
-      const shownDown = !wasFree && ((r.faceDownMask >>> i) & 1) === 1;
-      if (((now >>> i) & 1) === 0) {
-        if (shownDown) return false;
-        out.fill(0, 13 * i, 13 * i + 13);
-        out[r.obsFree + i] = 0;
-      } else if (!wasFree && (now & r.coverMask[i]) === 0) {
-        out[r.obsFree + i] = 1;
-        if (shownDown) {
-          const rank = s.cards[i] >> 2;
-          out[r.obsStockCounts + rank] -= 0.25;
-          out[13 * i + rank] = 1;
-        }
-      }
-    }
-  }
-  const height = r.pileRow.height;
-  for (let p = 0; p < r.pileCount; p++) {
-    const h = s.piles.heights[p];
-    if (h === s.obsHeights[p]) continue;
-    const at = r.obsPiles + p * height * 13;
-    out.fill(0, at, at + height * 13);
-    for (let d = 0; d < h; d++) out[at + d * 13 + (s.piles.cards[p * height + h - 1 - d] >> 2)] = 1;
-    out[r.obsPileHeights + p] = h / height;
-  }
-  if (r.hasTalon && (s.cursor !== s.obsCursor || s.talonLen !== s.obsTalonLen)) {
-    // The talon's floats anew; the face-down slots' cards count with the stock's unseen ones.
-    out.fill(0, r.obsWasteTop, r.obsStockSize);
-    for (let x = now & r.faceDownMask; x !== 0; x &= x - 1) {
-      const slot = 31 - Math.clz32(x & -x);
-      if ((now & r.coverMask[slot]) !== 0) out[r.obsStockCounts + (s.cards[slot] >> 2)] += 0.25;
-    }
-    observeTalon(s, out);
-  }
-  return true;
-}
-
-/** Whether the moves since `obsOut` was written only took cards away from the triangle and the piles. */
-function onlyCardsLeft(s: TriangleState): boolean {
-  if ((s.present & ~s.obsPresent) !== 0) return false;
-  for (let p = 0; p < s.rules.pileCount; p++) if (s.piles.heights[p] > s.obsHeights[p]) return false;
-  return true;
-}
-
-/** The game's `observe`: written in full into a new buffer, then only what the moves since changed. */
-export function observe(s: TriangleState, _o: unknown, out: Float32Array): void {
-  const r = s.rules;
-  if (s.obsOut !== out || !onlyCardsLeft(s) || !updateObservation(s, out)) writeObservation(s, out);
-  s.obsOut = out;
-  s.obsPresent = s.present;
-  s.obsCursor = s.cursor;
-  s.obsTalonLen = s.talonLen;
-  if (r.pileCount > 0) s.obsHeights.set(s.piles.heights);
-  if (!r.hasTalon) return;
-  const at = r.obsStockSize;
-  out[at] = (s.talonLen - s.cursor) / r.talonSize;
-  out[at + 1] = s.cursor / r.talonSize;
-  out[at + 2] = r.unlimited ? 1 : (r.passLimit - s.pass) / 2;
-  out[at + 3] = s.pass > 1 ? 1 : 0;
-  out[at + 4] = s.steps / r.maxSteps;
-  if (r.obsPassRemoved >= 0) out[r.obsPassRemoved] = s.removed > s.passStartRemoved ? 1 : 0;
-}
-
-/**
- * Every float in [0, 1], and steps / maxSteps at most min(maxSteps, removals + (talon + 1)·passes − 1)
- * / maxSteps with finite passes: at most 4 removals a single rank, the other cards in pairs; a draw per
- * talon card a pass; a turn-over between passes.
- */
-export function observationBounds(r: TriangleRules): ObservationBounds {
-  const low = new Float32Array(r.observationSize);
-  const high = new Float32Array(r.observationSize).fill(1);
-  const alone = 4 * r.singles.length;
-  const most = alone + (DECK_SIZE - alone) / 2 + (r.talonSize + 1) * r.passLimit - 1;
-  if (r.hasTalon && !r.unlimited) high[r.obsSteps] = Math.min(r.maxSteps, most) / r.maxSteps;
-  for (let p = 0; p < r.pileCount; p++) high[r.obsPileHeights + p] = r.pileRow.piles[p] / r.pileRow.height;
-  return { low, high };
 }
