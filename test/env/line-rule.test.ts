@@ -15,6 +15,7 @@ import {
   totalsTable,
 } from '../../src/env/layouts/line-rule.js';
 import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
+import { scaled } from '../helpers/scale.js';
 
 const capped = Uint8Array.from({ length: DECK_SIZE }, (_, c) => Math.min((c >> 2) + 1, 10));
 const faces = Uint8Array.from({ length: DECK_SIZE }, (_, c) => (c >> 2) + 1);
@@ -60,6 +61,9 @@ function plainScan(rule: LineRule, good: Uint8Array, minRun: number, maxRun: num
   return ids;
 }
 
+/** Random lines a rule's sweep plays: 200 at full scale (TENGYM_TEST_SCALE=1), 50 at npm test's. */
+const LINES = scaled(200);
+
 describe('straightLineRuns', () => {
   for (const [name, rule] of Object.entries(rules)) {
     it(`lists the plain scan's runs in its order after discards, draws and unknown changes (${name})`, () => {
@@ -71,7 +75,7 @@ describe('straightLineRuns', () => {
       const legal = new Int32Array(lineActions(rule));
       const line = new Uint8Array(DECK_SIZE);
       let checked = 0;
-      for (let game = 0; game < 200; game++) {
+      for (let game = 0; game < LINES; game++) {
         const deck = Uint8Array.from({ length: DECK_SIZE }, (_, c) => c);
         shuffleInPlace(rng, deck);
         const minRun = randomInt(rng, rule.shortest, rule.shortest + 1);
@@ -125,7 +129,7 @@ describe('straightLineRuns', () => {
           if (n === 0) break;
         }
       }
-      expect(checked).toBeGreaterThan(2000);
+      expect(checked).toBeGreaterThan(LINES * 10);
     });
   }
 });
