@@ -1,3 +1,4 @@
+// @slow: sampled searches (pimc, rollout) over many positions, which the agents' folders hold elsewhere.
 // The pile games' fair agents never read a face-down or stock card: two states that differ only in where the unseen
 // cards lie (the same cards, moved among the face-down places and the stock) get the same scores and the same move.
 // The oracle, which reads them, is the control: on some of these pairs of states it answers differently.
