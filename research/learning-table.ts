@@ -240,7 +240,9 @@ export function missingNote(all: readonly RunRecord[]): string {
   const hours = (seconds: number) => (seconds / 3600).toFixed(1);
   return (
     `Missing: ${missing.length} of ${ids.length * ALGOS.length * SEEDS.length} runs. ` +
-    `${untouched.length} ids have no run yet: ${untouched.map((id) => `\`${id}\``).join(', ')}. ` +
+    (untouched.length === 0
+      ? `Every id has a run. `
+      : `${untouched.length} ids have no run yet: ${untouched.map((id) => `\`${id}\``).join(', ')}. `) +
     (runs.length
       ? `At the mean of the runs so far, ${Math.round(wall)} s of wall time a run, they take about ` +
         `${hours(missing.length * wall)} hours one at a time on the machine as loaded` +
