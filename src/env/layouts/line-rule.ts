@@ -159,7 +159,7 @@ let positionAt = new Uint8Array(DECK_SIZE * 16 + 1).fill(255);
 
 /**
  * A scan of this many starts or more looks the totals up, when runs may hold more cards than there are
- * discarding totals (Decade's up to 30 cards against 3 totals); else it adds card by card (Seven Up's 4 cards).
+ * discarding totals (Decade's up to 14 cards against 3 totals); else it adds card by card (Seven Up's 4 cards).
  */
 const LOOKUP_SCAN = 8;
 

@@ -378,8 +378,8 @@ function markAvailable(s: TriangleState): void {
 }
 
 /**
- * `removals` where only available cards pair (no overlap pairs): the pairs among the few available places, in
- * the same increasing id order as a scan of every place.
+ * `removals` where only available cards pair (no overlap pairs): each available card's partners looked up by rank
+ * among the available places, in the same increasing id order as a scan of every pair of places.
  */
 function availableRemovals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
