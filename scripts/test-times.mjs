@@ -58,7 +58,8 @@ function readFiles() {
       continue;
     }
     // The default reporter's file line gives the file's whole time: it replaces the sum of its slow tests.
-    const header = /^ [✓×↓] (test\/\S+) .*?(\d+)ms$/.exec(line);
+    // With projects, the project's name stands between the mark and the file (`✓  shared  test/…`).
+    const header = /^ [✓×↓❯]\s+(?:[a-z-]+\s+)?(test\/\S+) .*?(\d+)ms$/.exec(line);
     if (header) {
       file = header[1];
       headerMs.set(file, Number(header[2]));
