@@ -25,6 +25,7 @@ import type { EnvState } from '../../src/env/env.js';
 import { envIds, envs, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession, type PageView } from '../../src/page-harness/chromium.js';
+import { oldLink } from '../helpers/old-links.js';
 import { rulesDocument } from '../helpers/rules-document.js';
 import { sampled, scaled } from '../helpers/scale.js';
 
@@ -118,11 +119,7 @@ function dealtLegal(id: string, seed: number): number[] {
   return env.legalActions();
 }
 
-/**
- * A link's `moves` as the page wrote them when its undo took back one step (action ids, `fN` for N forced moves in a
- * row, `u` an undo of one step), played here: `choices` at the positions with a choice (`first`: the first legal move),
- * the forced moves between and after them. Returns the link's moves and the state they give.
- */
+/** A link's `moves` as the page wrote them when its undo took back one step (test/helpers/old-links.ts). */
 function linkMoves(
   id: string,
   seed: number,
@@ -131,29 +128,7 @@ function linkMoves(
 ): { moves: string; state: EnvState } {
   const env = make(id, pageOptions(id, options));
   env.reset({ seed });
-  const played = new GameStates(env);
-  const tokens: string[] = [];
-  const forced = () => {
-    let n = 0;
-    while (env.running && env.legalCount === 1) {
-      played.step(env, env.legal[0]);
-      n++;
-    }
-    if (n > 0) tokens.push(`f${n}`);
-  };
-  forced();
-  for (const entry of choices) {
-    const choice = entry === 'first' ? env.legal[0] : entry === 'last' ? env.legal[env.legalCount - 1] : entry;
-    tokens.push(String(choice));
-    // After an undo the page waits for the player, a forced move included.
-    if (choice === 'u') played.undo(env);
-    else {
-      expect(env.isLegal(choice) && env.legalCount > 1, `${choice} a choice in ${id} deal ${seed}`).toBe(true);
-      played.step(env, choice);
-      forced();
-    }
-  }
-  return { moves: tokens.join('.'), state: env.getState() };
+  return oldLink(env, choices);
 }
 
 /** The page from its header to the bottom of the board and the hints, into .tmp/ (and TENGYM_SCREENSHOT). */

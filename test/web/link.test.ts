@@ -2,44 +2,23 @@
 // step (`u` after forced moves stops before a forced one) replay to the position that page showed, and the links the
 // page writes now (the session's steps, the undos apart) bring back the session's position and its undos.
 import { describe, expect, it } from 'vitest';
-import { GameStates, Session, make, type EnvState } from '../../src/index.js';
+import { Session, make, type EnvState } from '../../src/index.js';
+import { oldLink } from '../helpers/old-links.js';
 import { linkMoves, recordOf } from '../../web/store.js';
 import { linkSteps } from '../../web/link.js';
 
 const UNLIMITED = { undoLimit: 'unlimited' };
 
-/**
- * A link as the page wrote it before its undo went by decision, and the position it showed: `choices` at the
- * positions with a choice (`first`: the first legal move, `last`: the last), the forced moves between them played and
- * written `fN`, and `u` one step back (`GameStates.undo`), after which that page waited, a forced move included.
- */
-function oldLink(id: string, seed: number, choices: ('first' | 'last' | 'u')[]): { moves: string; state: EnvState } {
+/** A link the page wrote before its undo went by decision, on `id`'s deal `seed` with unlimited undos. */
+const oldLinkOf = (
+  id: string,
+  seed: number,
+  choices: ('first' | 'last' | 'u')[],
+): { moves: string; state: EnvState } => {
   const env = make(id, UNLIMITED);
   env.reset({ seed });
-  const played = new GameStates(env);
-  const tokens: string[] = [];
-  const forced = () => {
-    let n = 0;
-    while (env.running && env.legalCount === 1) {
-      played.step(env, env.legal[0]);
-      n++;
-    }
-    if (n > 0) tokens.push(`f${n}`);
-  };
-  forced();
-  for (const choice of choices) {
-    if (choice === 'u') {
-      tokens.push('u');
-      played.undo(env);
-      continue;
-    }
-    const action = choice === 'first' ? env.legal[0] : env.legal[env.legalCount - 1];
-    tokens.push(String(action));
-    played.step(env, action);
-    forced();
-  }
-  return { moves: tokens.join('.'), state: env.getState() };
-}
+  return oldLink(env, choices);
+};
 
 /** The page's reading of a link: the deal in a session, the link's steps followed. */
 function follow(id: string, seed: number, moves: string, undos = 0): { session: Session; bad: number | null } {
@@ -55,7 +34,7 @@ function follow(id: string, seed: number, moves: string, undos = 0): { session: 
 describe('a link’s moves', () => {
   it('written by the page when its undo took back one step: the same position, a forced move left waiting', () => {
     // Block Ten deal 8: the last move at its third choice is followed by forced moves; one `u` takes back the last.
-    const link = oldLink('block-ten', 8, ['last', 'last', 'last', 'u']);
+    const link = oldLinkOf('block-ten', 8, ['last', 'last', 'last', 'u']);
     expect(link.moves).toMatch(/\.f[2-9]\d*\.u$/);
     const { session, bad } = follow('block-ten', 8, link.moves);
     expect(bad).toBeNull();
@@ -74,7 +53,7 @@ describe('a link’s moves', () => {
   });
 
   it('written by the page with undos between moves: the same position, the moves after them played', () => {
-    const link = oldLink('king-tut', 0, ['first', 'last', 'u', 'u', 'first', 'first', 'u', 'last']);
+    const link = oldLinkOf('king-tut', 0, ['first', 'last', 'u', 'u', 'first', 'first', 'u', 'last']);
     const { session, bad } = follow('king-tut', 0, link.moves);
     expect(bad).toBeNull();
     expect(session.env.getState().game).toEqual(link.state.game);
@@ -82,10 +61,10 @@ describe('a link’s moves', () => {
   });
 
   it('stops at the first move that is not legal, counted as the player made them, undos in, forced moves not', () => {
-    const link = oldLink('block-ten', 8, ['last', 'last']);
+    const link = oldLinkOf('block-ten', 8, ['last', 'last']);
     const { session, bad } = follow('block-ten', 8, `${link.moves}.u.99999.${link.moves}`);
     expect(bad).toBe(4);
-    const back = oldLink('block-ten', 8, ['last', 'last', 'u']);
+    const back = oldLinkOf('block-ten', 8, ['last', 'last', 'u']);
     expect(session.env.getState().game).toEqual(back.state.game);
     // A run of forced moves longer than the game's is a bad move: the one after the moves counted before it.
     expect(follow('block-ten', 8, 'f999').bad).toBe(1);
