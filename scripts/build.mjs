@@ -1,6 +1,6 @@
-// Builds dist/ without a moment where it is missing: the compiler and the page's build write a fresh
-// folder under .tmp/, which then takes dist/'s place by two renames. A command, test or app using
-// dist/ meanwhile runs the old build to its end. `--if-stale` (what `prepare` runs, so `npm install`,
+// Builds dist/ without a moment where a module is missing: the compiler and the page's build write a
+// fresh folder under .tmp/, whose files then replace dist/'s one rename at a time. A command, test or
+// app using dist/ meanwhile finds every module, old or new. `--if-stale` (what `prepare` runs, so `npm install`,
 // `npm pack` and a first `npx tengym` in a clone) builds only where dist/ was built from other sources
 // than these, and says first that it builds and for how long.
 import { createHash } from 'node:crypto';
@@ -65,7 +65,6 @@ function run(command, args) {
 
 function build() {
   const stage = join(ROOT, '.tmp', `dist-build-${process.pid}`);
-  const old = join(ROOT, '.tmp', `dist-old-${process.pid}`);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -80,20 +79,28 @@ function build() {
     rmSync(stage, { recursive: true, force: true });
     process.exit(e.status ?? 1);
   }
-  // The swap: dist/ is missing only between the two renames. Another build swapping at the same moment (npm test
-  // beside npm pack) is waited out: each try moves whatever dist/ holds aside, then puts this build in its place.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (existsSync(DIST)) renameSync(DIST, `${old}-${attempt}`);
-      renameSync(stage, DIST);
-      break;
-    } catch (e) {
-      if (attempt >= 20 || !['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(e.code)) throw e;
-    }
+  moveInto(stage, DIST);
+  rmSync(stage, { recursive: true, force: true });
+}
+
+/**
+ * Puts the staged build in dist/'s place file by file: each rename replaces one file whole, so a command using dist/
+ * meanwhile finds every module at every moment (a swap of the whole folder left a moment with none). The sources
+ * stamp goes last, so `--if-stale` never takes a half-moved build for a whole one; files the new build lacks go
+ * after. A second build moving in at the same moment (npm test beside npm pack) moves the same files.
+ */
+function moveInto(stage, dist) {
+  const files = filesUnder(stage).map((file) => relative(stage, file));
+  const stamp = relative(stage, join(stage, '.sources-hash'));
+  for (const file of [...files.filter((f) => f !== stamp), stamp]) {
+    const target = join(dist, file);
+    mkdirSync(join(target, '..'), { recursive: true });
+    renameSync(join(stage, file), target);
   }
-  for (const entry of readdirSync(join(ROOT, '.tmp')))
-    if (entry.startsWith(`dist-old-${process.pid}`))
-      rmSync(join(ROOT, '.tmp', entry), { recursive: true, force: true });
+  const kept = new Set(files);
+  for (const file of existsSync(dist) ? filesUnder(dist) : []) {
+    if (!kept.has(relative(dist, file))) rmSync(file, { force: true });
+  }
 }
 
 /**
