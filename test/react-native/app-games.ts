@@ -1,6 +1,6 @@
 // What the example app (examples/card-merge-10/reducer.ts) and the moves, events and deals API print for seeded games,
-// on Node and on Hermes alike: each line a fingerprint of a game, but those starting "time ", which give each default
-// hint source's p50 and p99 there.
+// on Node and on Hermes alike: each line a fingerprint of a game. Asked for, lines starting "time " follow, which give
+// each default hint source's p50 and p99 there (docs/apps.md's table): a measurement, so left out of npm test's runs.
 import type * as Tengym from '../../src/index.js';
 import type * as Reducer from '../../examples/card-merge-10/reducer.js';
 
@@ -90,7 +90,7 @@ function hintTimes(
   return `time ${id}${how}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} hints`;
 }
 
-export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[] {
+export function playAppGames(tengym: typeof Tengym, r: typeof Reducer, { hintTimes: timed = false } = {}): string[] {
   const lines: string[] = [];
   for (const size of [13, 15] as const)
     for (const variant of ['strict', 'buffered'] as const)
@@ -106,6 +106,7 @@ export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[]
   lines.push(`winnable ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, winnable: true }))}`);
   lines.push(`hard ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, level: 'hard' }))}`);
   lines.push(`card ${JSON.stringify(tengym.cardFace('TH'))}`);
+  if (!timed) return lines;
   // First: Four Ten's tables are built once per process, and the budget's line is of a process that has none yet.
   lines.push(hintTimes(tengym, 'four-ten', 200, { budgetMs: 8, idle: 5 }));
   for (const id of ['tens', 'decade', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'])

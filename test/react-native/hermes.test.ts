@@ -123,6 +123,9 @@ function runOnHermes(hermes: string, app: string): string[] {
   return onHermes.stdout.trimEnd().split('\n');
 }
 
+/** `TENGYM_HINT_TIMES=1`: the example app's test also times each default hint source (docs/apps.md's table). */
+const HINT_TIMES = process.env.TENGYM_HINT_TIMES === '1';
+
 const importOf = (name: string, path: string): string => `import * as ${name} from ${JSON.stringify(path)};`;
 
 const TITLE = 'the package root on Hermes 0.12, lowered by @react-native/babel-preset';
@@ -205,14 +208,14 @@ describe.skipIf(!RUNS_HERE)(
           importOf('tengym', join(ROOT, 'dist', 'index.js')),
           importOf('reducer', example),
           `import { playAppGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'app-games.ts'))};`,
-          'for (const line of playAppGames(tengym, reducer)) print(line);',
+          `for (const line of playAppGames(tengym, reducer, { hintTimes: ${HINT_TIMES} })) print(line);`,
         ],
         { tengym: join(ROOT, 'dist', 'index.js') },
       );
       const onHermes = runOnHermes(hermes, app);
       const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
       const reducer = await import('../../examples/card-merge-10/reducer.js');
-      const onNode = playAppGames(tengym, reducer);
+      const onNode = playAppGames(tengym, reducer, { hintTimes: HINT_TIMES });
       const games = (lines: string[]) => lines.filter((line) => !line.startsWith('time '));
       for (const line of onNode.filter((l) => l.startsWith('time '))) console.log(`Node: ${line}`);
       for (const line of onHermes.filter((l) => l.startsWith('time '))) console.log(`Hermes: ${line}`);
