@@ -28,6 +28,8 @@ let tarball = '';
 
 /** Child processes two at a time, one a core. */
 const twoAtATime = limit(2);
+/** The --help examples four at a time: those stopped by Ctrl-C take their time whatever the load. */
+const fourAtATime = limit(4);
 
 /**
  * The time limit of a test running beside others, its wait for a turn included: behind a few type-checks of some 40 s
@@ -936,7 +938,8 @@ describe('every command the README and --help show, run from the packed package'
   it('each --help example runs as written: it ends with 0, or runs until Ctrl-C and stops cleanly', async () => {
     const help = await commandHelps();
     // Each command's examples in the order its --help lists them, as one runs them (hint's read the file the one
-    // before writes, train's resume continues the run before); the commands' lists side by side, two at a time.
+    // before writes, train's resume continues the run before); the commands' lists side by side, four at a time.
+    // Four, not one a core: a third of the examples run until Ctrl-C, RUN_MS whatever their share of the cores.
     const chains = [...help.values()].map((r) => helpExamples(r.stdout)).filter((chain) => chain.length > 0);
     const examples = chains.flat();
     expect(examples.length).toBeGreaterThanOrEqual(20);
@@ -974,7 +977,7 @@ describe('every command the README and --help show, run from the packed package'
     const longestFirst = [...chains].sort((a, b) => b.length - a.length);
     await Promise.all(
       longestFirst.map((chain) =>
-        twoAtATime(async () => {
+        fourAtATime(async () => {
           // The examples' `tengym` is the packed bin on the PATH (shell pipes and files as written).
           for (const example of chain) check(example, await runExample(example, folder));
         }),
