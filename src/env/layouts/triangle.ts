@@ -411,7 +411,11 @@ function availableRemovals(s: TriangleState, mask: Uint8Array, legal: Int32Array
   return n;
 }
 
-/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+/**
+ * Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. Each available card's
+ * partners come from the rank buckets (`availableRemovals`); with overlap pairs a covered slot, taken in its turn,
+ * pairs with its sole cover.
+ */
 function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
   if (!r.overlapPairs) return availableRemovals(s, mask, legal, n);
@@ -419,28 +423,32 @@ function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: numb
   const places = r.places;
   const sum = r.rankSum;
   const singles = r.singleMask;
-  const waste = r.waste;
-  const wastePairs = r.talon.topPairsWithWaste;
+  const skipWaste = !r.talon.topPairsWithWaste;
+  const rankPlaces = s.rankPlaces;
+  const rankCount = s.rankCount;
   for (let i = 0; i < places - 1; i++) {
     const ri = rank[i];
     if (ri < 0) {
-      // Covered: with overlap pairs, a slot under one card only pairs with that card, when it is free.
-      if (!r.overlapPairs || i >= r.slots || ((s.present >>> i) & 1) === 0 || (r.faceDownMask >>> i) & 1) continue;
+      // Covered: a slot under one card only pairs with that card, when it is free.
+      if (i >= r.slots || ((s.present >>> i) & 1) === 0 || (r.faceDownMask >>> i) & 1) continue;
       const cover = soleCover(r, s.present, i);
       if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum)
         n = add(mask, legal, n, placePairId(places, i, cover));
       continue;
     }
-    if ((singles >>> ri) & 1) continue;
+    if ((singles >>> ri) & 1 || (skipWaste && i === r.waste)) continue;
     const want = sum - ri;
-    for (let j = i + 1; j < places; j++) {
-      if (rank[j] !== want) continue;
-      if (i === waste && !wastePairs) continue;
-      n = add(mask, legal, n, placePairId(places, i, j));
+    if (want < 0 || want > 12) continue;
+    for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
+      const j = rankPlaces[b];
+      if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
     }
   }
-  for (let p = 0; p < places; p++)
-    if (rank[p] >= 0 && (singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+  const available = s.available;
+  for (let a = 0; a < s.availableCount; a++) {
+    const p = available[a];
+    if ((singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+  }
   return n;
 }
 
