@@ -6,6 +6,7 @@ import { DECK_SIZE } from '../cards.js';
 import type { ObservationBounds } from '../game.js';
 import { observePileRow } from './piles.js';
 import type { TriangleRules, TriangleState } from './triangle.js';
+import { freeSlots } from './triangle-shape.js';
 
 /** Writes the observation in full (the game's `observe` on a new buffer, or after a change it does not follow). */
 function writeObservation(s: TriangleState, out: Float32Array): void {
@@ -46,21 +47,21 @@ function updateObservation(s: TriangleState, out: Float32Array): boolean {
   const was = s.obsPresent;
   const now = s.present;
   if (was !== now) {
-    for (let i = 0; i < r.slots; i++) {
-      if (((was >>> i) & 1) === 0) continue;
-      const wasFree = (was & r.coverMask[i]) === 0;
-      const shownDown = !wasFree && ((r.faceDownMask >>> i) & 1) === 1;
-      if (((now >>> i) & 1) === 0) {
-        if (shownDown) return false;
-        out.fill(0, 13 * i, 13 * i + 13);
-        out[r.obsFree + i] = 0;
-      } else if (!wasFree && (now & r.coverMask[i]) === 0) {
-        out[r.obsFree + i] = 1;
-        if (shownDown) {
-          const rank = s.cards[i] >> 2;
-          out[r.obsStockCounts + rank] -= 0.25;
-          out[13 * i + rank] = 1;
-        }
+    // Only the slots that left and those they uncovered change: the free slots before and after, as bits.
+    const freeWas = freeSlots(was, r.rows);
+    for (let x = was & ~now; x !== 0; x &= x - 1) {
+      const i = 31 - Math.clz32(x & -x);
+      if (((freeWas >>> i) & 1) === 0 && ((r.faceDownMask >>> i) & 1) === 1) return false;
+      out.fill(0, 13 * i, 13 * i + 13);
+      out[r.obsFree + i] = 0;
+    }
+    for (let x = freeSlots(now, r.rows) & ~freeWas; x !== 0; x &= x - 1) {
+      const i = 31 - Math.clz32(x & -x);
+      out[r.obsFree + i] = 1;
+      if ((r.faceDownMask >>> i) & 1) {
+        const rank = s.cards[i] >> 2;
+        out[r.obsStockCounts + rank] -= 0.25;
+        out[13 * i + rank] = 1;
       }
     }
   }

@@ -119,3 +119,16 @@ export function triangleShape(rows: number, piles: readonly number[] = []): Tria
   shapes.set(shapeKey, shape);
   return shape;
 }
+
+/**
+ * The slots of `present` that no card covers, as bits, row by row: a slot is covered while either card of the row
+ * below that overlaps it is there (slot c of row r under slots c and c + 1 of row r + 1).
+ */
+export function freeSlots(present: number, rows: number): number {
+  let covered = 0;
+  for (let row = 0, start = 0; row + 1 < rows; start += row + 1, row++) {
+    const below = (present >>> (start + row + 1)) & ((1 << (row + 2)) - 1);
+    covered |= ((below | (below >>> 1)) & ((1 << (row + 1)) - 1)) << start;
+  }
+  return present & ~covered;
+}

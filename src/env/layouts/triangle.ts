@@ -18,7 +18,7 @@ import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type Status } from '.
 import { shuffleInPlace, type Rng } from '../rng.js';
 import { EMPTY } from './card-state.js';
 import { dealPileRow, pileRowShape, type PileRow, type PileRowShape } from './piles.js';
-import { placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
+import { freeSlots, placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
 
 export { MAX_ROWS, placePairId, slotOf, triangleShape, type TriangleShape } from './triangle-shape.js';
 
@@ -349,14 +349,26 @@ function add(mask: Uint8Array, legal: Int32Array, n: number, id: number): number
   return n + 1;
 }
 
-/** Fills `s.placeRank` (each place's rank while its card is available, else -1) and `s.available`. */
+/**
+ * Fills `s.placeRank` (each place's rank while its card is available, else -1), `s.available` and the rank buckets,
+ * in increasing place order: the free slots by their bits, then the talon's tops and the piles' tops.
+ */
 function markAvailable(s: TriangleState): void {
   const r = s.rules;
   const rank = s.placeRank;
-  const present = s.present;
-  const coverMask = r.coverMask;
-  for (let i = 0; i < r.slots; i++)
-    rank[i] = ((present >>> i) & 1) === 1 && (present & coverMask[i]) === 0 ? s.cards[i] >> 2 : -1;
+  const count = s.rankCount;
+  const available = s.available;
+  const rankPlaces = s.rankPlaces;
+  for (let q = 0; q < 13; q++) count[q] = 0;
+  rank.fill(-1);
+  let k = 0;
+  for (let x = freeSlots(s.present, r.rows); x !== 0; x &= x - 1) {
+    const i = 31 - Math.clz32(x & -x);
+    const q = s.cards[i] >> 2;
+    rank[i] = q;
+    available[k++] = i;
+    rankPlaces[q * 4 + count[q]++] = i;
+  }
   if (r.hasTalon) {
     rank[r.waste] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
     rank[r.stock] = r.topPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
@@ -365,14 +377,11 @@ function markAvailable(s: TriangleState): void {
     const h = s.piles.heights[p];
     rank[r.pileBase + p] = h === 0 ? -1 : s.piles.cards[p * r.pileRow.height + h - 1] >> 2;
   }
-  const count = s.rankCount;
-  for (let q = 0; q < 13; q++) count[q] = 0;
-  let k = 0;
-  for (let p = 0; p < r.places; p++) {
+  for (let p = r.slots; p < r.places; p++) {
     const q = rank[p];
     if (q < 0) continue;
-    s.available[k++] = p;
-    s.rankPlaces[q * 4 + count[q]++] = p;
+    available[k++] = p;
+    rankPlaces[q * 4 + count[q]++] = p;
   }
   s.availableCount = k;
 }
