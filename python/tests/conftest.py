@@ -7,6 +7,11 @@ import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+
+# The tests run side by side (`pytest -n auto`, as .ci/run runs them). A bare ray.init(), RLlib's own included, joins
+# a cluster it finds on the machine, such as test_rllib_cluster.py's, and then refuses its num_cpus: "local" starts a
+# Ray of its own every time. The processes the tests start inherit it.
+os.environ.setdefault("RAY_ADDRESS", "local")
 GOLDEN = REPO / "test" / "golden"
 DIST_INDEX = REPO / "dist" / "index.js"
 

@@ -12,7 +12,9 @@ missing = [m for m in ("ray", "torch") if importlib.util.find_spec(m) is None]
     bool(missing),
     reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
 )
-def test_ppo_with_masking_on_two_nodes():
+def test_ppo_with_masking_on_two_nodes(monkeypatch):
+    # conftest.py's RAY_ADDRESS=local is for the bare ray.init() of the other tests: this one joins its own cluster.
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     import ray
     from ray.cluster_utils import Cluster
 
