@@ -1,5 +1,6 @@
-// `npm run build` while dist/ is in use: the new build is made beside it and moved in file by file, so a command started
-// meanwhile finds every module (before, dist/ was deleted for the minute the build took: ERR_MODULE_NOT_FOUND).
+// `npm run build` while dist/ is in use: the new build is made beside it and moved in file by file, so a command
+// started meanwhile finds every module (before, dist/ was deleted for the minute the build took:
+// ERR_MODULE_NOT_FOUND).
 // `prepare` (npm install, npm pack, a first `npx tengym` in a clone) builds only where the sources changed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -16,7 +16,10 @@ const _SRC = join(ROOT, 'src');
 
 describe('the hot path', () => {
   it('legalActions, status, observe and step allocate nothing; Env.step allocates only the last step’s outcome', () => {
-    type Report = Record<string, { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }>;
+    type Report = Record<
+      string,
+      { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }
+    >;
     // A child process with a young generation too large to be collected within a window.
     const measure = (ids: string[]): Report => {
       const r = spawnSync(

@@ -115,7 +115,11 @@ async function metroBundle(
       ...(idsByPath ? { serializer: { createModuleIdFactory: () => (path: string) => path } } : {}),
       watcher: { healthCheck: { enabled: false } },
       // One cache for the app's bundles: the later ones reuse the modules the first transformed.
-      cacheStores: [new (createRequire(require.resolve('metro'))('metro-cache') as MetroCache).FileStore({ root: join(app, '.metro-cache') })],
+      cacheStores: [
+        new (createRequire(require.resolve('metro'))('metro-cache') as MetroCache).FileStore({
+          root: join(app, '.metro-cache'),
+        }),
+      ],
       reporter: { update: () => {} },
     },
   );
