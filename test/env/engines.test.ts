@@ -2,48 +2,24 @@
 // `step` returns the same object, and bad input to `reset` leaves the env as it was. (That they
 // import nothing Node-only is test/structure.test.ts's.)
 // @slow: a child process plays every id to measure what the hot path allocates.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isTengymError } from '../../src/env/errors.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
+import { measuredAllocations } from '../helpers/allocation.js';
 import { decksFor } from '../helpers/game-checks.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const _SRC = join(ROOT, 'src');
 
 describe('the hot path', () => {
   it('legalActions, status, observe and step allocate nothing; Env.step allocates only the last step’s outcome', () => {
-    type Report = Record<
-      string,
-      { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }
-    >;
-    // A child process with a young generation too large to be collected within a window.
-    const measure = (ids: string[]): Report => {
-      const r = spawnSync(
-        process.execPath,
-        [
-          '--expose-gc',
-          '--min-semi-space-size=64',
-          '--max-semi-space-size=64',
-          join(ROOT, 'test/env/fixtures/hot-path-allocation.mjs'),
-          ...ids,
-        ],
-        { encoding: 'utf8' },
-      );
-      expect(r.status, r.stderr).toBe(0);
-      return JSON.parse(r.stdout) as Report;
-    };
     // process.memoryUsage() itself takes 256 bytes; one byte per step would show as thousands.
-    const within = (m: Report[string]) => m.engine < 1024 && m.env < 4096 + 128 * m.episodes;
-    const report = measure([]);
+    const report = measuredAllocations<{
+      engine: number;
+      gameSteps: number;
+      env: number;
+      envSteps: number;
+      episodes: number;
+    }>('test/env/fixtures/hot-path-allocation.mjs', (m) => m.engine < 1024 && m.env < 4096 + 128 * m.episodes);
     expect(Object.keys(report)).toEqual(envIds());
-    // An id over a bound is measured again in a fresh process (as vector-allocation.test.ts does): code the optimizer
-    // made generic for the other games can box numbers on a busy machine; a real allocation shows there too.
-    const over = Object.keys(report).filter((id) => !within(report[id]));
-    for (const id of over) Object.assign(report, measure([id]));
     for (const [id, m] of Object.entries(report)) {
       expect(m.engine, `${id}: the engine allocated over ${m.gameSteps} steps`).toBeLessThan(1024);
       expect(m.env, `${id}: Env.step allocated over ${m.envSteps} steps of ${m.episodes} episodes`).toBeLessThan(

@@ -387,76 +387,46 @@ function markAvailable(s: TriangleState): void {
 }
 
 /**
- * `removals` where only available cards pair (no overlap pairs): each available card's partners looked up by rank
- * among the available places, in the same increasing id order as a scan of every pair of places.
+ * Adds the pairs of available place i with the available places after it that complete its sum, looked up in the
+ * rank buckets (increasing place order): the ids a scan of every pair (i, j > i) would give, in its order.
  */
-function availableRemovals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
+function pairsAfter(s: TriangleState, i: number, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
-  const rank = s.placeRank;
-  const places = r.places;
-  const sum = r.rankSum;
-  const singles = r.singleMask;
-  const available = s.available;
-  const count = s.availableCount;
-  const skipWaste = !r.talon.topPairsWithWaste;
-  const rankPlaces = s.rankPlaces;
-  const rankCount = s.rankCount;
-  for (let a = 0; a < count - 1; a++) {
-    const i = available[a];
-    const ri = rank[i];
-    if ((singles >>> ri) & 1 || (skipWaste && i === r.waste)) continue;
-    const want = sum - ri;
-    if (want < 0 || want > 12) continue;
-    // The partners' places, in increasing order: those after i pair with it.
-    for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
-      const j = rankPlaces[b];
-      if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
-    }
-  }
-  for (let a = 0; a < count; a++) {
-    const p = available[a];
-    if ((singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+  const ri = s.placeRank[i];
+  if ((r.singleMask >>> ri) & 1 || (i === r.waste && !r.talon.topPairsWithWaste)) return n;
+  const want = r.rankSum - ri;
+  if (want < 0 || want > 12) return n;
+  for (let b = want * 4, end = b + s.rankCount[want]; b < end; b++) {
+    const j = s.rankPlaces[b];
+    if (j > i) n = add(mask, legal, n, placePairId(r.places, i, j));
   }
   return n;
 }
 
 /**
- * Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. Each available card's
- * partners come from the rank buckets (`availableRemovals`); with overlap pairs a covered slot, taken in its turn,
- * pairs with its sole cover.
+ * Writes the removals into mask/legal from `n`, in increasing id order; returns the new count: each available card's
+ * pairs (`pairsAfter`), and with overlap pairs a covered slot, taken in its turn, with its sole cover; then the
+ * cards removed alone.
  */
 function removals(s: TriangleState, mask: Uint8Array, legal: Int32Array, n: number): number {
   const r = s.rules;
-  if (!r.overlapPairs) return availableRemovals(s, mask, legal, n);
   const rank = s.placeRank;
-  const places = r.places;
-  const sum = r.rankSum;
-  const singles = r.singleMask;
-  const skipWaste = !r.talon.topPairsWithWaste;
-  const rankPlaces = s.rankPlaces;
-  const rankCount = s.rankCount;
-  for (let i = 0; i < places - 1; i++) {
-    const ri = rank[i];
-    if (ri < 0) {
-      // Covered: a slot under one card only pairs with that card, when it is free.
-      if (i >= r.slots || ((s.present >>> i) & 1) === 0 || (r.faceDownMask >>> i) & 1) continue;
-      const cover = soleCover(r, s.present, i);
-      if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum)
-        n = add(mask, legal, n, placePairId(places, i, cover));
-      continue;
-    }
-    if ((singles >>> ri) & 1 || (skipWaste && i === r.waste)) continue;
-    const want = sum - ri;
-    if (want < 0 || want > 12) continue;
-    for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
-      const j = rankPlaces[b];
-      if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
-    }
-  }
   const available = s.available;
-  for (let a = 0; a < s.availableCount; a++) {
+  const count = s.availableCount;
+  if (!r.overlapPairs) for (let a = 0; a < count - 1; a++) n = pairsAfter(s, available[a], mask, legal, n);
+  else
+    for (let i = 0; i < r.places - 1; i++) {
+      if (rank[i] >= 0) n = pairsAfter(s, i, mask, legal, n);
+      else if (i < r.slots && ((s.present >>> i) & 1) === 1 && ((r.faceDownMask >>> i) & 1) === 0) {
+        // Covered: a slot under one card only pairs with that card, when it is free.
+        const cover = soleCover(r, s.present, i);
+        if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === r.rankSum)
+          n = add(mask, legal, n, placePairId(r.places, i, cover));
+      }
+    }
+  for (let a = 0; a < count; a++) {
     const p = available[a];
-    if ((singles >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
+    if ((r.singleMask >>> rank[p]) & 1) n = add(mask, legal, n, r.singleBase + p);
   }
   return n;
 }

@@ -11443,18 +11443,77 @@ function seenHash$3(state, memory) {
 *
 * It says "lost" only where the search found no way to clear the line; a search that runs past its budget says
 * nothing. Deals it passes are still decided by the solver.
+*
+* A line dealt whole (`dealAll`, no stock) is decided exactly by an interval search (`openLineClears`), in
+* milliseconds, where the solver took up to a minute to exhaust a losing deal.
 */
 /** Search nodes before the test gives up (it then says nothing of the deal). */
 const NODE_BUDGET = 1e5;
 /**
 * True when the game at env's state (a fresh deal, or any later state) cannot be won, on one straight line with
-* forced discards where discarded cards leave the game; false when it can, or when the test cannot tell.
+* forced discards where discarded cards leave the game, or on a line dealt whole; false when it can, or when the
+* test cannot tell.
 */
 function surelyLost(env) {
 	const decade = decadeOf(env);
 	if (decade === null) return false;
-	const o = decade.options;
-	return o.stacks === 1 && !o.loop && o.discard === "forced" && o.pickedUp === "discard" && !mayWin(env);
+	const { state, options: o } = decade;
+	if (o.stacks !== 1 || o.loop || o.pickedUp !== "discard") return false;
+	if (o.dealAll === true && state.stockLen === 0) return !openLineClears(Array.from(state.table.subarray(0, state.len[0]), (card) => CARD_VALUE[card]), o.minRun, maxRunLength(o), runTotals(o), o.win === "one-left");
+	return o.discard === "forced" && !mayWin(env);
+}
+/**
+* Whether a line with no stock can be cleared (with `oneLeft`, all but one card) by discarding runs of adjacent
+* cards of `minRun` to `maxRun` cards whose total is good, an exact interval search. Cards i … j − 1 clear when the
+* run that takes card i runs from i to some e, the stretches between its cards cleared before it, and e + 1 … j − 1
+* clear by themselves: no run can reach past a card of a run still there. Each run's possible totals are bits (two
+* words: totals up to 63), a set per last card and count of cards. About n³ · maxRun steps: milliseconds for 52 cards.
+*/
+function openLineClears(values, minRun, maxRun, good, oneLeft = false) {
+	const n = values.length;
+	const width = n + 1;
+	const clears = new Uint8Array(width * width);
+	for (let a = 0; a <= n; a++) clears[a * width + a] = 1;
+	let goodLo = 0;
+	let goodHi = 0;
+	for (let t = 1; t < good.length && t < 64; t++) {
+		if (good[t] !== 1) continue;
+		if (t < 32) goodLo |= 1 << t;
+		else goodHi |= 1 << t - 32;
+	}
+	const most = Math.min(maxRun, n);
+	const lo = new Int32Array(n * (most + 1));
+	const hi = new Int32Array(n * (most + 1));
+	const runsTo = new Uint8Array(n);
+	for (let i = n - 1; i >= 0; i--) {
+		lo.fill(0);
+		hi.fill(0);
+		runsTo.fill(0);
+		lo[i * (most + 1) + 1] = 1 << values[i];
+		for (let p = i; p < n; p++) for (let m = 1; m <= most; m++) {
+			const at = p * (most + 1) + m;
+			const sumsLo = lo[at];
+			const sumsHi = hi[at];
+			if (sumsLo === 0 && sumsHi === 0) continue;
+			if (m >= minRun && ((sumsLo & goodLo) !== 0 || (sumsHi & goodHi) !== 0)) runsTo[p] = 1;
+			if (m === most) continue;
+			for (let q = p + 1; q < n; q++) {
+				if (clears[(p + 1) * width + q] === 0) continue;
+				const v = values[q];
+				const next = q * (most + 1) + m + 1;
+				lo[next] |= sumsLo << v;
+				hi[next] |= sumsHi << v | sumsLo >>> 32 - v;
+			}
+		}
+		for (let j = i + 1; j <= n; j++) for (let e = i; e < j; e++) if (runsTo[e] === 1 && clears[(e + 1) * width + j] === 1) {
+			clears[i * width + j] = 1;
+			break;
+		}
+	}
+	if (clears[n] === 1) return true;
+	if (!oneLeft) return false;
+	for (let k = 0; k < n; k++) if (clears[k] === 1 && clears[(k + 1) * width + n] === 1) return true;
+	return false;
 }
 /** Whether env's state may be won: a run pending (the deal's first cards may hold one anywhere) tried on a copy. */
 function mayWin(env) {
@@ -17032,72 +17091,40 @@ function markAvailable(s) {
 	s.availableCount = k;
 }
 /**
-* `removals` where only available cards pair (no overlap pairs): each available card's partners looked up by rank
-* among the available places, in the same increasing id order as a scan of every pair of places.
+* Adds the pairs of available place i with the available places after it that complete its sum, looked up in the
+* rank buckets (increasing place order): the ids a scan of every pair (i, j > i) would give, in its order.
 */
-function availableRemovals(s, mask, legal, n) {
+function pairsAfter(s, i, mask, legal, n) {
 	const r = s.rules;
-	const rank = s.placeRank;
-	const places = r.places;
-	const sum = r.rankSum;
-	const singles = r.singleMask;
-	const available = s.available;
-	const count = s.availableCount;
-	const skipWaste = !r.talon.topPairsWithWaste;
-	const rankPlaces = s.rankPlaces;
-	const rankCount = s.rankCount;
-	for (let a = 0; a < count - 1; a++) {
-		const i = available[a];
-		const ri = rank[i];
-		if (singles >>> ri & 1 || skipWaste && i === r.waste) continue;
-		const want = sum - ri;
-		if (want < 0 || want > 12) continue;
-		for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
-			const j = rankPlaces[b];
-			if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
-		}
-	}
-	for (let a = 0; a < count; a++) {
-		const p = available[a];
-		if (singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+	const ri = s.placeRank[i];
+	if (r.singleMask >>> ri & 1 || i === r.waste && !r.talon.topPairsWithWaste) return n;
+	const want = r.rankSum - ri;
+	if (want < 0 || want > 12) return n;
+	for (let b = want * 4, end = b + s.rankCount[want]; b < end; b++) {
+		const j = s.rankPlaces[b];
+		if (j > i) n = add(mask, legal, n, placePairId(r.places, i, j));
 	}
 	return n;
 }
 /**
-* Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. Each available card's
-* partners come from the rank buckets (`availableRemovals`); with overlap pairs a covered slot, taken in its turn,
-* pairs with its sole cover.
+* Writes the removals into mask/legal from `n`, in increasing id order; returns the new count: each available card's
+* pairs (`pairsAfter`), and with overlap pairs a covered slot, taken in its turn, with its sole cover; then the
+* cards removed alone.
 */
 function removals(s, mask, legal, n) {
 	const r = s.rules;
-	if (!r.overlapPairs) return availableRemovals(s, mask, legal, n);
 	const rank = s.placeRank;
-	const places = r.places;
-	const sum = r.rankSum;
-	const singles = r.singleMask;
-	const skipWaste = !r.talon.topPairsWithWaste;
-	const rankPlaces = s.rankPlaces;
-	const rankCount = s.rankCount;
-	for (let i = 0; i < places - 1; i++) {
-		const ri = rank[i];
-		if (ri < 0) {
-			if (i >= r.slots || (s.present >>> i & 1) === 0 || r.faceDownMask >>> i & 1) continue;
-			const cover = soleCover(r, s.present, i);
-			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === sum) n = add(mask, legal, n, placePairId(places, i, cover));
-			continue;
-		}
-		if (singles >>> ri & 1 || skipWaste && i === r.waste) continue;
-		const want = sum - ri;
-		if (want < 0 || want > 12) continue;
-		for (let b = want * 4, end = b + rankCount[want]; b < end; b++) {
-			const j = rankPlaces[b];
-			if (j > i) n = add(mask, legal, n, placePairId(places, i, j));
-		}
-	}
 	const available = s.available;
-	for (let a = 0; a < s.availableCount; a++) {
+	const count = s.availableCount;
+	if (!r.overlapPairs) for (let a = 0; a < count - 1; a++) n = pairsAfter(s, available[a], mask, legal, n);
+	else for (let i = 0; i < r.places - 1; i++) if (rank[i] >= 0) n = pairsAfter(s, i, mask, legal, n);
+	else if (i < r.slots && (s.present >>> i & 1) === 1 && (r.faceDownMask >>> i & 1) === 0) {
+		const cover = soleCover(r, s.present, i);
+		if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.cards[i] >> 2) === r.rankSum) n = add(mask, legal, n, placePairId(r.places, i, cover));
+	}
+	for (let a = 0; a < count; a++) {
 		const p = available[a];
-		if (singles >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
+		if (r.singleMask >>> rank[p] & 1) n = add(mask, legal, n, r.singleBase + p);
 	}
 	return n;
 }
