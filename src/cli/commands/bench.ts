@@ -49,6 +49,8 @@ function benchAlone(id: string, seconds: number, numEnvs: number, options: Recor
       void worker.terminate();
     });
     worker.once('error', fail);
+    // A thread that ends without its result (killed, out of memory) fails the bench rather than leaving it waiting.
+    worker.once('exit', (code) => fail(new Error(`tengym bench: the thread timing ${id} ended (exit ${code})`)));
   });
 }
 
