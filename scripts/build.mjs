@@ -1,7 +1,7 @@
 // Builds dist/ without a moment where a module is missing: the compiler and the page's build write a
 // fresh folder under .tmp/, whose files then replace dist/'s one rename at a time. A command, test or
 // app using dist/ meanwhile finds every module, old or new. `--if-stale` (what `prepare` runs, so `npm install`,
-// `npm pack` and a first `npx tengym` in a clone) builds only where dist/ was built from other sources
+// `npm pack`, `npm test` and a first `npx tengym` in a clone) builds only where dist/ was built from other sources
 // than these, and says first that it builds and for how long.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const DIST = join(ROOT, 'dist');
 /** The file in dist/ that names the sources it was built from. */
 const STAMP = join(DIST, '.sources-hash');
 /** What the build reads: a change to any of them makes dist/ stale. */
-const INPUTS = ['src', 'web', 'models', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = ['src', 'web', 'models', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs'];
 
 /** Every file under `path`, sorted (a file is itself). */
 function filesUnder(path) {

@@ -33,11 +33,11 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
  * defaults: --options, one id's options (a key of one id is unknown to another, or means
  * something else there), is refused with it unless it is empty. `every` names the flags.
  */
-export function checkNoOptionsForEvery(text: string | undefined, every: string): void {
+export function checkNoOptionsForEvery(text: string | undefined, every: string, which = 'every id'): void {
   if (Object.keys(parseOptionsJson(text)).length === 0) return;
   throw new TengymError(
     'bad-argument',
-    `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has ` +
+    `--options goes with one env id, not with ${every}, which runs ${which} with its defaults (each id has ` +
       `its own options): give --env ID --options '…' for a variant`,
   );
 }

@@ -64,6 +64,11 @@ describe('mistakes are named errors', () => {
       ['bench', '--seconds', '0.1', '--options', '{"tableau":15}'],
       /^tengym: --options goes with one env id, not with bench without --env, which runs every id/,
     ],
+    [
+      ['bench', '--env', 'tens,decade', '--seconds', '0.1', '--options', '{"tableau":15}'],
+      /^tengym: --options goes with one env id, not with --env tens,decade, which runs each id with its defaults/,
+    ],
+    [['bench', '--env', 'tens,decad', '--seconds', '0.01'], /^tengym: unknown env.*decad/],
     // bench times random play, or hints with --hints: a flag of the other mode would be ignored, so it is refused by
     // name.
     [

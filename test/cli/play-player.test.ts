@@ -13,6 +13,7 @@ import { createHinter } from '../../src/hints/hint.js';
 import type { LoadedHinter } from '../../src/hints/source.js';
 import { loadHinter } from '../../src/node/hint-loader.js';
 import { Session, stockOf } from '../../src/session/session.js';
+import { tengymHereReading } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const PLAIN = { card: (t: string) => t, bold: (t: string) => t, dim: (t: string) => t };
@@ -108,11 +109,12 @@ describe('tengym play for a player', () => {
     expect(r.stdout + r.stderr).not.toMatch(/TensorFlow\.js backend/);
   });
 
-  it('has undo on by default in every game that has one, and the key help says so', () => {
+  it('has undo on by default in every game that has one, and the key help says so', async () => {
     const withUndo = Session.ids().filter((id) => new Session(id).env.game.undoLimit !== undefined);
     expect(withUndo.length).toBeGreaterThan(0);
+    // The command line's default, so run in this process (a game each), not a process each.
     for (const id of withUndo) {
-      const r = cli(['play', '--env', id, '--seed', '1'], ['1', 'u', 'q']);
+      const r = await tengymHereReading(['1', 'u', 'q'], 'play', '--env', id, '--seed', '1');
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout, id).toMatch(/undo \(u; 3 left\)/);
       if (!/Game over/.test(r.stdout)) expect(r.stdout, id).toContain('Took back your last move (2 undos left).');
@@ -135,17 +137,26 @@ describe('tengym play for a player', () => {
     expect(piped.out).not.toContain('-- more');
   });
 
-  it('ends a game with a suggestion that works', () => {
+  it('ends a game with a suggestion that works', async () => {
     const id = Session.ids()[0];
     const file = join(tmpdir(), `tengym-play-save-${process.pid}.jsonl`);
-    const r = cli(['play', '--env', id, '--seed', '1', '--save', file], [...Array(200).fill('1'), 'q']);
+    const r = await tengymHereReading(
+      [...Array(200).fill('1'), 'q'],
+      'play',
+      '--env',
+      id,
+      '--seed',
+      '1',
+      '--save',
+      file,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Game over/);
     const saved = r.stdout.split('\n').find((l) => l.startsWith('Saved the game')) ?? '';
     expect(saved).not.toContain('tengym hint');
     const command = /play the deal again with tengym (.*)\.$/.exec(saved)?.[1];
     expect(command).toBeDefined();
-    const again = cli((command as string).split(' '), ['q']);
+    const again = await tengymHereReading(['q'], ...(command as string).split(' '));
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^Quit after/m);
     rmSync(file, { force: true });

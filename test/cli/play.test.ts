@@ -1,4 +1,5 @@
-// `tengym play` driven through piped input, as a script (or a test) plays it.
+// `tengym play` driven through piped input, as a script (or a test) plays it: in the test's process, but for what the
+// process itself does (Ctrl-C, endless input on its stdin).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -19,17 +20,14 @@ import { loadHinter } from '../../src/node/hint-loader.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { make } from '../../src/env/registry.js';
 import { plural } from '../../src/env/errors.js';
+import { tengymHere, tengymHereReading } from '../helpers/cli.js';
 import { withHistory } from '../helpers/undo.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
+/** `tengym play ...args` with `lines` piped in, in this process: what it prints is the command's, not a process's. */
 function play(args: string[], lines: string[]) {
-  const r = spawnSync(process.execPath, [BIN, 'play', ...args], {
-    encoding: 'utf8',
-    input: lines.map((l) => l + '\n').join(''),
-    env: { ...process.env, TENGYM_QUIET: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return tengymHereReading(lines, 'play', ...args);
 }
 
 /** The move numbers the hints showed, in order ("  move 3: …" right after a "> hint" line). */
@@ -42,7 +40,7 @@ describe('tengym play', () => {
     process.env.TENGYM_QUIET = '1'; // the backend line of the in-process hinter
   });
 
-  it('a whole game of tens with hints and undo, through piped input', () => {
+  it('a whole game of tens with hints and undo, through piped input', async () => {
     // The script: at every move ask for a hint and play move 1; after the second move take it
     // back, ask again and play it again. The same moves played here give the expected end.
     const options = { undoLimit: 3 };
@@ -69,7 +67,7 @@ describe('tengym play', () => {
       }
     }
     expect(moves).toBeGreaterThan(3);
-    const r = play(
+    const r = await play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
       lines,
     );
@@ -97,7 +95,7 @@ describe('tengym play', () => {
     expect(r.stdout).not.toContain('\x1b[');
   });
 
-  it('at game over, undo takes the last move back while undos are left, as on the page', () => {
+  it('at game over, undo takes the last move back while undos are left, as on the page', async () => {
     const options = { undoLimit: 3 };
     const env = make('tens' as string, options);
     const seed = 12;
@@ -111,7 +109,7 @@ describe('tengym play', () => {
     const o = env.outcome() as { won: boolean; cardsLeft: number };
     const over = `Game over after ${moves} moves. ${o.won ? 'Won' : 'No more moves'}: ${o.cardsLeft} cards left.`;
     // Back one move, the same move again, then the end is offered once more: quit.
-    const r = play(
+    const r = await play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
       [...lines, 'u', '1', 'q'],
     );
@@ -123,7 +121,7 @@ describe('tengym play', () => {
     );
     expect(r.stdout).toMatch(/Type undo \(u\) to take back your last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
     // The input ending at that prompt leaves the shell's prompt a line of its own.
-    const ended = play(
+    const ended = await play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
       lines,
     );
@@ -131,7 +129,7 @@ describe('tengym play', () => {
       /Type undo \(u\) to take back your last move \(3 undos left\), or quit \(q\)\.\n> \n$/,
     );
     // With no undo in the game the session ends at once, and the end of input after it is no interruption.
-    const plain = play(
+    const plain = await play(
       ['--env', 'tens', '--options', '{"undoLimit":0}', '--seed', String(seed), '--step-forced'],
       lines,
     );
@@ -139,7 +137,7 @@ describe('tengym play', () => {
     expect(plain.stdout).not.toContain('Type undo');
     expect(plain.stdout).not.toContain('End of input');
     // A stray key at that prompt (a hint, a move number) asks again: the chance to undo is not lost unwarned.
-    const stray = play(
+    const stray = await play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
       [...lines, 'h', '1', 'u', 'q'],
     );
@@ -150,11 +148,11 @@ describe('tengym play', () => {
     expect(stray.stdout).toContain('> u\nTook back your last move (2 undos left).');
   });
 
-  it('says which move it played, in the words of the list', () => {
+  it('says which move it played, in the words of the list', async () => {
     const env = make('tens');
     env.reset({ seed: 3 });
     const first = env.describeAction(env.legal[0]);
-    const r = play(['--env', 'tens', '--seed', '3', '--step-forced'], ['1', 'q']);
+    const r = await play(['--env', 'tens', '--seed', '3', '--step-forced'], ['1', 'q']);
     expect(r.stdout).toContain(`> 1\nPlayed ${first}.\n`);
   });
 
@@ -182,7 +180,7 @@ describe('tengym play', () => {
       }
     }
     seed--;
-    const r = play(['--env', 'decade-fives', '--seed', String(seed)], lines);
+    const r = await play(['--env', 'decade-fives', '--seed', String(seed)], lines);
     expect(r.code, r.stderr).toBe(0);
     expect(source).toBe('model models/decade-fives/ (shipped)');
     expect(r.stdout).toContain('Hints, best first · ');
@@ -237,7 +235,7 @@ describe('tengym play', () => {
         }
       }
       seed--;
-      const r = play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
+      const r = await play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
       expect(r.code, r.stderr).toBe(0);
       expect(hintedMoves(r.stdout)).toEqual(expected);
       expect(r.stdout).toContain(
@@ -255,7 +253,7 @@ describe('tengym play', () => {
       ['longest', 'longest'],
       ['models/decade', 'model models/decade'],
     ]) {
-      const r = play(['--env', 'decade', '--seed', '3', '--agent', name, '--top', '0'], ['hint', 'q']);
+      const r = await play(['--env', 'decade', '--seed', '3', '--agent', name, '--top', '0'], ['hint', 'q']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(`Hints, best first · ${env.legalCount} legal moves`);
       expect(source).toBeTruthy();
@@ -265,15 +263,15 @@ describe('tengym play', () => {
       ]);
     }
     // Longest-run-first's choice, the longer run, shown first.
-    const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
+    const longest = await play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
     // Its scores are a rule's ranking, which the order already says: a player is shown none (tengym hint shows them).
     // Nor the action id: the move's number is what a player types.
     expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\)\n {2}move 2: discard (\S+ ){3}\(20\)$/m);
     expect(longest.stdout).not.toMatch(/on the source's scale|· action \d/);
   });
 
-  it('forced moves are played and listed by default; --step-forced stops at them', () => {
-    const auto = play(['--env', 'decade', '--seed', '3'], ['q']);
+  it('forced moves are played and listed by default; --step-forced stops at them', async () => {
+    const auto = await play(['--env', 'decade', '--seed', '3'], ['q']);
     expect(auto.code, auto.stderr).toBe(0);
     expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
     // Deal 3 opens with eight forced draws, then a choice between two discards.
@@ -286,15 +284,15 @@ describe('tengym play', () => {
         'm',
       ),
     );
-    const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
+    const stepped = await play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
     expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \nPlayed draw\.\n\n/m);
     expect(stepped.stdout).toMatch(/Quit after 2 moves\. Seed 3: tengym play --env decade --seed 3$/m);
   });
 
-  it('a long run of forced moves is summarised: the most common kind counted, the others listed', () => {
+  it('a long run of forced moves is summarised: the most common kind counted, the others listed', async () => {
     // Ten-Twenty-Thirty deals dozens of forced draws (and forced discards) between choices.
-    const r = play(['--env', 'ten-twenty-thirty', '--seed', '4'], ['1', 'q']);
+    const r = await play(['--env', 'ten-twenty-thirty', '--seed', '4'], ['1', 'q']);
     expect(r.code, r.stderr).toBe(0);
     const summaries = [...r.stdout.matchAll(/^Forced: (\d+) forced moves: draw ×(\d+); (.*)$/gm)];
     expect(summaries.length).toBeGreaterThanOrEqual(1);
@@ -318,7 +316,7 @@ describe('tengym play', () => {
       ),
     );
     // Thousands of forced moves, hundreds of them discards of their own: every kind counted, on a line a person reads.
-    const long = play(
+    const long = await play(
       ['--env', 'ten-twenty-thirty', '--seed', '58'],
       Array.from({ length: 3000 }, () => '1'),
     );
@@ -335,10 +333,10 @@ describe('tengym play', () => {
   it(
     '--save writes the game so far, one state a line, which tengym hint reads as the game (a bad --save is ' +
       'refused before the game)',
-    () => {
+    async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tengym-play-save-'));
       const file = join(dir, 'game.jsonl');
-      const r = play(['--env', 'ten-twenty-thirty', '--seed', '4', '--save', file], ['1', '1', 'q']);
+      const r = await play(['--env', 'ten-twenty-thirty', '--seed', '4', '--save', file], ['1', '1', 'q']);
       expect(r.code, r.stderr).toBe(0);
       const lines = readFileSync(file, 'utf8').trim().split('\n');
       expect(r.stdout).toMatch(
@@ -352,37 +350,37 @@ describe('tengym play', () => {
       const env = make('ten-twenty-thirty');
       env.reset({ seed: 4 });
       expect(JSON.parse(lines[0])).toEqual(env.getState());
-      const hint = spawnSync(process.execPath, [BIN, 'hint', '--env', 'ten-twenty-thirty', '--state', file], {
-        encoding: 'utf8',
-        env: { ...process.env, TENGYM_QUIET: '1' },
-      });
-      expect(hint.status, hint.stderr).toBe(0);
-      const refused = play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
+      const hint = await tengymHere('hint', '--env', 'ten-twenty-thirty', '--state', file);
+      expect(hint.code, hint.stderr).toBe(0);
+      const refused = await play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
       expect([refused.code, refused.stderr]).toEqual([1, `tengym: --save ${dir} is a directory: name a file in it\n`]);
-      expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q']).stderr).toMatch(
-        /^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/,
-      );
+      expect(
+        (await play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q'])).stderr,
+      ).toMatch(/^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/);
       // A file where the folder should be, and a file that cannot be opened for writing: refused before the game,
       // nothing left behind.
       writeFileSync(join(dir, 'afile'), '');
-      const underFile = play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'afile', 'x.jsonl')], ['1', 'q']);
+      const underFile = await play(
+        ['--env', 'tens', '--seed', '1', '--save', join(dir, 'afile', 'x.jsonl')],
+        ['1', 'q'],
+      );
       expect([underFile.code, underFile.stdout, underFile.stderr]).toEqual([
         1,
         '',
         `tengym: --save ${join(dir, 'afile', 'x.jsonl')}: ${join(dir, 'afile')} is a file, not a folder\n`,
       ]);
-      expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'fresh.jsonl')], []).code).toBe(0);
+      expect((await play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'fresh.jsonl')], [])).code).toBe(0);
       const readOnly = join(dir, 'read-only');
       mkdirSync(readOnly);
       chmodSync(readOnly, 0o500);
       // (root writes anywhere: the refusal is checked where permissions hold.)
       if (process.getuid?.() !== 0)
-        expect(play(['--env', 'tens', '--seed', '1', '--save', join(readOnly, 'x.jsonl')], ['q']).stderr).toBe(
+        expect((await play(['--env', 'tens', '--seed', '1', '--save', join(readOnly, 'x.jsonl')], ['q'])).stderr).toBe(
           `tengym: --save ${join(readOnly, 'x.jsonl')}: cannot write it (permission denied)\n`,
         );
       expect(readdirSync(readOnly)).toEqual([]);
       // Found only as it is written (a full disk): said with the line that replays the deal.
-      const full = play(['--env', 'tens', '--seed', '1', '--save', '/dev/full'], ['q']);
+      const full = await play(['--env', 'tens', '--seed', '1', '--save', '/dev/full'], ['q']);
       expect([full.code, full.stderr]).toEqual([
         1,
         'tengym: could not save the game to /dev/full: ENOSPC: no space left on device, write; replay the deal ' +
@@ -410,8 +408,8 @@ describe('tengym play', () => {
     );
   });
 
-  it('bad input is answered and the game goes on; quit; the end of the input', () => {
-    const r = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
+  it('bad input is answered and the game goes on; quit; the end of the input', async () => {
+    const r = await play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(
@@ -423,7 +421,7 @@ describe('tengym play', () => {
     );
     expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move\. Seed 3: tengym play --env decade --seed 3$/m);
-    const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
+    const eof = await play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
     expect(eof.stdout).toMatch(
       new RegExp(
@@ -432,11 +430,11 @@ describe('tengym play', () => {
           String.raw`tengym play --env four-ten --seed 8\n$`,
       ),
     );
-    const off = play(['--env', 'block-ten', '--options', '{"undoLimit":0}', '--seed', '8'], ['undo']);
+    const off = await play(['--env', 'block-ten', '--options', '{"undoLimit":0}', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
   });
 
-  it('endless input (< /dev/zero, one line that never ends) is refused in one line, before it fills the memory', () => {
+  it('endless input (< /dev/zero, a line that never ends) is refused in one line, before filling memory', async () => {
     const zero = openSync('/dev/zero', 'r');
     try {
       const start = Date.now();
@@ -457,16 +455,12 @@ describe('tengym play', () => {
       closeSync(zero);
     }
     // Lines ended by "\r\n" (a file from Windows) play as their "\n" twins.
-    const crlf = spawnSync(process.execPath, [BIN, 'play', '--env', 'tens', '--seed', '1'], {
-      encoding: 'utf8',
-      input: '1\r\nq\r\n',
-      env: { ...process.env, TENGYM_QUIET: '1' },
-    });
+    const crlf = await play(['--env', 'tens', '--seed', '1'], ['1\r', 'q\r']);
     expect(crlf.stdout).toMatch(/^> q\nQuit after 1 move\. Seed 1: tengym play --env tens --seed 1$/m);
   });
 
-  it('four-ten hints explain the round; a seed is chosen and shown when none is given', () => {
-    const r = play(['--env', 'four-ten'], ['hint', 'q']);
+  it('four-ten hints explain the round; a seed is chosen and shown when none is given', async () => {
+    const r = await play(['--env', 'four-ten'], ['hint', 'q']);
     expect(r.code, r.stderr).toBe(0);
     const seed = Number(
       /^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(
@@ -480,14 +474,14 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^(Quick hints|Hints), best first/m);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into \w+: [^·]*$/m);
     expect(r.stdout).not.toMatch(/on the source's scale|· action \d/);
-    const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
+    const again = await play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));
   });
 
-  it('four-ten: every fault is said with its reason and what paid for it, up to the bust', () => {
+  it('four-ten: every fault is said with its reason and what paid for it, up to the bust', async () => {
     // A card placed into Shadow while Hand is empty faults at once (Shadow above Hand).
-    const r = play(['--env', 'four-ten', '--seed', '4'], ['3', '3', '3', '3']);
+    const r = await play(['--env', 'four-ten', '--seed', '4'], ['3', '3', '3', '3']);
     expect(r.code, r.stderr).toBe(0);
     const faults = [
       ...r.stdout.matchAll(
@@ -515,8 +509,8 @@ describe('tengym play', () => {
 
   it(
     'a lost game whose picked-up cards go under the stock counts ' + 'the stock too: "0 cards left" read as cleared',
-    () => {
-      const r = play(
+    async () => {
+      const r = await play(
         ['--env', 'decade', '--options', '{"pickedUp":"deck-bottom","maxSteps":30}', '--seed', '1'],
         Array(40).fill('1'),
       );
@@ -529,8 +523,8 @@ describe('tengym play', () => {
     },
   );
 
-  it("rules (r) prints the game's rules from the rules document; help (?) the commands", () => {
-    const r = play(['--env', 'decade-loop', '--seed', '1'], ['rules', '?', 'q']);
+  it("rules (r) prints the game's rules from the rules document; help (?) the commands", async () => {
+    const r = await play(['--env', 'decade-loop', '--seed', '1'], ['rules', '?', 'q']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> rules\nDECADE\n/m);
     expect(r.stdout).toContain('A discard removes a run of at least two consecutive cards');
@@ -541,41 +535,41 @@ describe('tengym play', () => {
     // The board is drawn again below the rules, its moves numbered as before.
     const afterRules = r.stdout.slice(r.stdout.indexOf('> rules'), r.stdout.indexOf('> ?'));
     expect(afterRules).toMatch(/\nline: .*\n.*\n {2}1 {2}\S.*\n( {2}\d+ {2}\S.*\n)*$/);
-    const ten = play(['--env', 'ten-twenty-thirty', '--seed', '1'], ['r', 'q']);
+    const ten = await play(['--env', 'ten-twenty-thirty', '--seed', '1'], ['r', 'q']);
     expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);
   });
 
   it(
     'tengym rules prints the rules play shows (r), as Markdown with --markdown, and with --for-programs the ' +
       'action ids and the training reward too',
-    () => {
-      const rules = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
-      const shown = play(['--env', 'decade-loop', '--seed', '1'], ['r', 'q']).stdout;
-      const text = rules('--env', 'decade-loop');
-      expect(text.status, text.stderr).toBe(0);
+    async () => {
+      const rules = (...args: string[]) => tengymHere('rules', ...args);
+      const shown = (await play(['--env', 'decade-loop', '--seed', '1'], ['r', 'q'])).stdout;
+      const text = await rules('--env', 'decade-loop');
+      expect(text.code, text.stderr).toBe(0);
       // The same text as play's r, from its heading to the next prompt.
       expect(shown).toContain(`> r\n${text.stdout}`);
       expect(text.stdout).not.toMatch(/Env id|^ACTIONS$|^REWARDS$|\*\*/m);
-      const markdown = rules('--env', 'four-ten', '--markdown');
+      const markdown = await rules('--env', 'four-ten', '--markdown');
       expect(markdown.stdout).toMatch(/^## Four Ten\n/);
       expect(markdown.stdout).toContain('### Options');
       expect(markdown.stdout).not.toContain('### Actions');
-      const programs = rules('--env', 'tens', '--for-programs', '--markdown');
+      const programs = await rules('--env', 'tens', '--for-programs', '--markdown');
       expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`[ .]/);
       expect(programs.stdout).toContain('### Actions');
       expect(programs.stdout).toContain('## Rewards');
-      const bad = rules('--env', 'decad');
-      expect([bad.status, bad.stderr]).toEqual([
+      const bad = await rules('--env', 'decad');
+      expect([bad.code, bad.stderr]).toEqual([
         1,
         expect.stringMatching(/^tengym: unknown env "decad" \(did you mean "decade"\?\)/),
       ]);
-      expect(rules('--env', 'tens', '--options', '{"tableau":99}').stderr).toMatch(/tableau/);
+      expect((await rules('--env', 'tens', '--options', '{"tableau":99}')).stderr).toMatch(/tableau/);
     },
   );
 
-  it('has --help', () => {
-    const r = spawnSync(process.execPath, [BIN, 'play', '--help'], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
+  it('has --help', async () => {
+    const r = await tengymHere('play', '--help');
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('tengym play');
     expect(r.stdout).toContain('--hints');
     expect(r.stdout).toContain('--agent');
@@ -610,8 +604,8 @@ describe('tengym play', () => {
         'm',
       ),
     ],
-  ])('%j is a clear error, exit 1', (args, message) => {
-    const r = play(args as string[], ['1']);
+  ])('%j is a clear error, exit 1', async (args, message) => {
+    const r = await play(args as string[], ['1']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr).not.toMatch(/^\s+at /m);

@@ -16,7 +16,7 @@ import {
   pickDeal,
   winnableBy,
 } from '../../src/index.js';
-import { perId, scaled } from '../helpers/scale.js';
+import { fullScale, perId, scaled } from '../helpers/scale.js';
 
 /** The fewer deals a game's checks.ts gives for an id whose 1,000 winnable deals take minutes (winnableDeals). */
 const FEWER: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.winnableDeals ?? {}));
@@ -24,13 +24,16 @@ const FEWER: Record<string, number> = Object.assign({}, ...allChecks().map((c) =
 /**
  * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives) at TENGYM_TEST_SCALE=1, or fewer where
  * a game's checks.ts says so; the default scale plays a quarter, less for each id once the registry outgrows the size
- * the sweep was set for (scale.ts: perId), and at least two of an id with fewer (their deals take a second or more).
+ * the sweep was set for (scale.ts: perId). An id with fewer plays two below full scale: its deals take a second or
+ * more each, with the unwinnable seeds its solver rules out on the way, and each deal checks what the first does.
  * `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t "ID: winnable"` runs such an id in full.
  */
-const DEALS = (id: string) =>
-  process.env.TENGYM_DEALS
-    ? Number(process.env.TENGYM_DEALS)
-    : perId(FEWER[id] ?? 1000, envIds().length, FEWER[id] === undefined ? 10 : Math.min(2, FEWER[id]));
+const DEALS = (id: string) => {
+  if (process.env.TENGYM_DEALS) return Number(process.env.TENGYM_DEALS);
+  const fewer = FEWER[id];
+  if (fewer === undefined) return perId(1000, envIds().length, 10);
+  return fullScale ? fewer : Math.min(2, fewer);
+};
 
 describe('winnable deals', () => {
   const ids = envIds().filter((id) => winnableBy(make(id)) !== null);
@@ -240,7 +243,9 @@ describe("a deal's difficulty", () => {
       const thirds = kitOf(env.game).difficultyThirds?.[id];
       expect(thirds).toBeDefined();
       const count = { easy: 0, medium: 0, hard: 0 };
-      const deals = 150;
+      // A deal's level takes a solve at each decision of its line: below full scale 60 deals, whose bounds (6 to 36 a
+      // level) still fail thirds measured wrong.
+      const deals = scaled(150, 60);
       // Seeds far from the measured ones (from 1): deals the thirds were not taken from.
       for (let seed = 5_000_000, n = 0; n < deals; seed++) {
         env.reset({ seed });

@@ -17,6 +17,8 @@ import { evaluate, median, pairedFigure, type AgentResult, type PairedFigure } f
 import { recordedKeys } from '../../src/stats/figures.js';
 import { pairedDifference, pairedWins } from '../../src/stats/paired.js';
 import { loadAgent, modelProvenanceOf } from '../../src/node/index.js';
+import { tengymHere, tengymHereWith } from '../helpers/cli.js';
+import { scaled } from '../helpers/scale.js';
 
 /** Runs `script` as an ES module in a Node process of its own (a game registered there, threads started there). */
 function runModule(script: string): SpawnSyncReturns<string> {
@@ -712,6 +714,14 @@ describe('evaluate: what a report says of each agent and of its timing', () => {
 describe('tengym eval (built CLI, worker threads)', () => {
   const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  /**
+   * The same command in this process (tengymHere), for what it prints where no worker thread is tested: the sources
+   * play in this thread.
+   */
+  const here = async (...args: string[]) => {
+    const { code, stdout, stderr } = await tengymHere(...args);
+    return { status: code, stdout, stderr };
+  };
 
   it(
     "plays an agent of one's own from a module (an agent, or a function of the config), named as --agents names " +
@@ -770,42 +780,45 @@ describe('tengym eval (built CLI, worker threads)', () => {
         expect(report.results[2].winRate).toBe(library.results[2].winRate);
         // A class is made with new, its constructor given the config.
         const byClass = JSON.parse(
-          run(
-            'eval',
-            '--env',
-            'decade',
-            '--agents',
-            `${join(dir, 'class.mjs')},first`,
-            '--episodes',
-            '300',
-            '--seed',
-            '123',
-            '--json',
+          (
+            await here(
+              'eval',
+              '--env',
+              'decade',
+              '--agents',
+              `${join(dir, 'class.mjs')},first`,
+              '--episodes',
+              '300',
+              '--seed',
+              '123',
+              '--json',
+            )
           ).stdout,
         ) as { results: { winRate: number; vsReference: { differing: number } }[] };
         expect(byClass.results[1].vsReference.differing).toBe(0);
-        const refused = (file: string) => run('eval', '--env', 'decade', '--agents', file, '--episodes', '5').stderr;
-        expect(refused(join(dir, 'none.mjs'))).toBe(
+        const refused = async (file: string) =>
+          (await here('eval', '--env', 'decade', '--agents', file, '--episodes', '5')).stderr;
+        expect(await refused(join(dir, 'none.mjs'))).toBe(
           `tengym: agent module ${join(dir, 'none.mjs')} has no default export: export default an agent ({ ` +
             `name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the ` +
             `config\n`,
         );
-        expect(refused(join(dir, 'three.mjs'))).toBe(
+        expect(await refused(join(dir, 'three.mjs'))).toBe(
           `tengym: agent module ${join(dir, 'three.mjs')}: its default export gave 3, not an agent: export ` +
             `default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose ` +
             `constructor takes the config\n`,
         );
         // An object lacking a member says which (its JSON would show no function).
-        expect(refused(join(dir, 'no-reset.mjs'))).toBe(
+        expect(await refused(join(dir, 'no-reset.mjs'))).toBe(
           `tengym: agent module ${join(dir, 'no-reset.mjs')}: its default export gave {"name":"no-reset"}, ` +
             `which has no reset(seed), not an agent: export default an agent ({ name, reset(seed), act(env) }), a ` +
             `function (config) => agent, or a class whose constructor takes the config\n`,
         );
-        expect(refused(join(dir, 'gone.mjs'))).toBe(
+        expect(await refused(join(dir, 'gone.mjs'))).toBe(
           `tengym: no agent module at "${join(dir, 'gone.mjs')}": the file does not exist\n`,
         );
         // A module is no model directory: without --env, the env is asked for.
-        expect(run('eval', '--agents', last, '--episodes', '5').stderr).toMatch(
+        expect((await here('eval', '--agents', last, '--episodes', '5')).stderr).toMatch(
           /^tengym: --env is needed unless an agent is a model directory/,
         );
       } finally {
@@ -859,23 +872,25 @@ describe('tengym eval (built CLI, worker threads)', () => {
         algorithm: 'distill',
       });
       const folder = JSON.parse(
-        run(
-          'eval',
-          '--env',
-          'decade',
-          '--agents',
-          'models/decade',
-          '--episodes',
-          '20',
-          '--seed',
-          '123',
-          '--json',
-          '--per-deal',
+        (
+          await here(
+            'eval',
+            '--env',
+            'decade',
+            '--agents',
+            'models/decade',
+            '--episodes',
+            '20',
+            '--seed',
+            '123',
+            '--json',
+            '--per-deal',
+          )
         ).stdout,
       ) as typeof report;
       expect(report.results[2].deals).toEqual(folder.results[0].deals);
       // replay --agent plays deal 7 as eval played it.
-      const lines = run('replay', '--env', 'decade', '--seed', '123', '--deal', '7', '--agent', last);
+      const lines = await here('replay', '--env', 'decade', '--seed', '123', '--deal', '7', '--agent', last);
       expect(lines.status, lines.stderr).toBe(0);
       const end = JSON.parse(lines.stdout.trim().split('\n').at(-1)!) as { info: { outcome: { cardsLeft: number } } };
       expect(end.info.outcome.cardsLeft).toBe(report.results[0].deals.cardsLeft[7]);
@@ -925,7 +940,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       // An agent in TypeScript is named as such.
       const typescript = join(dir, 'mine.ts');
       writeFileSync(typescript, 'export default {};\n');
-      expect(run('eval', '--env', 'decade', '--agents', typescript, '--episodes', '5').stderr).toBe(
+      expect((await here('eval', '--env', 'decade', '--agents', typescript, '--episodes', '5')).stderr).toBe(
         `tengym: no model at "${typescript}": it is a file, not a model directory (model.json + weights.bin); ` +
           `a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)\n`,
       );
@@ -937,7 +952,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
   it(
     "says before it plays that Four Ten's optimal solves new options' game values at its first move, for " +
       'minutes, and that in this thread Ctrl-C waits for it',
-    () => {
+    async () => {
       expect(slowFirstMove('optimal', envConfig('four-ten'))).toBeNull();
       expect(slowFirstMove('greedy', envConfig('four-ten', { gameTarget: 60 }))).toBeNull();
       expect(slowFirstMove('optimal', envConfig('four-ten', { gameTarget: 60 }))).toBe(
@@ -945,7 +960,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
           'about 24 minutes of one core, in each thread that plays it',
       );
       // --reference refuses after the notes, before any deal: the note alone, at once.
-      const r = run(
+      const r = await here(
         'eval',
         '--env',
         'four-ten',
@@ -963,16 +978,19 @@ describe('tengym eval (built CLI, worker threads)', () => {
           'covers the default rules): about 24 minutes of one core, in each thread that plays it; played in this ' +
           'thread (--workers 0), it hears Ctrl-C only once that is done',
       );
-      expect(run('eval', '--env', 'four-ten', '--agents', 'greedy,optimal', '--reference', 'nope').stderr).not.toMatch(
-        /note:/,
-      );
+      expect(
+        (await here('eval', '--env', 'four-ten', '--agents', 'greedy,optimal', '--reference', 'nope')).stderr,
+      ).not.toMatch(/note:/);
     },
   );
 
   it(
     '--first-deal plays part of a run deal for deal as the whole run plays it (pimc, whose samples follow its ' +
       'reset seed)',
-    () => {
+    async () => {
+      // 60 deals at full scale, the part their last third; below it 30 (pimc's deals are most of the time).
+      const deals = scaled(60, 30);
+      const first = (deals / 3) * 2;
       const whole = JSON.parse(
         run(
           'eval',
@@ -981,7 +999,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
           '--agents',
           'pimc,random',
           '--episodes',
-          '60',
+          String(deals),
           '--seed',
           '7',
           '--json',
@@ -995,44 +1013,59 @@ describe('tengym eval (built CLI, worker threads)', () => {
         '--agents',
         'pimc,random',
         '--episodes',
-        '20',
+        String(deals - first),
         '--seed',
         '7',
         '--first-deal',
-        '40',
+        String(first),
         '--json',
         '--per-deal',
       );
       expect(part.status, part.stderr).toBe(0);
       const second = JSON.parse(part.stdout);
-      expect(second).toMatchObject({ seed: 7, firstDeal: 40, episodes: 20 });
+      expect(second).toMatchObject({ seed: 7, firstDeal: first, episodes: deals - first });
       expect(whole.firstDeal).toBe(0);
       for (const k of [0, 1])
         for (const [figure, values] of Object.entries(whole.results[k].deals as Record<string, number[]>))
-          expect(second.results[k].deals[figure], figure).toEqual(values.slice(40));
+          expect(second.results[k].deals[figure], figure).toEqual(values.slice(first));
       // The table says which deals; a part past the seeds' end is refused by both flags' names.
       expect(
-        run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--seed', '7', '--first-deal', '40')
-          .stdout,
+        (
+          await here(
+            'eval',
+            '--env',
+            'decade',
+            '--agents',
+            'first',
+            '--episodes',
+            '5',
+            '--seed',
+            '7',
+            '--first-deal',
+            '40',
+          )
+        ).stdout,
       ).toMatch(/ · deals 40 to 44 of the run from seed 7 · /);
       expect(
-        run(
-          'eval',
-          '--env',
-          'decade',
-          '--agents',
-          'first',
-          '--episodes',
-          '5',
-          '--seed',
-          String(2 ** 53 - 10),
-          '--first-deal',
-          '8',
+        (
+          await here(
+            'eval',
+            '--env',
+            'decade',
+            '--agents',
+            'first',
+            '--episodes',
+            '5',
+            '--seed',
+            String(2 ** 53 - 10),
+            '--first-deal',
+            '8',
+          )
         ).stderr,
       ).toMatch(
         /^tengym: --seed 9007199254740982 is too large for --first-deal 8 and --episodes 5: deal i uses seed \+ i/,
       );
-      expect(run('eval', '--env', 'decade', '--agents', 'first', '--first-deal', '-1').stderr).toMatch(
+      expect((await here('eval', '--env', 'decade', '--agents', 'first', '--first-deal', '-1')).stderr).toMatch(
         /^tengym: --first-deal must be an integer ≥ 0, got -1/,
       );
     },
@@ -1062,8 +1095,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(report.results[1]).toHaveProperty('vsReference.ci95');
   });
 
-  it('says which rows are no rival: an agent that sees hidden cards, the exact optimum', () => {
-    const decade = run(
+  it('says which rows are no rival: an agent that sees hidden cards, the exact optimum', async () => {
+    const decade = await here(
       'eval',
       '--env',
       'decade',
@@ -1083,7 +1116,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
           String.raw`so its row bounds the fair ones from above\n`,
       ),
     );
-    const optional = run(
+    const optional = await here(
       'eval',
       '--env',
       'decade-optional',
@@ -1101,13 +1134,13 @@ describe('tengym eval (built CLI, worker threads)', () => {
       /\nnote: optimal is the exact optimum: the ceiling a fair player can reach, not a baseline\n/,
     );
     expect(
-      run('eval', '--env', 'decade', '--agents', 'pimc,longest', '--episodes', '40', '--seed', '1').stdout,
+      (await here('eval', '--env', 'decade', '--agents', 'pimc,longest', '--episodes', '40', '--seed', '1')).stdout,
     ).not.toMatch(/fair player|exact optimum/);
   });
 
-  it('says the paired interval means little on a few deals, and only then', () => {
+  it('says the paired interval means little on a few deals, and only then', async () => {
     // Seed 11, 3 deals: both lose all three, and the interval is [+0.00, +0.00].
-    const few = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');
+    const few = await here('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');
     expect(few.status, few.stderr).toBe(0);
     expect(few.stdout).toMatch(
       new RegExp(
@@ -1115,18 +1148,28 @@ describe('tengym eval (built CLI, worker threads)', () => {
           String.raw`more; on a few deals it can have no width\)\n$`,
       ),
     );
-    const enough = run('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '300', '--seed', '11');
+    const enough = await here(
+      'eval',
+      '--env',
+      'decade',
+      '--agents',
+      'random,longest',
+      '--episodes',
+      '300',
+      '--seed',
+      '11',
+    );
     expect(enough.status, enough.stderr).toBe(0);
     expect(enough.stdout).not.toMatch(/note:/);
     // Enough deals, but the interval rests on the deals the two end differently: 1 of 30, or none of 300.
-    const one = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
+    const one = await here('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
     expect(one.stdout).toMatch(
       new RegExp(
         String.raw`\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired ` +
           String.raw`interval, a normal approximation, means little below 10 such deals\n$`,
       ),
     );
-    const none = run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
+    const none = await here('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
     expect(none.stdout).toMatch(
       new RegExp(
         String.raw` \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the ` +
@@ -1134,7 +1177,17 @@ describe('tengym eval (built CLI, worker threads)', () => {
       ),
     );
     // Every deal differing the same way round: the normal interval has no width either.
-    const oneWay = run('eval', '--env', 'four-ten', '--agents', 'greedy,random', '--episodes', '100', '--seed', '5');
+    const oneWay = await here(
+      'eval',
+      '--env',
+      'four-ten',
+      '--agents',
+      'greedy,random',
+      '--episodes',
+      '100',
+      '--seed',
+      '5',
+    );
     expect(oneWay.stdout).toMatch(
       new RegExp(
         String.raw` -100\.00 \[-100\.00, -100\.00\] .*\nnote: random and greedy ended every one of the 100 deals ` +
@@ -1143,8 +1196,19 @@ describe('tengym eval (built CLI, worker threads)', () => {
       ),
     );
     const max3 = JSON.parse(
-      run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json', '--per-deal')
-        .stdout,
+      (
+        await here(
+          'eval',
+          '--env',
+          'decade-max3',
+          '--agents',
+          'random,longest',
+          '--episodes',
+          '300',
+          '--json',
+          '--per-deal',
+        )
+      ).stdout,
     );
     expect(max3.results[1].vsReference.differing).toBe(0);
     // Where no one wins, the cards left tell the players apart, paired over every deal.
@@ -1152,25 +1216,25 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(random.cardsLeftVsReference).toBeUndefined();
     expect(longest.cardsLeftVsReference).toEqual(pairedDifference(longest.deals.cardsLeft, random.deals.cardsLeft));
     // One agent has no paired interval to speak of.
-    expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3').stdout).not.toMatch(/note:/);
+    expect((await here('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3')).stdout).not.toMatch(/note:/);
   });
 
-  it('shows the bounds one deal cannot give as –, as --json gives them null (not ±Infinity)', () => {
+  it('shows the bounds one deal cannot give as –, as --json gives them null (not ±Infinity)', async () => {
     const args = ['eval', '--env', 'four-ten', '--agents', 'greedy,bottom', '--episodes', '1', '--workers', '0'];
-    const table = run(...args);
+    const table = await here(...args);
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).not.toMatch(/Infinity/);
     // The win rate's difference and the rounds' (both won the one deal).
     const bottom = table.stdout.split('\n').find((l) => l.startsWith('bottom'))!;
     expect(bottom).toMatch(/ \+0\.00 \[–, –\] +-3\.000 \[–, –\] /);
-    const json = run(...args, '--json');
+    const json = await here(...args, '--json');
     const result = JSON.parse(json.stdout).results[1];
     expect(result.vsReference).toEqual({ diff: 0, ci95: [null, null], differing: 0 });
     expect(result.roundsVsReference).toEqual({ diff: -3, ci95: [null, null], deals: 1 });
   });
 
-  it('--per-deal adds every deal to --json, and asks for --json', () => {
-    const json = run(
+  it('--per-deal adds every deal to --json, and asks for --json', async () => {
+    const json = await here(
       'eval',
       '--env',
       'decade',
@@ -1187,7 +1251,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
     const longest = JSON.parse(json.stdout).results[1];
     expect(Object.keys(longest.deals)).toEqual(['won', 'cardsLeft', 'steps', 'decisions']);
     expect(longest.deals.cardsLeft).toHaveLength(5);
-    const table = run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--per-deal');
+    const table = await here('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--per-deal');
     expect([table.status, table.stderr]).toEqual([
       1,
       'tengym: --per-deal adds each deal to the --json report; give --json with it\n',
@@ -1237,7 +1301,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
   it(
     'says which models/decade it played: the folder in the current directory when there is one, else the ' +
       'shipped one, with its hash in --json and its path under the table',
-    () => {
+    async () => {
       const shipped = fileURLToPath(new URL('../../models/decade', import.meta.url));
       const own = mkdtempSync(join(tmpdir(), 'tengym-eval-cwd-'));
       const none = mkdtempSync(join(tmpdir(), 'tengym-eval-cwd-'));
@@ -1249,16 +1313,24 @@ describe('tengym eval (built CLI, worker threads)', () => {
         json.userDefinedMetadata.tengym.command = 'tengym train --env decade (a copy)';
         writeFileSync(join(own, 'models', 'decade', 'model.json'), JSON.stringify(json));
         const inFolder = (cwd: string, ...more: string[]) =>
-          spawnSync(
-            process.execPath,
-            [BIN, 'eval', '--agents', 'models/decade,longest', '--episodes', '1', '--workers', '0', ...more],
-            { encoding: 'utf8', cwd },
+          tengymHereWith(
+            { cwd },
+            'eval',
+            '--agents',
+            'models/decade,longest',
+            '--episodes',
+            '1',
+            '--workers',
+            '0',
+            ...more,
           );
-        const [mine, theirs] = [own, none].map((cwd) => {
-          const r = inFolder(cwd, '--json');
-          expect(r.status, r.stderr).toBe(0);
-          return JSON.parse(r.stdout).results[0];
-        });
+        const [mine, theirs] = await Promise.all(
+          [own, none].map(async (cwd) => {
+            const r = await inFolder(cwd, '--json');
+            expect(r.code, r.stderr).toBe(0);
+            return JSON.parse(r.stdout).results[0];
+          }),
+        );
         expect(mine.agent).toBe('models/decade');
         expect(theirs.agent).toBe('models/decade');
         expect(mine.model).toMatchObject({
@@ -1276,7 +1348,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
             .update(readFileSync(join(shipped, 'weights.bin')))
             .digest('hex'),
         );
-        const table = inFolder(own);
+        const table = await inFolder(own);
         expect(table.stdout).toContain(
           `\nmodels/decade loaded ${join(own, 'models', 'decade')} (sha256 ` +
             `${mine.model.sha256.slice(0, 12)}…, distill, `,
@@ -1288,14 +1360,14 @@ describe('tengym eval (built CLI, worker threads)', () => {
     },
   );
 
-  it("carries a module's own fair, and the oracle's false, into --json", () => {
+  it("carries a module's own fair, and the oracle's false, into --json", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-agent-module-'));
     try {
       writeFileSync(
         join(dir, 'peek.mjs'),
         'export default { name: "peek", fair: false, reset() {}, act: (env) => env.legal[0] };\n',
       );
-      const r = run(
+      const r = await here(
         'eval',
         '--env',
         'decade',
@@ -1314,8 +1386,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
     }
   });
 
-  it('lists agents with their fairness', () => {
-    const r = run('agents', '--env', 'decade', '--json');
+  it('lists agents with their fairness', async () => {
+    const r = await here('agents', '--env', 'decade', '--json');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)[0]).toEqual({ name: 'random', description: expect.any(String), fair: true });
   });

@@ -64,6 +64,8 @@ function capture(into: { text: string }): typeof process.stdout.write {
   }) as typeof process.stdout.write;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 async function runHere(args: string[], input: string | Buffer | null, cwd: string | null): Promise<CommandResult> {
   const stdout = { text: '' };
   const stderr = { text: '' };
@@ -90,6 +92,7 @@ async function runHere(args: string[], input: string | Buffer | null, cwd: strin
   process.exitCode = undefined;
   process.stdout.write = capture(stdout);
   process.stderr.write = capture(stderr);
+  const listening = new Set(SIGNALS.flatMap((signal) => process.listeners(signal)));
   let code: number;
   try {
     await main(args, (exitCode) => {
@@ -110,6 +113,13 @@ async function runHere(args: string[], input: string | Buffer | null, cwd: strin
     // The command line's setting, which a library call in the same test file must not hear.
     announceBackendByDefault(false);
   }
+  // A command run in a longer-lived process (a test, a script calling main) leaves no Ctrl-C or kill listener behind:
+  // left, they pile up past Node's limit and answer the signal meant for that process.
+  for (const signal of SIGNALS) {
+    const left = process.listeners(signal).filter((listener) => !listening.has(listener));
+    for (const listener of left) process.off(signal, listener);
+    if (left.length > 0) throw new Error(`tengym ${args.join(' ')} left ${left.length} ${signal} listener(s) behind`);
+  }
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
@@ -118,4 +128,9 @@ export function configFile(dir: string, config: object): string {
   const file = join(dir, 'tiny.json');
   writeFileSync(file, JSON.stringify(config));
   return file;
+}
+
+/** `tengymHereWith` with `lines` typed on its stdin, one a line, as `tengym play` reads them. */
+export function tengymHereReading(lines: string[], ...args: string[]): Promise<CommandResult> {
+  return tengymHereWith({ input: lines.map((l) => `${l}\n`).join('') }, ...args);
 }

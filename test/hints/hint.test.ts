@@ -168,7 +168,10 @@ describe('createHinter with the search sources', () => {
       const hinter = createHinter({ agent: 'optimal' });
       const player = createAgent('optimal', 'four-ten', {});
       const env = make('four-ten');
-      // Round 1 only (points 0, 3 safeties): one round solve for the whole test.
+      // Round 1 only (points 0, 3 safeties): one round solve for the whole test. The hinter's, with the figures its
+      // sentences read, goes first: the players' moves then read it, where a solve without them would serve no hint.
+      env.reset({ seed: 1 });
+      hinter.hint(env);
       const states = midGameStates(
         'four-ten',
         createAgent('optimal', 'four-ten', {}),

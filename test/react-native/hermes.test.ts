@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Tengym from '../../src/index.js';
 import { playGames, type GameInputs } from './games.js';
 import { playModelHints, type ModelFiles } from './model-hints.js';
@@ -128,6 +128,66 @@ const HINT_TIMES = process.env.TENGYM_HINT_TIMES === '1';
 
 const importOf = (name: string, path: string): string => `import * as ${name} from ${JSON.stringify(path)};`;
 
+/** The model the app's hints come from: models/decade's files, as the app is given them. */
+function modelFiles(): ModelFiles {
+  const dir = join(ROOT, 'models', 'decade');
+  const weights = readFileSync(join(dir, 'weights.bin'));
+  return {
+    id: 'decade',
+    modelJson: readFileSync(join(dir, 'model.json')).toString('hex'),
+    weights: weights.toString('hex'),
+    weightCount: weights.length / 4,
+  };
+}
+
+/** What starts each part's lines in the app's output. */
+const PART = '--- part: ';
+type Part = 'games' | 'model' | 'example';
+
+/**
+ * One app for every test below: the package root, tengym/models and the example's reducer in one bundle, which plays
+ * games.ts, model-hints.ts and app-games.ts one after another (the order the tests play them on Node), each part's
+ * lines after a line of its own. Babel lowers tengym once, and Hermes compiles it once, where each part had a bundle
+ * of its own (TensorFlow.js's lowering the most of it). An app bundles them together, as here.
+ */
+async function runApp(): Promise<{ app: string; parts: Record<Part, string[]> }> {
+  const hermes = hermesVm();
+  const inputs = gameInputs();
+  const example = join(ROOT, 'examples', 'card-merge-10', 'reducer.ts');
+  const at = (file: string) => JSON.stringify(join(ROOT, 'test', 'react-native', file));
+  // A part that throws says so in its own lines, and the parts after it still play.
+  const app = await hermesApp(
+    mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')),
+    [
+      importOf('tengym', join(ROOT, 'dist', 'index.js')),
+      importOf('models', join(ROOT, 'dist', 'models.js')),
+      importOf('reducer', example),
+      `import { playGames } from ${at('games.ts')};`,
+      `import { playModelHints } from ${at('model-hints.ts')};`,
+      `import { playAppGames } from ${at('app-games.ts')};`,
+      `const part = (name, play) => Promise.resolve().then(play).then((lines) => lines, (e) => ['failed: ' + ` +
+        `e.message]).then((lines) => { print(${JSON.stringify(PART)} + name); ` +
+        'for (const line of lines) print(line); });',
+      `part('games', () => playGames(tengym, ${JSON.stringify(inputs)}))`,
+      `  .then(() => part('model', () => playModelHints(tengym, models, ${JSON.stringify(modelFiles())})))`,
+      `  .then(() => part('example', () => playAppGames(tengym, reducer, { hintTimes: ${HINT_TIMES} })));`,
+    ],
+    { tengym: join(ROOT, 'dist', 'index.js') },
+  );
+  const parts: Record<Part, string[]> = { games: [], model: [], example: [] };
+  let into: string[] | null = null;
+  for (const line of runOnHermes(hermes, app)) {
+    if (line.startsWith(PART)) into = parts[line.slice(PART.length) as Part];
+    else if (into) into.push(line);
+    else throw new Error(`Hermes printed a line before the app's first part: ${line}`);
+  }
+  return { app, parts };
+}
+
+let ran: ReturnType<typeof runApp> | null = null;
+/** The app, built and run by the first test that asks for it. */
+const onHermes = (): ReturnType<typeof runApp> => (ran ??= runApp());
+
 const TITLE = 'the package root on Hermes 0.12, lowered by @react-native/babel-preset';
 
 describe.skipIf(!RUNS_HERE)(
@@ -135,33 +195,19 @@ describe.skipIf(!RUNS_HERE)(
     ? TITLE
     : `${TITLE} (skipped: hermes-engine-cli's VM runs on Linux x64, not ${process.platform} ${process.arch})`,
   () => {
-    let hermes = '';
-    let app = '';
-    let inputs: GameInputs;
-
-    beforeAll(async () => {
-      hermes = hermesVm();
-      inputs = gameInputs();
-      app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), [
-        importOf('tengym', join(ROOT, 'dist', 'index.js')),
-        `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
-        `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
-      ]);
-    }, 180_000);
-
-    it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', () => {
-      const code = readFileSync(app, 'utf8');
+    it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', async () => {
+      const code = readFileSync((await onHermes()).app, 'utf8');
       expect(code).not.toMatch(/\bclass\s+[A-Za-z_$][\w$]*\s*(extends\b[^{]*)?\{/);
       expect(code).toContain('TengymError');
-    });
+    }, 600_000);
 
     it('plays the games, hints and errors of games.ts exactly as Node does', async () => {
-      const onHermes = runOnHermes(hermes, app);
+      const { games } = (await onHermes()).parts;
       const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
-      const onNode = await playGames(tengym, inputs);
+      const onNode = await playGames(tengym, gameInputs());
       expect(onNode.length).toBeGreaterThan(50);
-      expect(onHermes).toEqual(onNode);
-    }, 300_000);
+      expect(games).toEqual(onNode);
+    }, 600_000);
   },
 );
 
@@ -169,30 +215,13 @@ describe.skipIf(!RUNS_HERE)(
   'a shipped model on Hermes 0.12: tengym/models on the cpu backend, loaded by URL, its hints',
   () => {
     it('loads the model and plays a game by its hints exactly as Node does', async () => {
-      const hermes = hermesVm();
-      const dir = join(ROOT, 'models', 'decade');
-      const modelJson = readFileSync(join(dir, 'model.json'));
-      const weights = readFileSync(join(dir, 'weights.bin'));
-      const files: ModelFiles = {
-        id: 'decade',
-        modelJson: modelJson.toString('hex'),
-        weights: weights.toString('hex'),
-        weightCount: weights.length / 4,
-      };
-      const app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-model-')), [
-        importOf('tengym', join(ROOT, 'dist', 'index.js')),
-        importOf('models', join(ROOT, 'dist', 'models.js')),
-        `import { playModelHints } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'model-hints.ts'))};`,
-        `playModelHints(tengym, models, ${JSON.stringify(files)}).then((lines) => { for (const line of lines) ` +
-          `print(line); }, (e) => { print('failed: ' + e.message); });`,
-      ]);
-      const onHermes = runOnHermes(hermes, app);
+      const { model } = (await onHermes()).parts;
       const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
       const models = (await import(pathToFileURL(join(ROOT, 'dist', 'models.js')).href)) as typeof TengymModels;
-      const onNode = await playModelHints(tengym, models, files);
+      const onNode = await playModelHints(tengym, models, modelFiles());
       expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
-      expect(onHermes).toEqual(onNode);
-    }, 300_000);
+      expect(model).toEqual(onNode);
+    }, 600_000);
   },
 );
 
@@ -200,27 +229,15 @@ describe.skipIf(!RUNS_HERE)(
   'the example app on Hermes 0.12: its reducer, moves by card, step events, daily and winnable deals, hint times',
   () => {
     it('plays Tens (13 and 15 slots, strict and buffered, undo), Block Ten and Decade as Node does', async () => {
-      const hermes = hermesVm();
-      const example = join(ROOT, 'examples', 'card-merge-10', 'reducer.ts');
-      const app = await hermesApp(
-        mkdtempSync(join(tmpdir(), 'tengym-hermes-example-')),
-        [
-          importOf('tengym', join(ROOT, 'dist', 'index.js')),
-          importOf('reducer', example),
-          `import { playAppGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'app-games.ts'))};`,
-          `for (const line of playAppGames(tengym, reducer, { hintTimes: ${HINT_TIMES} })) print(line);`,
-        ],
-        { tengym: join(ROOT, 'dist', 'index.js') },
-      );
-      const onHermes = runOnHermes(hermes, app);
+      const { example } = (await onHermes()).parts;
       const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
       const reducer = await import('../../examples/card-merge-10/reducer.js');
       const onNode = playAppGames(tengym, reducer, { hintTimes: HINT_TIMES });
       const games = (lines: string[]) => lines.filter((line) => !line.startsWith('time '));
       for (const line of onNode.filter((l) => l.startsWith('time '))) console.log(`Node: ${line}`);
-      for (const line of onHermes.filter((l) => l.startsWith('time '))) console.log(`Hermes: ${line}`);
+      for (const line of example.filter((l) => l.startsWith('time '))) console.log(`Hermes: ${line}`);
       expect(games(onNode).length).toBeGreaterThan(20);
-      expect(games(onHermes)).toEqual(games(onNode));
+      expect(games(example)).toEqual(games(onNode));
     }, 600_000);
   },
 );

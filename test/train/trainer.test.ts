@@ -22,12 +22,21 @@ import { Ppo, algorithm as ppo, ppoConfigSchema } from '../../src/train/algorith
 import { resolveTrainConfig, train } from '../../src/train/trainer.js';
 import { RUN_LOCK } from '../../src/train/checkpoint.js';
 import type { CommonConfig } from '../../src/train/algorithm.js';
+import { tengymHere } from '../helpers/cli.js';
 import { modelMetadata } from '../helpers/models.js';
+import { scaled } from '../helpers/scale.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-train-'));
+/**
+ * The held-out deals of each evaluation in a tiny run: 40 at full scale, 10 below it. The runs test the mechanism
+ * (checkpoints, resume, the files written), not what is learned, and the evaluations were half their time.
+ */
+const EVAL_EPISODES = scaled(40, 10);
+/** The positions with a choice the masking sweep plays: 1,500 at full scale, a quarter below it. */
+const MASKED_STATES = scaled(1500, 300);
 
 /** A tiny PPO config for decade: 8 copies × 4 decisions per rollout. */
 const TINY_PPO = {
@@ -37,7 +46,7 @@ const TINY_PPO = {
   minibatchSize: 16,
   epochs: 2,
   evalEvery: 2000,
-  evalEpisodes: 40,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 const TINY_AFTERSTATE = {
@@ -48,7 +57,7 @@ const TINY_AFTERSTATE = {
   learningStarts: 64,
   samplesPerUpdate: 16,
   evalEvery: 2000,
-  evalEpisodes: 40,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 const TINY_EXPERT_ITERATION = {
@@ -60,7 +69,7 @@ const TINY_EXPERT_ITERATION = {
   samplesPerUpdate: 16,
   maxLeaves: 64,
   evalEvery: 2000,
-  evalEpisodes: 40,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 const TINY_DISTILL = {
@@ -72,7 +81,7 @@ const TINY_DISTILL = {
   samplesPerUpdate: 16,
   maxLeaves: 64,
   evalEvery: 2000,
-  evalEpisodes: 40,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 const TINY_DQN = {
@@ -104,7 +113,7 @@ describe('masking', () => {
       // Adversarial logits too: every illegal action far above every legal one.
       const adversarial = new Float32Array(A);
       let states = 0;
-      for (let game = 0; states < 1500; game++) {
+      for (let game = 0; states < MASKED_STATES; game++) {
         env.reset({ seed: game });
         while (env.running) {
           if (env.legalCount > 1) {
@@ -205,8 +214,18 @@ describe('models', () => {
       await expect(resolveAgent(dir, 'four-ten', {})).rejects.toThrow(
         /was trained for decade .*not four-ten .*\(another game\)$/,
       );
-      const r = tengym('eval', '--env', 'four-ten', '--agents', `${dir},random`, '--episodes', '5', '--workers', '0');
-      expect(r.status).toBe(1);
+      const r = await tengymHere(
+        'eval',
+        '--env',
+        'four-ten',
+        '--agents',
+        `${dir},random`,
+        '--episodes',
+        '5',
+        '--workers',
+        '0',
+      );
+      expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^tengym: model ".*decade-model" was trained for decade .*not four-ten/m);
       expect(r.stderr).not.toMatch(/^\s+at /m);
     },
@@ -505,13 +524,14 @@ describe('tengym train', () => {
     },
   );
 
-  it('the CLI trains, writes every file, and reports bad config files by field', () => {
+  it('the CLI trains, writes every file, and reports bad config files by field', async () => {
     const dir = tmp();
     const good = join(dir, 'good.json');
     const bad = join(dir, 'bad.json');
     writeFileSync(good, JSON.stringify(TINY_PPO));
     writeFileSync(bad, JSON.stringify({ ...TINY_PPO, gaeLambda: 2 }));
     const out = join(dir, 'run');
+    // A process: the model's metadata records the command line of the process that trained it.
     const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '1500', '--config', good, '--out', out);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -529,11 +549,21 @@ describe('tengym train', () => {
     expect(
       JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym.command as string,
     ).toMatch(/^tengym train --env decade --algo ppo --steps 1500 --config /);
-    const e = tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', bad, '--out', join(dir, 'run2'));
-    expect(e.status).toBe(1);
+    const e = await tengymHere(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--config',
+      bad,
+      '--out',
+      join(dir, 'run2'),
+    );
+    expect(e.code).toBe(1);
     expect(e.stderr).toMatch(/^tengym: bad ppo config file .*bad\.json: .*→ at gaeLambda\n$/);
-    const help = tengym('train', '--help');
-    expect(help.status).toBe(0);
+    const help = await tengymHere('train', '--help');
+    expect(help.code).toBe(0);
     for (const flag of [
       '--env',
       '--options',

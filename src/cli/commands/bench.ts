@@ -112,9 +112,18 @@ function withOptions(options: Record<string, unknown>): string {
 /** No --env, or `--env all` (as stats and fuzz take it): every id. */
 const everyEnv = (a: Args): boolean => a.env === undefined || a.env === 'all';
 
+/** `--env a,b`: several ids, each timed with its defaults. */
+const severalEnvs = (a: Args): boolean => !everyEnv(a) && a.env!.includes(',');
+
+/** The ids --env names: `every` without it or with `all`, else one id or several, comma-separated, each once. */
+function namedIds(a: Args, every: () => string[]): string[] {
+  if (everyEnv(a)) return every();
+  return [...new Set(a.env!.split(',').map((name) => envSpec(name.trim()).id))];
+}
+
 /** Hint latency of one env, or of every env with real decisions (Tens and Block Ten rank nothing). */
 async function hintsBench(args: Args): Promise<void> {
-  const ids = everyEnv(args) ? envIds().filter((id) => !hasSameOutcome(envConfig(id))) : [envSpec(args.env!).id];
+  const ids = namedIds(args, () => envIds().filter((id) => !hasSameOutcome(envConfig(id))));
   const choice = hintChoice(args.agent, args.model);
   const { states, warmup, seed } = hintSettings(args);
   const options = parseOptionsJson(args.options);
@@ -156,7 +165,9 @@ export const benchCommand: CommandModule<object, Args> = {
     y
       .option('env', {
         type: 'string',
-        describe: 'One env id, or "all" (the default): every id, with --hints every id with real decisions',
+        describe:
+          'One env id, several comma-separated, or "all" (the default): every id, with --hints every id with real ' +
+          'decisions',
       })
       .option('seconds', {
         type: 'number',
@@ -233,13 +244,14 @@ export const benchCommand: CommandModule<object, Args> = {
             a.options,
             a.env === 'all' ? '--env all' : a.hints ? '--hints without --env' : 'bench without --env',
           );
+        else if (severalEnvs(a)) checkNoOptionsForEvery(a.options, `--env ${a.env}`, 'each id');
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')
       .example('$0 bench --hints --env decade --states 2000', 'Hint latency for decade'),
   handler: async (args) => {
     if (args.hints) return hintsBench(args);
-    const ids = everyEnv(args) ? envIds() : [envSpec(args.env!).id];
+    const ids = namedIds(args, envIds);
     const { seconds = SPEED_DEFAULTS.seconds, 'num-envs': numEnvs = SPEED_DEFAULTS['num-envs'] } = args;
     const options = parseOptionsJson(args.options);
     // Refused before any env is timed, in the flag's terms.

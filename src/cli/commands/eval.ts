@@ -427,6 +427,11 @@ export const evalCommand: CommandModule<object, Args> = {
     };
     process.once('SIGINT', interrupted);
     process.once('SIGTERM', interrupted);
+    // Removed whatever ends the run, a refusal too: a longer-lived process (a test, a script) keeps no listener.
+    const stopListening = () => {
+      process.removeListener('SIGINT', interrupted);
+      process.removeListener('SIGTERM', interrupted);
+    };
     const config = envConfig(env, options);
     noteUnwinnable(config);
     noteSlowFirstMoves(config, agents, args.workers === 0);
@@ -463,10 +468,10 @@ export const evalCommand: CommandModule<object, Args> = {
         // All of it out (a pipe takes a long report in parts) before the error exits the process.
         await new Promise((resolve) => process.stdout.write('', resolve));
       }
+      stopListening();
       throw e;
     }
-    process.removeListener('SIGINT', interrupted);
-    process.removeListener('SIGTERM', interrupted);
+    stopListening();
     // Interrupted: its report is out, and the process exits once it has gone.
     if (stopping) return;
     bar.done();

@@ -443,12 +443,14 @@ export const playCommand: CommandModule<object, Args> = {
     );
     // Ctrl-C ends the session as the end of the input does, with the line that replays the deal.
     let interrupted = false;
-    const interrupt = new Promise<null>((resolve) =>
-      process.once('SIGINT', () => {
+    let onInterrupt = () => {};
+    const interrupt = new Promise<null>((resolve) => {
+      onInterrupt = () => {
         interrupted = true;
         resolve(null);
-      }),
-    );
+      };
+      process.once('SIGINT', onInterrupt);
+    });
     const io: PlayIO = {
       readLine: async () => {
         if (interrupted) return null;
@@ -485,6 +487,8 @@ export const playCommand: CommandModule<object, Args> = {
         io,
       );
     } finally {
+      // A session run in a longer-lived process (a test, an app's script) leaves no listener behind.
+      process.removeListener('SIGINT', onInterrupt);
       void lines.return(undefined);
       // A terminal's stdin would keep the process alive after Ctrl-C.
       process.stdin.destroy();

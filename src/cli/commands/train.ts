@@ -571,6 +571,7 @@ export const trainCommand: CommandModule<object, Args> = {
       // 128 + the signal's number, as a shell reports a process it stopped.
       exitAfterWrites(signal === 'SIGTERM' ? 143 : 130);
     };
+    // The listeners go whatever ends the run, an error too: a longer-lived process (a test, a script) keeps none.
     const summary = await train({
       ...asked,
       out,
@@ -614,9 +615,10 @@ export const trainCommand: CommandModule<object, Args> = {
         writeLine(`config ${JSON.stringify(info.config)}`);
         for (const note of notes) writeLine(note);
       },
+    }).finally(() => {
+      process.removeListener('SIGINT', interrupted);
+      process.removeListener('SIGTERM', interrupted);
     });
-    process.removeListener('SIGINT', interrupted);
-    process.removeListener('SIGTERM', interrupted);
     bar.done();
     const best = summary.best;
     const compare = best ? compareCommand(out, summary, best) : null;

@@ -13,6 +13,7 @@ import { DRAW, type DecadeOptions, type DecadeState } from '../../../../src/game
 import { make } from '../../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
 import { bruteAfter, bruteExpectimax, randomPosition, withStockPermuted, type Value } from '../../../helpers/decade.js';
+import { scaled } from '../../../helpers/scale.js';
 
 const stateOf = (env: Env) => env.rawState as DecadeState;
 const rulesFor = (env: Env) => rulesOf(env.options as unknown as DecadeOptions);
@@ -131,8 +132,8 @@ describe("lookahead's expectimax", () => {
     () => {
       const env = make('ten-twenty-thirty');
       const rules = rulesFor(env);
-      // Such positions come once a game, when the first pass through the stock ends.
-      const WANTED = 3;
+      // Such positions come once a game, when the first pass through the stock ends; each game costs seconds.
+      const WANTED = scaled(3, 1);
       let compared = 0;
       for (let seed = 0; compared < WANTED && seed < 40; seed++) {
         env.reset({ seed });
