@@ -1029,40 +1029,22 @@ describe('tengym eval (built CLI, worker threads)', () => {
         for (const [figure, values] of Object.entries(whole.results[k].deals as Record<string, number[]>))
           expect(second.results[k].deals[figure], figure).toEqual(values.slice(first));
       // The table says which deals; a part past the seeds' end is refused by both flags' names.
-      expect(
-        (
-          await here(
-            'eval',
-            '--env',
-            'decade',
-            '--agents',
-            'first',
-            '--episodes',
-            '5',
-            '--seed',
-            '7',
-            '--first-deal',
-            '40',
-          )
-        ).stdout,
-      ).toMatch(/ · deals 40 to 44 of the run from seed 7 · /);
-      expect(
-        (
-          await here(
-            'eval',
-            '--env',
-            'decade',
-            '--agents',
-            'first',
-            '--episodes',
-            '5',
-            '--seed',
-            String(2 ** 53 - 10),
-            '--first-deal',
-            '8',
-          )
-        ).stderr,
-      ).toMatch(
+      const firstOfFive = (seed: string, firstDeal: string) =>
+        here(
+          'eval',
+          '--env',
+          'decade',
+          '--agents',
+          'first',
+          '--episodes',
+          '5',
+          '--seed',
+          seed,
+          '--first-deal',
+          firstDeal,
+        );
+      expect((await firstOfFive('7', '40')).stdout).toMatch(/ · deals 40 to 44 of the run from seed 7 · /);
+      expect((await firstOfFive(String(2 ** 53 - 10), '8')).stderr).toMatch(
         /^tengym: --seed 9007199254740982 is too large for --first-deal 8 and --episodes 5: deal i uses seed \+ i/,
       );
       expect((await here('eval', '--env', 'decade', '--agents', 'first', '--first-deal', '-1')).stderr).toMatch(
