@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tengymHere } from './helpers/cli.js';
+import { limit } from './helpers/process.js';
 import { fullScale } from './helpers/scale.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -286,8 +287,21 @@ interface Ran {
   stderr: string;
 }
 
-/** Runs a command to its end (without blocking this process, which may be serving the page). */
+/** The programs' and transcripts' processes, two at a time: one a core. */
+const twoAtATime = limit(2);
+
+/**
+ * The time limit of a program or transcript, its wait for a turn included: the tests of each kind run side by side,
+ * two processes at a time, and wait in one queue.
+ */
+const QUEUED_LIMIT_MS = 300_000;
+
+/** Runs a command to its end (without blocking this process, which may be serving the page), two at a time. */
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Ran> {
+  return twoAtATime(() => runNow(command, args, options));
+}
+
+function runNow(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Ran> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -455,7 +469,8 @@ describe("the docs' code blocks", () => {
     ]);
   });
 
-  it.each(PROGRAMS.map((b) => [`${b.doc}:${b.line}`, b] as const))(
+  // Side by side: each program runs in a folder of its own, and its processes wait for a turn (`run`).
+  it.concurrent.each(PROGRAMS.map((b) => [`${b.doc}:${b.line}`, b] as const))(
     '%s runs against dist/ and prints what its comments say',
     async (_, block) => {
       const context = contextOf(block);
@@ -498,7 +513,7 @@ describe("the docs' code blocks", () => {
           );
       }
     },
-    180_000,
+    QUEUED_LIMIT_MS,
   );
 
   it('a transcript is matched line by line: … alone stands for any lines, … in a line for any text', () => {
@@ -581,7 +596,8 @@ describe("the docs' code blocks", () => {
     expect(flags).toBeGreaterThan(300);
   }, 120_000);
 
-  it.each(
+  // Side by side, as the programs: each transcript in a folder of its own, its commands in their order.
+  it.concurrent.each(
     TRANSCRIPTS.filter((b) => !NOT_RUN.some((n) => n.doc === b.doc && b.code.includes(n.containing))).map(
       (b) => [`${b.doc}:${b.line}`, b] as const,
     ),
@@ -602,6 +618,6 @@ describe("the docs' code blocks", () => {
         ).toBe(true);
       }
     },
-    180_000,
+    QUEUED_LIMIT_MS,
   );
 });

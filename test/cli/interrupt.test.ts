@@ -1,5 +1,5 @@
 // Ctrl-C (and SIGTERM): eval prints the agents that finished their deals as a table; train says how to resume.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,16 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { interruptedSentence } from '../../src/cli/commands/eval.js';
 import { RUN_LOCK } from '../../src/train/checkpoint.js';
+import { tengymHere } from '../helpers/cli.js';
 import { cpuSeconds } from '../helpers/process.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 /**
- * The processor seconds an eval is given before it is stopped: longest plays its 5,000 deals in about 1.5 (start-up
- * included; twice that on a slow machine), pimc its 5,000 in some 25 to 45, so the signal comes once the first has
- * finished, long before the second has.
+ * The deals of an eval to be stopped, and the processor seconds it is given before the signal: longest plays its 2,000
+ * deals in about 1.1 (start-up and its worker thread included), pimc its 2,000 in some 8 to 18, so the signal comes
+ * once the first has finished, long before the second has. 5,000 deals and 4 s showed the same at 1.5 s more a run.
  */
-const CUT_CPU = 4;
+const DEALS = '2000';
+const CUT_CPU = 2.5;
+/** The sentence a cut-short eval of longest and pimc says, longest having finished. */
+const LONGEST_DONE = /^interrupted: 1 of 2 agents played all 2000 deals \(pimc was at \d+ of 2000\)$/m;
 
 /**
  * A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and
@@ -38,13 +42,13 @@ function writeTinyPpoConfig(path: string, heldOut: { evalEpisodes: number; evalR
 }
 
 /**
- * A training run to be interrupted: 10 million steps of a small network evaluated on 100 deals (its first evaluation,
- * at the start, comes in seconds, not a minute), into a new folder `out` whose parent the test removes.
+ * A training run to be interrupted: 10 million steps of a small network evaluated on 20 deals (its first evaluation,
+ * at the start, comes in a second, not a minute), into a new folder `out` whose parent the test removes.
  */
 function longTrainRun(): { out: string; args: string[] } {
   const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
   const config = join(out, '..', 'config.json');
-  writeTinyPpoConfig(config, { evalEpisodes: 100, evalReference: 'first' });
+  writeTinyPpoConfig(config, { evalEpisodes: 20, evalReference: 'first' });
   const args = ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000'];
   return { out, args: [...args, '--config', config, '--out', out] };
 }
@@ -114,10 +118,37 @@ function interruptAfterCpu(
 let longestThenPimcCut: ReturnType<typeof interruptAfterCpu> | undefined;
 function longestThenPimcJsonCut(): ReturnType<typeof interruptAfterCpu> {
   longestThenPimcCut ??= interruptAfterCpu(
-    ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
+    ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', DEALS, '--workers', '1', '--json'],
     CUT_CPU,
   );
   return longestThenPimcCut;
+}
+
+/**
+ * `eval --json` of pimc then longest, longest the reference (so played first), stopped by SIGTERM: the SIGTERM test
+ * and the reference's test read one run.
+ */
+let referenceLaterCut: ReturnType<typeof interruptAfterCpu> | undefined;
+function referenceLaterTermCut(): ReturnType<typeof interruptAfterCpu> {
+  referenceLaterCut ??= interruptAfterCpu(
+    [
+      'eval',
+      '--env',
+      'decade',
+      '--agents',
+      'pimc,longest',
+      '--reference',
+      'longest',
+      '--episodes',
+      DEALS,
+      '--workers',
+      '1',
+      '--json',
+    ],
+    CUT_CPU,
+    'SIGTERM',
+  );
+  return referenceLaterCut;
 }
 
 /** Runs tengym to its end: its exit code and what it printed. */
@@ -158,14 +189,14 @@ describe('Ctrl-C', () => {
   it('eval prints the games already played, as a table', async () => {
     // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
     const { code, stdout } = await interruptAfterCpu(
-      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'],
+      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', DEALS, '--workers', '1'],
       CUT_CPU,
     );
     expect(code).toBe(130);
-    expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+    expect(stdout).toMatch(LONGEST_DONE);
     // Headed as a whole run's table is: the env and options played, and the deals.
     expect(stdout).toMatch(
-      /^decade \{"stacks":1,.*\} · 5000 deals from seed 0 · same deals for every agent\n\nagent +win rate/m,
+      /^decade \{"stacks":1,.*\} · 2000 deals from seed 0 · same deals for every agent\n\nagent +win rate/m,
     );
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
@@ -183,7 +214,7 @@ describe('Ctrl-C', () => {
         agents === 'longest,pimc'
           ? longestThenPimcJsonCut()
           : interruptAfterCpu(
-              ['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'],
+              ['eval', '--env', 'decade', '--agents', agents, '--episodes', DEALS, '--workers', '1', '--json'],
               CUT_CPU,
             ),
       ),
@@ -209,24 +240,9 @@ describe('Ctrl-C', () => {
 
   it('eval stopped before a later-listed reference has finished still compares with it: the reference plays ' +
     'first', async () => {
-    const { code, stdout } = await interruptAfterCpu(
-      [
-        'eval',
-        '--env',
-        'decade',
-        '--agents',
-        'pimc,longest',
-        '--reference',
-        'longest',
-        '--episodes',
-        '5000',
-        '--workers',
-        '1',
-        '--json',
-      ],
-      CUT_CPU,
-    );
-    expect(code).toBe(130);
+    // The SIGTERM test's run: which signal stops it changes nothing of what had been played.
+    const { code, stdout } = await referenceLaterTermCut();
+    expect(code).toBe(143);
     const report = JSON.parse(stdout) as { reference: string; results: { agent: string }[] };
     expect(report.reference).toBe('longest');
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
@@ -242,23 +258,20 @@ describe('Ctrl-C', () => {
       reference: string;
       results: { agent: string; winRate: number }[];
     };
-    expect(report).toMatchObject({ interrupted: true, episodes: 5000, reference: 'longest' });
+    expect(report).toMatchObject({ interrupted: true, episodes: 2000, reference: 'longest' });
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
-    expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+    expect(stderr).toMatch(LONGEST_DONE);
   }, 60_000);
 
   it('eval stopped by SIGTERM (kill, a batch scheduler) prints what was played as Ctrl-C does, and exits with ' +
     '143', async () => {
-    const { code, stdout, stderr } = await interruptAfterCpu(
-      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
-      CUT_CPU,
-      'SIGTERM',
-    );
+    // pimc, then longest as the reference, which plays first: the reference's test reads the same run.
+    const { code, stdout, stderr } = await referenceLaterTermCut();
     expect(code).toBe(143);
     const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string }[] };
     expect(report.interrupted).toBe(true);
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
-    expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+    expect(stderr).toMatch(LONGEST_DONE);
   }, 60_000);
 
   it(
@@ -284,8 +297,8 @@ describe('Ctrl-C', () => {
   );
 
   it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
-    // `first` plays its 40,000 deals in some 2.5 processor seconds, the start included; the report is then some
-    // 370 KB, more than a pipe holds at once.
+    // `first` plays its 20,000 deals in some 1.6 processor seconds, the start included; the report is then some
+    // 190 KB, about three times what a pipe holds at once (40,000 deals and 6 s showed the same).
     const { code, stdout } = await interruptAfterCpu(
       [
         'eval',
@@ -294,22 +307,22 @@ describe('Ctrl-C', () => {
         '--agents',
         'first,pimc',
         '--episodes',
-        '40000',
+        '20000',
         '--workers',
         '1',
         '--json',
         '--per-deal',
       ],
-      CUT_CPU + 2,
+      CUT_CPU + 1,
     );
     expect(code).toBe(130);
-    expect(stdout.length).toBeGreaterThan(300_000);
+    expect(stdout.length).toBeGreaterThan(150_000);
     const report = JSON.parse(stdout) as {
       interrupted: boolean;
       results: { agent: string; deals: { won: number[] } }[];
     };
     expect(report.interrupted).toBe(true);
-    expect(report.results.map((r) => [r.agent, r.deals.won.length])).toEqual([['first', 40000]]);
+    expect(report.results.map((r) => [r.agent, r.deals.won.length])).toEqual([['first', 20000]]);
   }, 60_000);
 
   it('train says how to resume', async () => {
@@ -398,12 +411,21 @@ describe('Ctrl-C', () => {
     const config = join(dir, 'config.json');
     writeTinyPpoConfig(config, { evalEpisodes: 10, evalReference: 'first' });
     try {
-      const first = spawnSync(
-        process.execPath,
-        [BIN, 'train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out],
-        { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
+      // The finished run, in this process: only the extension's interruption needs one of its own.
+      const first = await tengymHere(
+        'train',
+        '--env',
+        'decade',
+        '--algo',
+        'ppo',
+        '--steps',
+        '1000',
+        '--config',
+        config,
+        '--out',
+        out,
       );
-      expect(first.status, first.stderr).toBe(0);
+      expect(first.code, first.stderr).toBe(0);
       // Interrupted before the extension's first checkpoint: the run's total is still 1000.
       const r = await interruptWhen(['train', '--out', out, '--resume', '--steps', '5000000'], /^config /m);
       expect(r.code).toBe(130);

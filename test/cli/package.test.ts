@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
+import { packedTarball } from '../helpers/package-tarball.js';
 import { firstStdoutLine, limit } from '../helpers/process.js';
 import { fullScale, sampled } from '../helpers/scale.js';
 
@@ -67,7 +68,7 @@ function readmeNodeSnippet(): string {
   return snippet;
 }
 
-/** The tarball and the scratch app's folder, removed once the tests are done. */
+/** The scratch app's folder, removed once the tests are done (the tarball is the run's). */
 let packDir = '';
 
 // The install's thousands of files: on a busy machine, longer than a hook's default 10 s to remove.
@@ -75,23 +76,20 @@ afterAll(() => {
   if (packDir !== '') rmSync(packDir, { recursive: true, force: true });
 }, 120_000);
 
-beforeAll(() => {
-  // dist/ is built (npm test builds first); packing skips the prepare script's second build.
+beforeAll(async () => {
+  // The tarball test/node/light-runtime.test.ts installs too: packed once a run (test/helpers/package-tarball.ts).
+  tarball = await packedTarball();
   packDir = mkdtempSync(join(tmpdir(), 'tengym-pack-'));
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }),
-  ) as { filename: string }[];
-  tarball = join(packDir, packed[0].filename);
   app = join(packDir, 'scratch-app');
   mkdirSync(app);
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({ name: 'scratch-app', version: '9.9.9', private: true, type: 'module' }),
   );
+  // The type-check thread starts meanwhile, on a program of the bundler tests' settings with no import: TypeScript's
+  // start and its lib files' parse, which the programs below share, overlap the install's wait on the disk. Its
+  // answer is not a test's: the programs below are checked in full.
+  void typeCheck('ts-warm-up', ['export {};'], { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' });
   // The dependencies come from the npm cache that `npm install` filled (the registry only for what it lacks).
   execFileSync(
     'npm',
@@ -420,6 +418,13 @@ async function buildPage(dir: string, code: string): Promise<string> {
 
 const CHROMIUM = findChromium();
 
+/** One Chromium for the file's pages, started by the first: a launch each cost a browser's start. */
+let browser: Promise<Browser> | undefined;
+
+afterAll(async () => {
+  await (await browser)?.close();
+});
+
 /**
  * The report the guide's snippet leaves on `window.ownPage`: decade's hints played to the end, and four-ten's source.
  */
@@ -438,6 +443,25 @@ searchEnv.reset({ seed: 7 });
   searchHint: search.hinter.hint(searchEnv, { top: 1 }).source,
 };
 `;
+
+let ownPage: Promise<{ ran: { status: number | null; stderr: string }; dist: string }> | undefined;
+
+/**
+ * The guide's snippet built with Vite in the app's folder, once for the two tests that serve it, after the guide's
+ * ```sh block for Vite put the models and the .wasm files in the app's public/ (run as written, where node_modules is):
+ * the same bundle either way (Vite copies public/ beside it), and a build with TensorFlow.js takes seconds.
+ */
+function ownPageBuilt(): Promise<{ ran: { status: number | null; stderr: string }; dist: string }> {
+  ownPage ??= (async () => {
+    const { guide, snippet } = ownPageGuide();
+    const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('public/'));
+    if (!commands)
+      throw new Error('play-page.md, "In your own page or app", has no ```sh block putting the files in public/');
+    const ran = spawnSync('sh', ['-e', '-c', commands], { cwd: app, encoding: 'utf8' });
+    return { ran, dist: await buildPage(app, snippet + OWN_PAGE_REPORT) };
+  })();
+  return ownPage;
+}
 
 /**
  * Serves `dist` at / (and each of `served`'s folders at its path), opens it in Chromium and runs
@@ -471,9 +495,11 @@ async function openOwnPage<T>(
     res.end(body ?? '');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const browser = await launchChromium(CHROMIUM!);
+  browser ??= launchChromium(CHROMIUM!);
+  // A context of its own: no cache, storage or service worker of the page before.
+  const context = await (await browser).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const errors: string[] = [];
     const warnings: string[] = [];
     page.on('console', (m) => {
@@ -485,7 +511,7 @@ async function openOwnPage<T>(
     const result = await use(page);
     return { errors, warnings, requests, result };
   } finally {
-    await browser.close();
+    await context.close();
     server.close();
   }
 }
@@ -502,7 +528,11 @@ async function playOwnPage(
   return { errors, requests, ownPage: result };
 }
 
-describe('play-page.md, "In your own page or app", from the packed package', () => {
+// Side by side with the tests above (consecutive concurrent blocks run together): each page is built in a folder of
+// its own (the two of the guide's snippet share one build), and opened in a context of its own.
+describe.concurrent('play-page.md, "In your own page or app", from the packed package', {
+  timeout: QUEUED_LIMIT_MS,
+}, () => {
   it.skipIf(!CHROMIUM)(
     "the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, " +
       "four-ten's from bottom-direct (its model never loaded), no console error",
@@ -518,7 +548,8 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
         dir: join(app, m[1]),
       }));
       expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
-      const dist = await buildPage(join(app, 'own-page'), snippet + OWN_PAGE_REPORT);
+      // The build the next test serves alone: each request of the folders above goes to where the guide serves them.
+      const { dist } = await ownPageBuilt();
       const { errors, requests, ownPage } = await playOwnPage(dist, served);
       const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
       expect(ownPage).toEqual({
@@ -540,21 +571,15 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
       );
       expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
     },
-    180_000,
+    QUEUED_LIMIT_MS,
   );
 
   it.skipIf(!CHROMIUM)(
     "with Vite: the guide's commands put the models and the .wasm files in the app's public/, and the built " +
       "page, served alone, gives decade's hints from the model",
     async () => {
-      const { guide, snippet } = ownPageGuide();
-      // The guide's ```sh block for Vite, run as written in the app's folder (where node_modules is).
-      const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('public/'));
-      if (!commands)
-        throw new Error('play-page.md, "In your own page or app", has no ```sh block putting the files in public/');
-      const ran = spawnSync('sh', ['-e', '-c', commands], { cwd: app, encoding: 'utf8' });
+      const { ran, dist } = await ownPageBuilt();
       expect(ran.status, ran.stderr).toBe(0);
-      const dist = await buildPage(app, snippet + OWN_PAGE_REPORT);
       for (const file of [
         'models/index.json',
         'models/decade/model.json',
@@ -578,47 +603,53 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
       );
       expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
     },
-    180_000,
+    QUEUED_LIMIT_MS,
   );
 
-  it("a model.json imported as an asset (Vite's ?url), as the docs warn, is renamed by a build and its " +
-    'weights.bin left out', async () => {
-    const dist = await buildPage(
-      join(app, 'asset-page'),
-      "import url from 'tengym/models/decade/model.json?url';\ndocument.body.textContent = url;\n",
-    );
-    const assets = readdirSync(join(dist, 'assets'));
-    expect(assets.filter((f) => f.endsWith('.json'))).toEqual([expect.stringMatching(/^model-.+\.json$/)]);
-    expect(assets.filter((f) => f.endsWith('.bin'))).toEqual([]);
-    expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toMatch(/leaves `weights\.bin` out/);
-  }, 60_000);
+  it(
+    "a model.json imported as an asset (Vite's ?url), as the docs warn, is renamed by a build and its " +
+      'weights.bin left out',
+    async () => {
+      const dist = await buildPage(
+        join(app, 'asset-page'),
+        "import url from 'tengym/models/decade/model.json?url';\ndocument.body.textContent = url;\n",
+      );
+      const assets = readdirSync(join(dist, 'assets'));
+      expect(assets.filter((f) => f.endsWith('.json'))).toEqual([expect.stringMatching(/^model-.+\.json$/)]);
+      expect(assets.filter((f) => f.endsWith('.bin'))).toEqual([]);
+      expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toMatch(/leaves `weights\.bin` out/);
+    },
+  );
 
-  it("a page's rules panel: a game's page of the rules the package carries is imported as text " +
-    '(tengym/docs/rules/four-ten.md) and rulesSection gives its section', async () => {
-    const dist = await buildPage(
-      join(app, 'rules-page'),
-      "import rules from 'tengym/docs/rules/four-ten.md?raw';\nimport { plainText, rulesSection } from " +
-        "'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n",
-    );
-    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-    expect(scripts.map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('')).toContain(
-      'A point-accumulation solitaire by Jeremiah Sanders',
-    );
-    // Node resolves it too (a server that renders the panel, a build script).
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; " +
-          "const page = readFileSync(new URL(import.meta.resolve('tengym/docs/rules/decade.md')), 'utf8'); " +
-          "console.log(rulesSection(page, 'decade')?.split('\\n')[0]);",
-      ],
-      { cwd: app, encoding: 'utf8' },
-    );
-    expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toMatch(/^## /);
-  }, 60_000);
+  it(
+    "a page's rules panel: a game's page of the rules the package carries is imported as text " +
+      '(tengym/docs/rules/four-ten.md) and rulesSection gives its section',
+    async () => {
+      const dist = await buildPage(
+        join(app, 'rules-page'),
+        "import rules from 'tengym/docs/rules/four-ten.md?raw';\nimport { plainText, rulesSection } from " +
+          "'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n",
+      );
+      const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+      expect(scripts.map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('')).toContain(
+        'A point-accumulation solitaire by Jeremiah Sanders',
+      );
+      // Node resolves it too (a server that renders the panel, a build script).
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; " +
+            "const page = readFileSync(new URL(import.meta.resolve('tengym/docs/rules/decade.md')), 'utf8'); " +
+            "console.log(rulesSection(page, 'decade')?.split('\\n')[0]);",
+        ],
+        { cwd: app, encoding: 'utf8' },
+      );
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toMatch(/^## /);
+    },
+  );
 
   it('a page that imports only the package root bundles no TensorFlow.js', async () => {
     const dist = await buildPage(
@@ -630,7 +661,7 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     expect(scripts.length).toBeGreaterThan(0);
     for (const f of scripts)
       expect(readFileSync(join(dist, 'assets', f), 'utf8'), f).not.toMatch(/tfjs|loadLayersModel/);
-  }, 60_000);
+  });
 
   // The root registers every shipped game with its agents; an app that plays one game imports the engine
   // entry and that game's (docs/apps.md).
@@ -645,196 +676,7 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     const bytes = scripts.reduce((sum, f) => sum + readFileSync(join(dist, 'assets', f)).length, 0);
     expect(bytes).toBeGreaterThan(50_000);
     expect(bytes).toBeLessThan(170_000);
-  }, 60_000);
-});
-
-/** docs/play-page.md's "Without a bundler": its two ```html blocks, the pages as written (the second with a model). */
-function noBundlerGuide(): { page: string; modelPage: string; unionInstall: string } {
-  const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('### Without a bundler')[1] ?? '';
-  const [page, modelPage] = [...guide.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
-  if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
-  // The union package the model page's map points at, which tengym does not depend on.
-  const unionInstall = /`npm install (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
-  if (!unionInstall)
-    throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
-  return { page, modelPage, unionInstall };
-}
-
-interface ImportMap {
-  imports: Record<string, string>;
-  scopes?: Record<string, Record<string, string>>;
-}
-
-const importMap = (html: string): ImportMap =>
-  JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as ImportMap;
-
-describe('play-page.md, "Without a bundler", from the packed package', () => {
-  it.skipIf(!CHROMIUM)(
-    "the page as written, served beside the app's node_modules with no build: its import map loads tengym, " +
-      'zod and pure-rand, and it deals, plays the hint and shows the next one',
-    async () => {
-      const { page: html } = noBundlerGuide();
-      // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
-      const map = importMap(html);
-      expect(
-        Object.keys(map.imports)
-          .map((name) => name.split('/')[0])
-          .sort(),
-      ).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod', 'zod']);
-      // The page is served with the app's node_modules beside it, as the guide says.
-      const dir = join(app, 'no-bundler');
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'index.html'), html);
-      const { errors, requests, result } = await openOwnPage(
-        dir,
-        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
-        async (page) => {
-          const read = async () => ({ board: await page.textContent('#board'), hint: await page.textContent('#hint') });
-          // A module that fails to load leaves the hint empty: the errors below say why.
-          const shown = await page
-            .waitForFunction("document.querySelector('#hint')?.textContent || null", null, { timeout: 60_000 })
-            .then(
-              () => true,
-              () => false,
-            );
-          if (!shown) return null;
-          const dealt = await read();
-          await page.click('#play');
-          return { dealt, played: await read() };
-        },
-      );
-      expect(errors).toEqual([]);
-      if (!result) throw new Error('the page showed no hint');
-      // Dealt: a board at step 0 and a hint of the game's search; one click plays it and shows the next.
-      expect(result.dealt.board).toMatch(/^line: .+\nstock: \d+ cards .* step 0\//);
-      expect(result.dealt.hint).toMatch(/^Hint: \S/);
-      expect(result.played.board).toMatch(/ step 1\//);
-      expect(result.played.hint).toMatch(/^Hint: \S/);
-      // Every module from where the map points, nothing missing, no TensorFlow.js.
-      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
-      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-      expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
-    },
-    180_000,
-  );
-
-  it.skipIf(!CHROMIUM)(
-    'the page with the decade model, served the same way: its import map loads tengym/models and ' +
-      "TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it " +
-      'gives in Node',
-    async () => {
-      const { modelPage: html, unionInstall } = noBundlerGuide();
-      const map = importMap(html);
-      // tengym's imports of TensorFlow.js's parts, and the wasm backend's of tfjs-core: all the union bundle's URL, so
-      // that one TensorFlow.js runs.
-      const union = map.imports['@tensorflow/tfjs-core'];
-      expect(union).toMatch(/^\/node_modules\/@tensorflow\/tfjs\/dist\//);
-      for (const part of ['layers', 'backend-cpu', 'backend-webgl'])
-        expect(map.imports[`@tensorflow/tfjs-${part}`], part).toBe(union);
-      // The union package, installed beside tengym as the guide says, at the version of tengym's TensorFlow.js.
-      execFileSync(
-        'npm',
-        [
-          'install',
-          '--prefer-offline',
-          '--omit=optional',
-          '--ignore-scripts',
-          '--no-audit',
-          '--no-fund',
-          '--no-save',
-          unionInstall,
-        ],
-        { cwd: app, stdio: 'ignore' },
-      );
-      const versionOf = (name: string) =>
-        (JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
-          .version;
-      expect(versionOf('@tensorflow/tfjs')).toBe(versionOf('@tensorflow/tfjs-core'));
-      const dir = join(app, 'no-bundler-model');
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'index.html'), html);
-      const clicks = 2;
-      const { errors, warnings, requests, result } = await openOwnPage(
-        dir,
-        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
-        async (page) => {
-          // A module that fails to load leaves "Loading the model…": the errors below say why.
-          const shown = await page
-            .waitForFunction(
-              "/^(Hint|Game over)/.test(document.querySelector('#hint')?.textContent ?? '') || null",
-              null,
-              { timeout: 60_000 },
-            )
-            .then(
-              () => true,
-              () => false,
-            );
-          if (!shown) return null;
-          const hints = [await page.textContent('#hint')];
-          for (let i = 0; i < clicks; i++) {
-            await page.click('#play');
-            hints.push(await page.textContent('#hint'));
-          }
-          return { backend: await page.textContent('#backend'), hints };
-        },
-      );
-      expect(errors).toEqual([]);
-      // A second copy of TensorFlow.js's core (a wrong tfjs-core line) only warns; a .wasm file sent with another type
-      // too.
-      expect(warnings).toEqual([]);
-      if (!result) throw new Error('the page showed no hint');
-      expect(result.backend).toBe('TensorFlow.js backend: wasm');
-      // The same deal in Node, the model loaded by tengym/node: the same hints, the same scores.
-      const seed = /env\.reset\(\{ seed: (\d+) \}\)/.exec(html)?.[1];
-      if (!seed) throw new Error('the page deals no seed given as env.reset({ seed: N })');
-      const node = spawnSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          [
-            "import { make, createHinter, formatScore } from 'tengym';",
-            "import { loadAgent, shippedModelDir } from 'tengym/node';",
-            "const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });",
-            "const env = make('decade');",
-            `env.reset({ seed: ${seed} });`,
-            `for (let i = 0; i <= ${clicks}; i++) { const top = hinter.hint(env, { top: 1 }).hints[0]; ` +
-              `console.log(\`Hint: \${top.text} (\${formatScore(top)})\`); env.step(top.action); }`,
-          ].join('\n'),
-        ],
-        { cwd: app, encoding: 'utf8' },
-      );
-      expect(node.status, node.stderr).toBe(0);
-      expect(result.hints).toEqual(node.stdout.trim().split('\n'));
-      // A choice among them, not forced draws alone.
-      expect(result.hints.some((h) => !/^Hint: draw /.test(h ?? ''))).toBe(true);
-      // Every module from where the map points, TensorFlow.js's files once each, the model and the .wasm from the
-      // installed packages.
-      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
-      const wasm = `${/wasmPath: '([^']+)'/.exec(html)?.[1]}tfjs-backend-wasm-simd.wasm`;
-      expect(requests.filter((r) => r.includes('@tensorflow')).sort()).toEqual(
-        [
-          ...new Set(
-            Object.entries(map.imports)
-              .filter(([name]) => name.startsWith('@tensorflow/'))
-              .map(([, url]) => url),
-          ),
-          wasm,
-        ]
-          .map((url) => `${url} 200`)
-          .sort(),
-      );
-      expect(requests).toEqual(
-        expect.arrayContaining([
-          '/node_modules/tengym/models/index.json 200',
-          '/node_modules/tengym/models/decade/model.json 200',
-          '/node_modules/tengym/models/decade/weights.bin 200',
-        ]),
-      );
-      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-    },
-    180_000,
-  );
+  });
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
@@ -1031,7 +873,10 @@ function runExample(command: string, cwd: string, soonAfterOutput: boolean): Pro
   });
 }
 
-describe('every command the README and --help show, run from the packed package', () => {
+// Side by side with the tests above: the examples run in a folder of their own, the configs' runs write their own.
+describe.concurrent('every command the README and --help show, run from the packed package', {
+  timeout: QUEUED_LIMIT_MS,
+}, () => {
   it("the README's command list: each command's --help names every flag the list shows", async () => {
     const lines = readmeSynopsis();
     expect(lines.length).toBeGreaterThanOrEqual(12);
@@ -1152,4 +997,195 @@ describe('every command the README and --help show, run from the packed package'
       ),
     );
   });
+});
+
+/** docs/play-page.md's "Without a bundler": its two ```html blocks, the pages as written (the second with a model). */
+function noBundlerGuide(): { page: string; modelPage: string; unionInstall: string } {
+  const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('### Without a bundler')[1] ?? '';
+  const [page, modelPage] = [...guide.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
+  if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
+  // The union package the model page's map points at, which tengym does not depend on.
+  const unionInstall = /`npm install (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
+  if (!unionInstall)
+    throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
+  return { page, modelPage, unionInstall };
+}
+
+interface ImportMap {
+  imports: Record<string, string>;
+  scopes?: Record<string, Record<string, string>>;
+}
+
+const importMap = (html: string): ImportMap =>
+  JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as ImportMap;
+
+// Last, one test after another and after every other: the model page's `npm install` changes the app's node_modules,
+// which the tests above run from and which the first page here serves.
+describe('play-page.md, "Without a bundler", from the packed package', () => {
+  it.skipIf(!CHROMIUM)(
+    "the page as written, served beside the app's node_modules with no build: its import map loads tengym, " +
+      'zod and pure-rand, and it deals, plays the hint and shows the next one',
+    async () => {
+      const { page: html } = noBundlerGuide();
+      // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
+      const map = importMap(html);
+      expect(
+        Object.keys(map.imports)
+          .map((name) => name.split('/')[0])
+          .sort(),
+      ).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod', 'zod']);
+      // The page is served with the app's node_modules beside it, as the guide says.
+      const dir = join(app, 'no-bundler');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), html);
+      const { errors, requests, result } = await openOwnPage(
+        dir,
+        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
+        async (page) => {
+          const read = async () => ({ board: await page.textContent('#board'), hint: await page.textContent('#hint') });
+          // A module that fails to load leaves the hint empty: the errors below say why.
+          const shown = await page
+            .waitForFunction("document.querySelector('#hint')?.textContent || null", null, { timeout: 60_000 })
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!shown) return null;
+          const dealt = await read();
+          await page.click('#play');
+          return { dealt, played: await read() };
+        },
+      );
+      expect(errors).toEqual([]);
+      if (!result) throw new Error('the page showed no hint');
+      // Dealt: a board at step 0 and a hint of the game's search; one click plays it and shows the next.
+      expect(result.dealt.board).toMatch(/^line: .+\nstock: \d+ cards .* step 0\//);
+      expect(result.dealt.hint).toMatch(/^Hint: \S/);
+      expect(result.played.board).toMatch(/ step 1\//);
+      expect(result.played.hint).toMatch(/^Hint: \S/);
+      // Every module from where the map points, nothing missing, no TensorFlow.js.
+      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+      expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
+    },
+    180_000,
+  );
+
+  it.skipIf(!CHROMIUM)(
+    'the page with the decade model, served the same way: its import map loads tengym/models and ' +
+      "TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it " +
+      'gives in Node',
+    async () => {
+      const { modelPage: html, unionInstall } = noBundlerGuide();
+      const map = importMap(html);
+      // tengym's imports of TensorFlow.js's parts, and the wasm backend's of tfjs-core: all the union bundle's URL, so
+      // that one TensorFlow.js runs.
+      const union = map.imports['@tensorflow/tfjs-core'];
+      expect(union).toMatch(/^\/node_modules\/@tensorflow\/tfjs\/dist\//);
+      for (const part of ['layers', 'backend-cpu', 'backend-webgl'])
+        expect(map.imports[`@tensorflow/tfjs-${part}`], part).toBe(union);
+      // The union package, installed beside tengym as the guide says, at the version of tengym's TensorFlow.js.
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--prefer-offline',
+          '--omit=optional',
+          '--ignore-scripts',
+          '--no-audit',
+          '--no-fund',
+          '--no-save',
+          unionInstall,
+        ],
+        { cwd: app, stdio: 'ignore' },
+      );
+      const versionOf = (name: string) =>
+        (JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+          .version;
+      expect(versionOf('@tensorflow/tfjs')).toBe(versionOf('@tensorflow/tfjs-core'));
+      const dir = join(app, 'no-bundler-model');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), html);
+      const clicks = 2;
+      const { errors, warnings, requests, result } = await openOwnPage(
+        dir,
+        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
+        async (page) => {
+          // A module that fails to load leaves "Loading the model…": the errors below say why.
+          const shown = await page
+            .waitForFunction(
+              "/^(Hint|Game over)/.test(document.querySelector('#hint')?.textContent ?? '') || null",
+              null,
+              { timeout: 60_000 },
+            )
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!shown) return null;
+          const hints = [await page.textContent('#hint')];
+          for (let i = 0; i < clicks; i++) {
+            await page.click('#play');
+            hints.push(await page.textContent('#hint'));
+          }
+          return { backend: await page.textContent('#backend'), hints };
+        },
+      );
+      expect(errors).toEqual([]);
+      // A second copy of TensorFlow.js's core (a wrong tfjs-core line) only warns; a .wasm file sent with another type
+      // too.
+      expect(warnings).toEqual([]);
+      if (!result) throw new Error('the page showed no hint');
+      expect(result.backend).toBe('TensorFlow.js backend: wasm');
+      // The same deal in Node, the model loaded by tengym/node: the same hints, the same scores.
+      const seed = /env\.reset\(\{ seed: (\d+) \}\)/.exec(html)?.[1];
+      if (!seed) throw new Error('the page deals no seed given as env.reset({ seed: N })');
+      const node = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          [
+            "import { make, createHinter, formatScore } from 'tengym';",
+            "import { loadAgent, shippedModelDir } from 'tengym/node';",
+            "const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });",
+            "const env = make('decade');",
+            `env.reset({ seed: ${seed} });`,
+            `for (let i = 0; i <= ${clicks}; i++) { const top = hinter.hint(env, { top: 1 }).hints[0]; ` +
+              `console.log(\`Hint: \${top.text} (\${formatScore(top)})\`); env.step(top.action); }`,
+          ].join('\n'),
+        ],
+        { cwd: app, encoding: 'utf8' },
+      );
+      expect(node.status, node.stderr).toBe(0);
+      expect(result.hints).toEqual(node.stdout.trim().split('\n'));
+      // A choice among them, not forced draws alone.
+      expect(result.hints.some((h) => !/^Hint: draw /.test(h ?? ''))).toBe(true);
+      // Every module from where the map points, TensorFlow.js's files once each, the model and the .wasm from the
+      // installed packages.
+      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+      const wasm = `${/wasmPath: '([^']+)'/.exec(html)?.[1]}tfjs-backend-wasm-simd.wasm`;
+      expect(requests.filter((r) => r.includes('@tensorflow')).sort()).toEqual(
+        [
+          ...new Set(
+            Object.entries(map.imports)
+              .filter(([name]) => name.startsWith('@tensorflow/'))
+              .map(([, url]) => url),
+          ),
+          wasm,
+        ]
+          .map((url) => `${url} 200`)
+          .sort(),
+      );
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          '/node_modules/tengym/models/index.json 200',
+          '/node_modules/tengym/models/decade/model.json 200',
+          '/node_modules/tengym/models/decade/weights.bin 200',
+        ]),
+      );
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    },
+    180_000,
+  );
 });

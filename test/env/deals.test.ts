@@ -24,7 +24,7 @@ const FEWER: Record<string, number> = Object.assign({}, ...allChecks().map((c) =
 /**
  * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives) at TENGYM_TEST_SCALE=1, or fewer where
  * a game's checks.ts says so; the default scale plays a quarter, less for each id once the registry outgrows the size
- * the sweep was set for (scale.ts: perId). An id with fewer plays two below full scale: its deals take a second or
+ * the sweep was set for (scale.ts: perId). An id with fewer plays one below full scale: its deals take a second or
  * more each, with the unwinnable seeds its solver rules out on the way, and each deal checks what the first does.
  * `TENGYM_DEALS=1000 npx vitest run test/env/deals.test.ts -t "ID: winnable"` runs such an id in full.
  */
@@ -32,7 +32,7 @@ const DEALS = (id: string) => {
   if (process.env.TENGYM_DEALS) return Number(process.env.TENGYM_DEALS);
   const fewer = FEWER[id];
   if (fewer === undefined) return perId(1000, envIds().length, 10);
-  return fullScale ? fewer : Math.min(2, fewer);
+  return fullScale ? fewer : Math.min(1, fewer);
 };
 
 describe('winnable deals', () => {

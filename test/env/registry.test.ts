@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
 import {
@@ -13,9 +14,24 @@ import * as shipped from '../../src/games/index.js';
 import type { GameModule } from '../../src/agents/modules.js';
 import { thrown } from '../helpers/pairing.js';
 
-/** Every game module the list of shipped games exports (src/games/index.ts), in its order. */
-const SHIPPED_MODULES = (Object.values(shipped) as unknown[]).filter(
-  (m): m is GameModule => typeof m === 'object' && m !== null && 'game' in m && 'ids' in m,
+const gameModules = (namespace: object): GameModule[] =>
+  (Object.values(namespace) as unknown[]).filter(
+    (m): m is GameModule => typeof m === 'object' && m !== null && 'game' in m && 'ids' in m,
+  );
+/**
+ * The folders of the list of shipped games (src/games/index.ts), in its order. The list is read as text: a module
+ * namespace gives its exports in the order of their names, not of the file.
+ */
+const FOLDERS = [
+  ...readFileSync(new URL('../../src/games/index.ts', import.meta.url), 'utf8').matchAll(
+    /^export \* from '\.\/([\w-]+)\/index\.js';$/gm,
+  ),
+].map((m) => m[1]);
+/** Every game module the list exports, folder by folder in its order; a folder's own, as they registered. */
+const SHIPPED_MODULES = (
+  await Promise.all(FOLDERS.map((f) => import(/* @vite-ignore */ `../../src/games/${f}/index.js`) as Promise<object>))
+).flatMap((namespace) =>
+  gameModules(namespace).sort((a, b) => envIds().indexOf(a.ids[0].id) - envIds().indexOf(b.ids[0].id)),
 );
 /** Their ids, in that order. */
 const SHIPPED_IDS = SHIPPED_MODULES.flatMap((m) => m.ids.map((p) => p.id));
@@ -23,6 +39,9 @@ const SHIPPED_IDS = SHIPPED_MODULES.flatMap((m) => m.ids.map((p) => p.id));
 describe('registry', () => {
   it("registers every shipped module's ids, in the order of the list of games", () => {
     expect(SHIPPED_IDS.length).toBeGreaterThan(0);
+    expect(new Set(SHIPPED_MODULES), 'the folders read hold every module the list exports').toEqual(
+      new Set(gameModules(shipped)),
+    );
     expect(new Set(SHIPPED_IDS).size, 'an id is registered once').toBe(SHIPPED_IDS.length);
     expect(envIds().slice(0, SHIPPED_IDS.length)).toEqual(SHIPPED_IDS);
   });

@@ -749,6 +749,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
         );
         const last = join(dir, 'last.mjs');
         const made = join(dir, 'made.mjs');
+        // One worker thread plays the modules as two would, at one thread's start less.
         const r = run(
           'eval',
           '--env',
@@ -761,6 +762,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
           '300',
           '--seed',
           '123',
+          '--workers',
+          '1',
           '--json',
         );
         expect(r.status, r.stderr).toBe(0);
@@ -849,6 +852,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
         'export default { name: "t", fair: true, reset() {},\n  act(env) { if (env.episodeSteps > 3) throw ' +
           'new RangeError("my bug"); return env.legal[0]; } };\n',
       );
+      // One worker thread: the module and its model load in a thread all the same, and each further thread loaded
+      // TensorFlow.js and the model again (so below).
       const cli = run(
         'eval',
         '--env',
@@ -859,6 +864,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
         '20',
         '--seed',
         '123',
+        '--workers',
+        '1',
         '--json',
         '--per-deal',
       );
@@ -900,13 +907,26 @@ describe('tengym eval (built CLI, worker threads)', () => {
         report.results.slice(0, 2).map((r) => (r as unknown as { winRate: number }).winRate),
       );
       // An agent's own exception: which agent, which deal, what it threw and where, not "internal error".
-      const thrown = run('eval', '--env', 'decade', '--agents', `${throws},longest`, '--episodes', '5', '--seed', '4');
+      const thrown = run(
+        'eval',
+        '--env',
+        'decade',
+        '--agents',
+        `${throws},longest`,
+        '--episodes',
+        '5',
+        '--seed',
+        '4',
+        '--workers',
+        '1',
+      );
       expect(thrown.status).toBe(1);
       const at = pathToFileURL(throws).href;
       expect(thrown.stderr).toBe(
         `tengym: agent "${throws}", deal 0 (seed 4): the agent threw RangeError: my bug\n    at Object.act ` +
           `(${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`,
       );
+      // In a process of its own: under Vitest, a module's stack frames give its path, not its file: URL.
       expect(run('replay', '--env', 'decade', '--seed', '4', '--agent', throws).stderr).toBe(
         `tengym: replay stopped at step 5: agent "${throws}" threw RangeError: my bug\n    at Object.act ` +
           `(${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`,
@@ -923,6 +943,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
         '50',
         '--seed',
         '4',
+        '--workers',
+        '1',
         '--json',
         '--per-deal',
       );
@@ -1006,7 +1028,9 @@ describe('tengym eval (built CLI, worker threads)', () => {
           '--per-deal',
         ).stdout,
       );
-      const part = run(
+      // The whole run in worker threads (the built command), the part in this thread (the sources): the deals are the
+      // same wherever they are played.
+      const part = await here(
         'eval',
         '--env',
         'decade',
@@ -1053,10 +1077,27 @@ describe('tengym eval (built CLI, worker threads)', () => {
     },
   );
 
-  it('gives the same report with two workers as in one thread', () => {
-    const args = ['eval', '--env', 'decade', '--agents', 'random,first', '--episodes', '400', '--seed', '5', '--json'];
-    const threaded = run(...args, '--workers', '2');
-    const inline = run(...args, '--workers', '0');
+  /** `eval --json` of random and first on 400 deals: the run in two worker threads, which two tests read. */
+  const threadedArgs = [
+    'eval',
+    '--env',
+    'decade',
+    '--agents',
+    'random,first',
+    '--episodes',
+    '400',
+    '--seed',
+    '5',
+    '--json',
+  ];
+  let threadedRun: ReturnType<typeof run> | undefined;
+  const threadedReport = () => (threadedRun ??= run(...threadedArgs, '--workers', '2'));
+
+  it('gives the same report with two workers as in one thread', async () => {
+    const args = threadedArgs;
+    const threaded = threadedReport();
+    // One thread: this process's, from the sources.
+    const inline = await here(...args, '--workers', '0');
     expect(threaded.status).toBe(0);
     // Every field but the wall time of each agent's deals.
     const untimed = (stdout: string) => {
@@ -1270,11 +1311,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
       // A thread's start is timed apart (it is never free); in this thread there is none.
       expect(threads).toBeGreaterThan(0);
       expect(here).toBe(0);
-      // --json gives it to the millisecond, beside the agents' seconds.
-      const json = JSON.parse(
-        run('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '20', '--workers', '1', '--json')
-          .stdout,
-      );
+      // --json gives it to the millisecond, beside the agents' seconds (the two-thread run of the test before).
+      const json = JSON.parse(threadedReport().stdout);
       expect(json.startupSeconds).toBeGreaterThan(0);
       expect(json.startupSeconds).toBe(Number(json.startupSeconds.toFixed(3)));
     },

@@ -1,13 +1,24 @@
 // How the test files split between two Vitest projects: files that may share their worker's module graph
 // (`isolate: false`), and the rest, each in a fresh module graph. Sharing saves each file's import and registration
-// of every game, about a third of the engine tests' time. It is kept to the engine, rules, hints and statistics
-// folders, to files that register no game of their own (`registerGame`, or the test folder's Ten Pairs: a sweep over
-// the registry in a later file would meet that game), and to files that load no TensorFlow.js.
+// of every game: about a third of the engine tests' time, 0.5 s of processor time a file. It is kept to the folders of
+// the engine, rules, hints, statistics, agents, evaluation and the page's store; to files that register no game of
+// their own (`registerGame`, or the test folder's Ten Pairs: a sweep over the registry in a later file would meet
+// that game); to files that load no TensorFlow.js; and to files that mock or stub nothing.
 import { readFileSync, readdirSync } from 'node:fs';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /** The folders whose files may share a module graph. */
-export const SHAREABLE_FOLDERS = ['test/env', 'test/games', 'test/hints', 'test/session', 'test/stats'];
+export const SHAREABLE_FOLDERS = [
+  'test/agents',
+  'test/env',
+  'test/eval',
+  'test/examples',
+  'test/games',
+  'test/hints',
+  'test/session',
+  'test/stats',
+  'test/web',
+];
 
 /** The test files under `folders` whose text matches `pattern`. */
 export function filesMatching(folders: readonly string[], pattern: RegExp): string[] {
@@ -28,14 +39,24 @@ export const sharedFiles = (): string[] =>
   filesMatching(SHAREABLE_FOLDERS, /^/).filter(
     (f) =>
       !f.includes('/training/') &&
+      !f.includes('/learned/') &&
       !/\bregisterGame\b|helpers\/ten-pairs\.js|tf-backend|tfjs|@tensorflow|load-model|learned/.test(
         readFileSync(f, 'utf8'),
-      ),
+      ) &&
+      // A mock or a stub outlives its file where the module graph is shared.
+      !/\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\b/.test(readFileSync(f, 'utf8')),
   );
 
 /**
- * Two projects over `include` minus `exclude`: `shared` holds `sharedFiles()`, and `isolated` the rest. `options` are
- * the test options both repeat: a project that extends the root config would add the root's file list to its own.
+ * The test files under `folders` that mock a module (`vi.mock`). The other files run on Node's own `import`, through
+ * tsx's loader, where Node 20 has no hook to mock a module with: these keep Vite's module runner.
+ */
+export const mockingFiles = (folders: readonly string[]): string[] => filesMatching(folders, /\bvi\.(mock|doMock)\(/);
+
+/**
+ * Three projects over `include` (each glob a folder, then the pattern of its test files) minus `exclude`: `shared`
+ * holds `sharedFiles()`, `module-runner` the files that mock a module, and `isolated` the rest. `options` are the
+ * test options they repeat: a project that extends the root config would add the root's file list to its own.
  */
 export function sharedAndIsolated(
   options: Record<string, unknown>,
@@ -43,8 +64,12 @@ export function sharedAndIsolated(
   exclude: string[],
 ): TestProjectInlineConfiguration[] {
   const shared = sharedFiles();
+  const mocking = mockingFiles(include.map((glob) => glob.slice(0, glob.indexOf('/**'))));
   return [
     { test: { ...options, name: 'shared', include: shared, exclude, isolate: false } },
-    { test: { ...options, name: 'isolated', include, exclude: [...exclude, ...shared] } },
+    {
+      test: { ...options, name: 'module-runner', include: mocking, exclude, experimental: { viteModuleRunner: true } },
+    },
+    { test: { ...options, name: 'isolated', include, exclude: [...exclude, ...shared, ...mocking] } },
   ];
 }

@@ -5,14 +5,16 @@
 // optional dependencies (TensorFlow.js, tfjs-node: `--legacy-peer-deps --omit=optional`; npm 10 installs peers even
 // with --omit=peer) takes under 20 MiB of disk in an app's node_modules (`du -sh`) and plays and hints there, from
 // tengym/engine and from the root. Prints the sizes (docs/apps.md).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { packedTarball } from '../helpers/package-tarball.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRATCH = mkdtempSync(join(tmpdir(), 'tengym-light-'));
@@ -49,7 +51,8 @@ const USE =
   "export const run = () => { const env = make('tens'); env.reset({ seed: 1 }); " +
   "return [createHinter().hint(env).hints[0], cardFace('TH')]; };";
 
-describe('the engine entry, bundled', () => {
+// The two blocks side by side: the bundles are esbuild's work, the install mostly waits on the disk.
+describe.concurrent('the engine entry, bundled', () => {
   it('make + createHinter + the card model: with Tens and Block Ten under 40 KiB gzipped, Decade 45', async () => {
     const sizes: [string, { min: number; gzip: number }][] = [];
     for (const games of [['pairing'], ['decade'], ['four-ten'], ['pairing', 'decade', 'four-ten']]) {
@@ -78,20 +81,14 @@ function du(dir: string): number {
   return total;
 }
 
-describe('the packed package in a new app, without peer and optional dependencies', () => {
-  it('adds under 20 MiB on disk to node_modules, and plays and hints from tengym/engine and the root', () => {
-    // dist/ is built (npm test builds first); packing skips the prepare script's second build.
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', SCRATCH], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }),
-    ) as { filename: string; size: number; unpackedSize: number }[];
+describe.concurrent('the packed package in a new app, without peer and optional dependencies', () => {
+  it('adds under 20 MiB on disk to node_modules, and plays and hints from tengym/engine and the root', async () => {
+    // The tarball test/cli/package.test.ts installs too: packed once a run (test/helpers/package-tarball.ts).
+    const tarball = await packedTarball();
     const app = join(SCRATCH, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    execFileSync(
+    await promisify(execFile)(
       'npm',
       [
         'install',
@@ -101,9 +98,9 @@ describe('the packed package in a new app, without peer and optional dependencie
         '--ignore-scripts',
         '--no-audit',
         '--no-fund',
-        join(SCRATCH, packed[0].filename),
+        tarball,
       ],
-      { cwd: app, stdio: 'ignore' },
+      { cwd: app },
     );
     const modules = join(app, 'node_modules');
     // What the disk holds, as `du -sh node_modules` says it (whole blocks per file): more than the files' bytes.

@@ -80,8 +80,9 @@ describe('shipped models', () => {
       // The first deals of the recorded evaluation, played again by the model and the reference
       // (every move checked legal by the env).
       const fourTen = id === 'four-ten';
-      // 200 deals at full scale; the first 100 of them below it (a model's game with its hints costs about 20 ms).
-      const deals = fourTen ? 12 : scaled(200, 100);
+      // 200 deals at full scale; the first 50 of them below it (a model's game with its hints costs about 20 ms). The
+      // checks below split the ids alike at 50 deals as at 100.
+      const deals = fourTen ? 12 : scaled(200, 50);
       const agent = await resolveAgent('model', id, {});
       const reference = createAgent(recorded.reference.agent, id, {});
       const [mine, theirs] = [agent, reference].map((a) => playDeals(id, a, deals));
@@ -98,8 +99,9 @@ describe('shipped models', () => {
       } else if (level) {
         // Level with pimc on the same deals: of the deals only one of the two wins, the model's
         // share is within two standard deviations of a fair coin's over them (the deals are
-        // fixed, so this is no coin toss: `longest` in the model's place fails it on every id but
-        // decade, where it is within three deals of pimc here), and it is above the simple heuristic.
+        // fixed, so this is no coin toss: `longest` in the model's place fails it on decade-fives
+        // and ten-twenty-thirty, on the first 50 deals as on 100; on decade and decade-loop it is
+        // within reach of pimc there), and it is above the simple heuristic.
         const split = mine.filter((m, i) => m.won !== theirs[i].won).length;
         expect(wins(mine) - wins(theirs)).toBeGreaterThanOrEqual(-2 * Math.sqrt(split));
         const longest = playDeals(id, createAgent('longest', id, {}), deals);
@@ -148,8 +150,10 @@ describe('shipped models', () => {
       'never lead the game back where it has been',
     async () => {
       const agent = await resolveAgent('model', 'ten-twenty-thirty', {});
+      // 150 games at full scale, 75 below it: a whole game with the model's searches costs about 20 ms.
+      const games = scaled(150, 75);
       let claims = 0;
-      for (let seed = 0; seed < 150; seed++) {
+      for (let seed = 0; seed < games; seed++) {
         const env = make('ten-twenty-thirty');
         env.reset({ seed: 7_000_000_000 + seed });
         agent.reset(seed);
@@ -163,7 +167,8 @@ describe('shipped models', () => {
           expect({ seed, won: (env.outcome() as { won: boolean }).won }).toEqual({ seed, won: true });
         }
       }
-      expect(claims).toBeGreaterThan(25);
+      // More than one game in six (26 of the 150, 13 of the first 75 at least): the check is not left empty.
+      expect(claims).toBeGreaterThan(games / 6);
     },
   );
 
@@ -173,9 +178,10 @@ describe('shipped models', () => {
       reference: 'longest',
     });
     // In this process: the built command's worker threads each loaded the model and TensorFlow.js again.
-    const r = await tengymHere('start', '--env', 'decade', '--episodes', '40');
+    // 10 deals: the table's rows are the claim, not their figures.
+    const r = await tengymHere('start', '--env', 'decade', '--episodes', '10');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/40 deals per env from seed 123/);
+    expect(r.stdout).toMatch(/10 deals per env from seed 123/);
     for (const agent of ['model', 'random', 'longest', 'lookahead'])
       expect(r.stdout).toMatch(new RegExp(`^${agent}\\s+\\d+\\.\\d\\d%`, 'm'));
     expect(r.stdout).toMatch(/^longest .*\(reference\)/m);
@@ -187,7 +193,9 @@ describe('the TensorFlow.js backend line', () => {
   it('is said by the command line when a model is loaded', () => {
     const r = spawnSync(
       process.execPath,
-      [BIN, 'eval', '--env', 'decade', '--agents', 'model,longest', '--episodes', '4'],
+      // In the main thread (--workers 0): it loads the model and says the line; worker threads would each load
+      // TensorFlow.js and the model again, 1.7 s of processor time more.
+      [BIN, 'eval', '--env', 'decade', '--agents', 'model,longest', '--episodes', '4', '--workers', '0'],
       { encoding: 'utf8', env: withoutQuiet },
     );
     expect(r.status, r.stderr).toBe(0);
@@ -212,8 +220,9 @@ describe('the TensorFlow.js backend line', () => {
 
   it('is not printed by the library: evaluate() with a model among its agents, and loadAgent() unless asked', () => {
     const library = fileURLToPath(new URL('../../dist/node/index.js', import.meta.url));
+    // One worker thread loads the model as many would, each loading TensorFlow.js and the model again.
     const script = `import { evaluate, loadAgent, shippedModelDir } from ${JSON.stringify(library)};
-      await evaluate({ env: 'decade', agents: ['model', 'longest'], episodes: 4, seed: 1 });
+      await evaluate({ env: 'decade', agents: ['model', 'longest'], episodes: 4, seed: 1, workers: 1 });
       await loadAgent(shippedModelDir('decade'));`;
     const file = join(mkdtempSync(join(tmpdir(), 'tengym-quiet-')), 'uses-the-library.mjs');
     writeFileSync(file, script);

@@ -5,13 +5,24 @@
 // newer ones inside its builds). The games of games.ts, and a shipped model's hints through
 // tengym/models (model-hints.ts), run there and on Node, must write the same lines. The VM comes
 // from npm at the first run (`npm pack`, its integrity checked) and is kept under
-// node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
+// node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped. Babel's lowering of the app is
+// kept there too, by a hash of what it lowers: a dist/ unchanged since the last run is not lowered again.
 // dist/ is built (npm test builds first).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
@@ -95,17 +106,47 @@ async function hermesApp(dir: string, lines: string[], aliases: Record<string, s
   await bundle.close();
   // Metro refuses an import() whose path is not a string literal, in a package or not, and this Hermes cannot parse
   // one: the bundle an app makes has none (a game's Node-only training code is named as data, not imported).
-  const code = output[0].code;
+  // The app folder's random name shows only in the bundle's comments: named alike, the same app is the same code.
+  const code = output[0].code.replaceAll(relative(process.cwd(), dir), 'app').replaceAll(dir, 'app');
   expect(code.match(/\bimport\((?!\s*['"])[^)]{0,80}/g) ?? []).toEqual([]);
-  const lowered = await transformAsync(code, {
-    babelrc: false,
-    configFile: false,
-    filename: 'app.js',
-    presets: [['@react-native/babel-preset', { dev: false, enableBabelRuntime: false }]],
-  });
   const app = join(dir, 'app.hermes.js');
-  writeFileSync(app, lowered!.code);
+  writeFileSync(
+    app,
+    await lowered(code, {
+      babelrc: false,
+      configFile: false,
+      filename: 'app.js',
+      presets: [['@react-native/babel-preset', { dev: false, enableBabelRuntime: false }]],
+    }),
+  );
   return app;
+}
+
+/** Where the last lowering is kept, by its key. */
+const LOWERED = join(ROOT, 'node_modules', '.cache', 'tengym-hermes', 'lowered');
+
+/**
+ * Babel's output for `code`: kept under node_modules/.cache, by a hash of the code, the options, the environment the
+ * preset reads and the installed packages. Babel gives the same output for the same input, and lowering the app is a
+ * third of this file's processor time (15 s of 44 s). A changed dist/ or install lowers again; only the last is kept.
+ */
+async function lowered(code: string, options: object): Promise<string> {
+  const installed = join(ROOT, 'node_modules', '.package-lock.json');
+  const key = createHash('sha256')
+    .update(code)
+    .update(JSON.stringify([options, process.env.BABEL_ENV ?? null, process.env.NODE_ENV ?? null]))
+    .update(readFileSync(existsSync(installed) ? installed : join(ROOT, 'package-lock.json')))
+    .digest('hex');
+  const kept = join(LOWERED, `${key}.js`);
+  if (existsSync(kept)) return readFileSync(kept, 'utf8');
+  const out = (await transformAsync(code, options))!.code;
+  mkdirSync(LOWERED, { recursive: true });
+  for (const old of readdirSync(LOWERED)) if (old.endsWith('.js')) rmSync(join(LOWERED, old), { force: true });
+  // Written whole, then renamed: a file running beside this one never reads half of it.
+  const partial = `${kept}.${process.pid}.partial`;
+  writeFileSync(partial, out);
+  renameSync(partial, kept);
+  return out;
 }
 
 /** The lines an app prints on Hermes (compiled with -O, as a release build's hermesc compiles an app's bundle). */

@@ -26,6 +26,11 @@ import { envConfig } from '../../src/env/registry.js';
 import { envSizes } from '../../src/train/algorithm.js';
 import { runCommand, train, type TrainRequest } from '../../src/train/trainer.js';
 
+/**
+ * The held-out deals of each evaluation: these runs test refusals and resumes, not what is learned, and at 10 deals
+ * the evaluations were about half of each run's time.
+ */
+const EVAL_EPISODES = 3;
 const TINY_PPO = {
   numEnvs: 8,
   rolloutSteps: 4,
@@ -33,7 +38,7 @@ const TINY_PPO = {
   minibatchSize: 16,
   epochs: 1,
   evalEvery: 500,
-  evalEpisodes: 10,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 const root = mkdtempSync(join(tmpdir(), 'tengym-resume-'));
@@ -146,7 +151,7 @@ describe('--resume with the config file a run started with', () => {
     hidden: [16],
     minibatchSize: 16,
     epochs: 1,
-    evalEpisodes: 10,
+    evalEpisodes: EVAL_EPISODES,
     evalReference: 'first',
   };
   const file = { config: SMALL, configSource: 'config file small.json' };
@@ -332,7 +337,7 @@ describe("an algorithm's own state in a tampered checkpoint is refused before it
     batchSize: 16,
     learningStarts: 64,
     samplesPerUpdate: 16,
-    evalEpisodes: 10,
+    evalEpisodes: EVAL_EPISODES,
     evalReference: 'first',
   };
   // A finished tiny run of each algorithm, copied for each case (ten-twenty-thirty's copies play a few hundred forced
@@ -349,7 +354,7 @@ describe("an algorithm's own state in a tampered checkpoint is refused before it
         learningStarts: 32,
         trainEvery: 4,
         targetUpdate: 3,
-        evalEpisodes: 10,
+        evalEpisodes: EVAL_EPISODES,
         evalReference: 'first',
       },
       steps: 300,

@@ -22,18 +22,51 @@ import { train } from '../../src/train/trainer.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-runs-'));
 
-/** A tiny PPO config for decade without evalEvery: about 800 env steps per iteration. */
+/**
+ * A tiny PPO config for decade without evalEvery: about 800 env steps per iteration. 5 held-out deals an evaluation:
+ * these runs test what is written and said, not what is learned, and at 20 the evaluations were half their time.
+ */
 const TINY = {
   numEnvs: 8,
   rolloutSteps: 4,
   hidden: [16],
   minibatchSize: 16,
   epochs: 2,
-  evalEpisodes: 20,
+  evalEpisodes: 5,
   evalReference: 'first',
 };
 
 const configFile = (dir: string, config: object = TINY) => writeConfig(dir, config);
+
+let finished: Promise<string> | undefined;
+/**
+ * A copy of one finished 500-step run, trained once for the file: the tests that damage a run as a kill would, then
+ * resume it, each take a copy of their own.
+ */
+async function finishedRunCopy(): Promise<string> {
+  finished ??= (async () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const r = await tengymHere(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '500',
+      '--config',
+      configFile(dir, { ...TINY, evalEvery: 500 }),
+      '--out',
+      out,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    return out;
+  })();
+  const copy = join(tmp(), 'run');
+  cpSync(await finished, copy, { recursive: true });
+  return copy;
+}
 
 const jsonLines = (stdout: string) =>
   stdout
@@ -92,7 +125,7 @@ describe('tengym train --json and the learning curve', () => {
         type: 'end',
         envSteps: rows[rows.length - 1].envSteps,
         model: `${out}/best`,
-        best: { episodes: 20 },
+        best: { episodes: TINY.evalEpisodes },
       });
       // The curve has a point per evaluation.
       expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8').match(/<circle /g)?.length).toBe(rows.length);
@@ -180,7 +213,7 @@ describe('tengym train --json and the learning curve', () => {
     );
     expect(end.compare).toBe(
       `tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --reference first --seed 3000000000 ` +
-        `--episodes 20`,
+        `--episodes ${TINY.evalEpisodes}`,
     );
     const bad = await tengymHere(
       'train',
@@ -330,7 +363,7 @@ describe('run directories', () => {
         learningStarts: 64,
         samplesPerUpdate: 16,
         maxLeaves: 64,
-        evalEpisodes: 20,
+        evalEpisodes: 5,
         evalReference: 'first',
       };
       let r = await tengymHere(
@@ -426,26 +459,7 @@ describe('run directories', () => {
   it(
     'after a kill during the final checkpoint swap, the resume leaves checkpoint/ alone, without ' + 'checkpoint-old/',
     async () => {
-      const dir = tmp();
-      const config = configFile(dir, { ...TINY, evalEvery: 500 });
-      const out = join(dir, 'run');
-      expect(
-        (
-          await tengymHere(
-            'train',
-            '--env',
-            'decade',
-            '--algo',
-            'ppo',
-            '--steps',
-            '1000',
-            '--config',
-            config,
-            '--out',
-            out,
-          )
-        ).code,
-      ).toBe(0);
+      const out = await finishedRunCopy();
       const weights = readFileSync(join(out, 'checkpoint', 'weights.bin'));
       // Killed after the new checkpoint took its place, before the old one was removed.
       cpSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'), { recursive: true });
@@ -474,7 +488,8 @@ describe('tengym train --resume on Four Ten', () => {
       minibatchSize: 16,
       epochs: 1,
       evalEvery: 200,
-      evalEpisodes: 20,
+      // Few held-out deals: the tiny network wins none of them.
+      evalEpisodes: 5,
       evalReference: 'first',
     });
     const out = join(dir, 'run');
@@ -547,25 +562,7 @@ describe('tengym train on one held-out deal', () => {
 
 describe('tengym train --resume after a kill', () => {
   it('removes the temporary files of the writes the kill cut short, and only those', async () => {
-    const dir = tmp();
-    const out = join(dir, 'run');
-    expect(
-      (
-        await tengymHere(
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--steps',
-          '500',
-          '--config',
-          configFile(dir, { ...TINY, evalEvery: 500 }),
-          '--out',
-          out,
-        )
-      ).code,
-    ).toBe(0);
+    const out = await finishedRunCopy();
     const files = readdirSync(out).sort();
     const bestFiles = readdirSync(join(out, 'best')).sort();
     writeFileSync(join(out, 'metrics.jsonl.tmp-4242'), '{"envSteps":0');
@@ -581,25 +578,7 @@ describe('tengym train --resume after a kill', () => {
   });
 
   it('keeps best/ whole: a kill between its two renames leaves best-old/, which a resume puts back', async () => {
-    const dir = tmp();
-    const out = join(dir, 'run');
-    expect(
-      (
-        await tengymHere(
-          'train',
-          '--env',
-          'decade',
-          '--algo',
-          'ppo',
-          '--steps',
-          '500',
-          '--config',
-          configFile(dir, { ...TINY, evalEvery: 500 }),
-          '--out',
-          out,
-        )
-      ).code,
-    ).toBe(0);
+    const out = await finishedRunCopy();
     expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
     const model = readFileSync(join(out, 'best', 'model.json'));
     const weights = readFileSync(join(out, 'best', 'weights.bin'));

@@ -31,10 +31,11 @@ const tengym = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-train-'));
 /**
- * The held-out deals of each evaluation in a tiny run: 40 at full scale, 10 below it. The runs test the mechanism
- * (checkpoints, resume, the files written), not what is learned, and the evaluations were half their time.
+ * The held-out deals of each evaluation in a tiny run: 40 at full scale, 5 below it. The runs test the mechanism
+ * (checkpoints, resume, the files written), not what is learned, and the evaluations were half their time (at 10
+ * deals, still a quarter of a distill run's).
  */
-const EVAL_EPISODES = scaled(40, 10);
+const EVAL_EPISODES = scaled(40, 5);
 /** The positions with a choice the masking sweep plays: 1,500 at full scale, a quarter below it. */
 const MASKED_STATES = scaled(1500, 300);
 
@@ -93,7 +94,7 @@ const TINY_DQN = {
   trainEvery: 4,
   targetUpdate: 3,
   evalEvery: 300,
-  evalEpisodes: 10,
+  evalEpisodes: EVAL_EPISODES,
   evalReference: 'first',
 };
 
@@ -274,17 +275,20 @@ describe('tengym train', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+  // Killed at the first checkpoint past `killAt`, then resumed to `total`: each side of the kill makes updates (the
+  // run's first checkpoint past 2,000 steps already holds some, untilKnown's aside: it first updates at about 4,900).
+  // Twice as long a run showed the same at twice the time.
   for (const [algo, envId, config, total, killAt] of [
-    ['ppo', 'decade', TINY_PPO, 8000, 4000],
-    ['dqn', 'four-ten', TINY_DQN, 1200, 600],
-    ['afterstate', 'decade', TINY_AFTERSTATE, 8000, 4000],
-    ['expert-iteration', 'ten-twenty-thirty', TINY_EXPERT_ITERATION, 8000, 4000],
-    ['distill', 'decade-fives', TINY_DISTILL, 6000, 3000],
+    ['ppo', 'decade', TINY_PPO, 4000, 2000],
+    ['dqn', 'four-ten', TINY_DQN, 900, 600],
+    ['afterstate', 'decade', TINY_AFTERSTATE, 4000, 2000],
+    ['expert-iteration', 'ten-twenty-thirty', TINY_EXPERT_ITERATION, 4000, 2000],
+    ['distill', 'decade-fives', TINY_DISTILL, 4000, 2000],
     // With 'deck-bottom' the copies' memories of the order under the stock are in the checkpoint
     // (no endgame: every decision labelled and learned, so the tiny run makes updates).
-    ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 0 }, 6000, 3000],
+    ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 0 }, 4000, 2000],
     // Games dealt anew once their stock is known: each copy's deal stream is in the checkpoint.
-    ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 12, untilKnown: true }, 6000, 3000],
+    ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 12, untilKnown: true }, 4000, 2000],
   ] as const) {
     it(
       `${algo} on ${envId}${'untilKnown' in config ? ' (untilKnown)' : ''}: resuming after a kill reaches ` +
@@ -311,6 +315,9 @@ describe('tengym train', () => {
         // A session counts every step it played, those an algorithm plays as it is made too.
         expect(a.sessionEnvSteps).toBe(a.envSteps);
         expect(b.sessionEnvSteps).toBe(b.envSteps - b.resumedFrom!);
+        // The resumed part trained: the weights compared below are not the checkpoint's again.
+        const atKill = rowsOf(whole).find((row) => row.envSteps === b.resumedFrom)!;
+        expect(rowsOf(whole).at(-1)!.updates).toBeGreaterThan(atKill.updates as number);
         for (const file of ['checkpoint/weights.bin', 'best/weights.bin'])
           expect(readFileSync(join(killed, file)).equals(readFileSync(join(whole, file))), file).toBe(true);
         const blobs = {

@@ -8,11 +8,18 @@ import { TengymError } from '../../../../src/env/errors.js';
 import { createHinter, type HintResult } from '../../../../src/hints/hint.js';
 import { Staged } from '../../../../src/agents/staged.js';
 import { NOTHING, NUM_CONFIGS, configCards } from '../../../../src/games/four-ten/hands.js';
-import { Prospects, cappedPoints, prospects } from '../../../../src/games/four-ten/agents/prospects.js';
-import { gameRulesOf, lambdaRound } from '../../../../src/games/four-ten/solver/optimal-agent.js';
+import {
+  Prospects,
+  cappedPoints,
+  prospects,
+  prospectsStaged,
+} from '../../../../src/games/four-ten/agents/prospects.js';
+import { gameRulesOf, lambdaRound, lambdaRoundStaged } from '../../../../src/games/four-ten/solver/optimal-agent.js';
 import { roundPayoffs, solveRound } from '../../../../src/games/four-ten/solver/round-solver.js';
 
 const actions = (r: HintResult) => r.hints.map((h) => h.action);
+/** The rules of the second test, whose tables it builds in slices; the last test builds them again in one go. */
+const SECOND_TEST_OPTIONS = { check: 'faults-first', handTarget: 9 } as const;
 
 describe('Four Ten hints with a time budget', () => {
   it('answer at once from greedy, then from bottom-direct without figures, then as without a budget', () => {
@@ -46,7 +53,7 @@ describe('Four Ten hints with a time budget', () => {
 
   it('prepare builds in slices what a hint of another state still needs, and then the hint answers in full', () => {
     // Another rule set: tables not built yet (a hand target of 9: small tables, solved in a third of 10's time).
-    const env = make('four-ten', { check: 'faults-first', handTarget: 9 });
+    const env = make('four-ten', SECOND_TEST_OPTIONS);
     env.reset({ seed: 8 });
     const hinter = createHinter({ budgetMs: 1 });
     expect(hinter.hint(env).interim).toBe(true);
@@ -94,26 +101,34 @@ describe('Four Ten hints with a time budget', () => {
   });
 
   it('tables built in slices are the tables built in one go', () => {
-    const rules = gameRulesOf({});
-    // Built in slices by the first test.
+    // The second test's rules: built there a millisecond's slice at a time, and a third of the default rules' cost
+    // to build again in one go (the first test's default rules took 10 s of processor time here).
+    const rules = gameRulesOf(SECOND_TEST_OPTIONS);
+    const values = cappedPoints(Infinity, rules.handTarget);
+    expect(lambdaRoundStaged(rules, 40).done, 'the round built in slices by the second test').toBe(true);
+    expect(prospectsStaged(rules, values).done, 'the prospects built in slices by the second test').toBe(true);
     const sliced = lambdaRound(rules, 40);
     const whole = solveRound(rules, roundPayoffs(rules.handTarget, 40), { stats: true });
     for (const table of ['full', 'nonFull', 'fullPoints', 'fullFault', 'nonFullScore'] as const)
       expect(sliced[table]).toEqual(whole[table]);
-    const values = cappedPoints(Infinity, rules.handTarget);
     const slicedProspects = prospects(rules, values);
     const wholeProspects = new Staged(Prospects.build(rules, values)).get();
     expect(wholeProspects).not.toBe(slicedProspects);
     let compared = 0;
+    // The values that differ, gathered: one expect for tens of thousands of lookups.
+    const differing: string[] = [];
     for (let c = 0; c < NUM_CONFIGS; c++) {
       if (slicedProspects.graph.verdict[c] !== NOTHING) continue;
       const cards = configCards(c);
       for (let drawn = cards; drawn <= (cards === 12 ? 31 : cards); drawn++) {
-        expect(slicedProspects.turnStart(c, drawn)).toBe(wholeProspects.turnStart(c, drawn));
+        const [a, b] = [slicedProspects.turnStart(c, drawn), wholeProspects.turnStart(c, drawn)];
+        if (!Object.is(a, b)) differing.push(`config ${c}, ${drawn} drawn: ${a} sliced, ${b} whole`);
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(50_000);
+    expect(differing.slice(0, 10)).toEqual([]);
+    // Every turn start that neither scores nor faults: 34,796 for these rules.
+    expect(compared).toBeGreaterThan(30_000);
   });
 
   it('prepare refuses a budget that is not a number above 0', () => {

@@ -321,9 +321,11 @@ describe('optimal agent', () => {
     const env = make('four-ten');
     const agent = createAgent('optimal', 'four-ten', env.options as Record<string, unknown>);
     let wins = 0;
-    // A game of the optimal agent scored every seventh move takes about ten seconds: one below full scale.
-    const games = fullScale ? 3 : 1;
-    for (let seed = 0; seed < games; seed++) {
+    // Each (points, safeties) a game meets costs a round solve, 4 s of processor time under Vitest. Below full scale,
+    // one game: seed 9's, won in two rounds (two bottoms of the deck), where seed 0's took four.
+    const seeds = fullScale ? [0, 1, 2] : [9];
+    const games = seeds.length;
+    for (const seed of seeds) {
       env.reset({ seed });
       agent.reset(seed);
       let steps = 0;
@@ -349,7 +351,9 @@ describe('optimal agent', () => {
   it('after a placement, the best exchange-phase action is worth what the placement was', () => {
     const env = make('four-ten');
     const agent = createAgent('optimal', 'four-ten', {});
-    const rng = createRng(11);
+    // Random among the two best placements. This rng's first four checks fall in the first round, whose solve the
+    // tests above made; another's first pick faulted at once, and a round more was solved.
+    const rng = createRng(17);
     let checked = 0;
     const wanted = fullScale ? 12 : 4;
     env.reset({ seed: 5 });
