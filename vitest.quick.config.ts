@@ -7,10 +7,10 @@
 // A few of the tests kept run the CLI from dist/, which holds the last `npm run build`.
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
-import { SHAREABLE_FOLDERS, filesMatching, sharedAndIsolated } from './test/helpers/projects.js';
+import { ENGINE_FOLDERS, filesMatching, sharedAndIsolated } from './test/helpers/projects.js';
 
 /** The test files of the folders tagged `// @slow: …`. */
-const slow = filesMatching(SHAREABLE_FOLDERS, /^\/\/ @slow: /m);
+const slow = filesMatching(ENGINE_FOLDERS, /^\/\/ @slow: /m);
 const exclude = ['test/games/*/{agents,solver,training}/**', 'test/games/*/{agents,solver}.test.ts', ...slow];
 const { include: _all, projects: _both, ...options } = base.test ?? {};
 
@@ -20,7 +20,7 @@ export default defineConfig({
     ...options,
     projects: sharedAndIsolated(
       { ...options, sequence: undefined, maxWorkers: undefined },
-      SHAREABLE_FOLDERS.map((f) => `${f}/**/*.test.ts`),
+      ENGINE_FOLDERS.map((f) => `${f}/**/*.test.ts`),
       exclude,
     ),
   },

@@ -60,7 +60,7 @@ async function pack(dir: string): Promise<string> {
 /** The longest a file waits for another's `npm pack` before packing for itself (that one may have died). */
 const WAIT_MS = 120_000;
 
-/** The path of the packed package's tarball, packed by this call or by an earlier one of this run (do not change it). */
+/** The packed package's tarball, packed by this call or by an earlier one of this run (do not change it). */
 export async function packedTarball(): Promise<string> {
   const scratch = process.env.TENGYM_SCRATCH_ROOT;
   // Outside a Vitest run (no scratch root to share): a tarball of its own.

@@ -7,18 +7,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-/** The folders whose files may share a module graph. */
-export const SHAREABLE_FOLDERS = [
-  'test/agents',
-  'test/env',
-  'test/eval',
-  'test/examples',
-  'test/games',
-  'test/hints',
-  'test/session',
-  'test/stats',
-  'test/web',
-];
+/** The folders of the engines, their rules, hints, the player's session and statistics: test:quick's. */
+export const ENGINE_FOLDERS = ['test/env', 'test/games', 'test/hints', 'test/session', 'test/stats'];
+
+/** The folders whose files may share a module graph: the engines', and the agents', evaluation's and page store's. */
+export const SHAREABLE_FOLDERS = [...ENGINE_FOLDERS, 'test/agents', 'test/eval', 'test/examples', 'test/web'];
 
 /** The test files under `folders` whose text matches `pattern`. */
 export function filesMatching(folders: readonly string[], pattern: RegExp): string[] {
@@ -63,8 +56,9 @@ export function sharedAndIsolated(
   include: string[],
   exclude: string[],
 ): TestProjectInlineConfiguration[] {
-  const shared = sharedFiles();
-  const mocking = mockingFiles(include.map((glob) => glob.slice(0, glob.indexOf('/**'))));
+  const folders = include.map((glob) => glob.slice(0, glob.indexOf('/**')));
+  const shared = sharedFiles().filter((f) => folders.some((folder) => f.startsWith(`${folder}/`)));
+  const mocking = mockingFiles(folders);
   return [
     { test: { ...options, name: 'shared', include: shared, exclude, isolate: false } },
     {
