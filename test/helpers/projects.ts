@@ -1,9 +1,11 @@
-// How the test files split between two Vitest projects: files that may share their worker's module graph
-// (`isolate: false`), and the rest, each in a fresh module graph. Sharing saves each file's import and registration
+// How the test files split between three Vitest projects: files that may share their worker's module graph
+// (`isolate: false`), files that mock a module (on Vite's module runner, below), and the rest, each in a fresh module
+// graph. Sharing saves each file's import and registration
 // of every game: about a third of the engine tests' time, 0.5 s of processor time a file. It is kept to the folders of
 // the engine, rules, hints, statistics, agents, evaluation and the page's store; to files that register no game of
 // their own (`registerGame`, or the test folder's Ten Pairs: a sweep over the registry in a later file would meet
-// that game); to files that load no TensorFlow.js; and to files that mock or stub nothing.
+// that game); to files that load no TensorFlow.js; to files that mock or stub nothing; and to files without a line
+// `// @isolated: why`.
 import { readFileSync, readdirSync } from 'node:fs';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -37,7 +39,9 @@ export const sharedFiles = (): string[] =>
         readFileSync(f, 'utf8'),
       ) &&
       // A mock or a stub outlives its file where the module graph is shared.
-      !/\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\b/.test(readFileSync(f, 'utf8')),
+      !/\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\b/.test(readFileSync(f, 'utf8')) &&
+      // A file that needs a module's state as a fresh process has it says so: `// @isolated: why`.
+      !/^\/\/ @isolated: /m.test(readFileSync(f, 'utf8')),
   );
 
 /**

@@ -2,6 +2,7 @@
 // (the quick agent), then the source without its sentences' figures, then the source as a hinter without a budget
 // answers; `prepare` builds the same tables a slice at a time; and tables built in slices equal tables built in one
 // go. The tables are built once per process, so the first test here sees none built.
+// @isolated: a worker's earlier file (the solver's tests) may have built the default rules' tables.
 import { describe, expect, it } from 'vitest';
 import { make } from '../../../../src/env/registry.js';
 import { TengymError } from '../../../../src/env/errors.js';
