@@ -27,21 +27,25 @@ export function filesMatching(folders: readonly string[], pattern: RegExp): stri
 }
 
 /**
+ * What keeps a file's text out of a shared module graph: a game registered, TensorFlow.js loaded, a mock or a stub
+ * (it outlives its file there), or a line `// @isolated: why` (a module's state needed as a fresh process has it).
+ */
+const NOT_SHARED = new RegExp(
+  [
+    /\bregisterGame\b|helpers\/ten-pairs\.js|tf-backend|tfjs|@tensorflow|load-model|learned/.source,
+    /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\b/.source,
+    /^\/\/ @isolated: /.source,
+  ].join('|'),
+  'm',
+);
+
+/**
  * The files of SHAREABLE_FOLDERS that share a module graph: those that register no game of their own, and none that
  * trains or loads a model (TensorFlow.js keeps one engine, and its backend, a process).
  */
 export const sharedFiles = (): string[] =>
   filesMatching(SHAREABLE_FOLDERS, /^/).filter(
-    (f) =>
-      !f.includes('/training/') &&
-      !f.includes('/learned/') &&
-      !/\bregisterGame\b|helpers\/ten-pairs\.js|tf-backend|tfjs|@tensorflow|load-model|learned/.test(
-        readFileSync(f, 'utf8'),
-      ) &&
-      // A mock or a stub outlives its file where the module graph is shared.
-      !/\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\b/.test(readFileSync(f, 'utf8')) &&
-      // A file that needs a module's state as a fresh process has it says so: `// @isolated: why`.
-      !/^\/\/ @isolated: /m.test(readFileSync(f, 'utf8')),
+    (f) => !f.includes('/training/') && !f.includes('/learned/') && !NOT_SHARED.test(readFileSync(f, 'utf8')),
   );
 
 /**
