@@ -6,7 +6,14 @@
  * a deal took: the room a stronger fair search has, and its price.
  *
  *   npx tsx research/pyramid-room.ts --samples 16,64,256 --deals 1000 --seed 1
+ *
+ * A long run goes in parts, each saved, on as many cores as there are: a part plays deals --first-deal … + --deals − 1
+ * as the whole run would, and --combine prints the table of the parts' deals (those every row played, from deal 0).
+ *
+ *   npx tsx research/pyramid-room.ts --samples 256 --first-deal 5000 --deals 5000 --save .tmp/room/256-b.json
+ *   npx tsx research/pyramid-room.ts --combine .tmp/room/16-a.json,.tmp/room/256-b.json,…
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import '../src/games/index.js';
 import { PIMC_CONFIG } from '../src/agents/triangle/pimc.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
@@ -14,12 +21,65 @@ import { pairedWins } from '../src/stats/paired.js';
 import { wilsonInterval } from '../src/stats/intervals.js';
 import { playPimc } from './pyramid-pimc-budget.js';
 
-const USAGE = '  npx tsx research/pyramid-room.ts [--samples 16,64,256] [--deals N] [--seed S]';
+const USAGE =
+  '  npx tsx research/pyramid-room.ts [--samples 16,64,256] [--deals N] [--seed S] [--first-deal I] [--save FILE]\n' +
+  '  npx tsx research/pyramid-room.ts --combine FILE,FILE,…';
 
-/** `pimc` with `samples` a decision, its decision budget grown alike: each deal's win or loss, and the CPU time. */
-function play(samples: number, seed: number, deals: number): { won: Uint8Array; cpuSeconds: number } {
+/** One row's deals: won[i] is deal firstDeal + i of the run from `seed`. */
+interface Part {
+  samples: number;
+  seed: number;
+  firstDeal: number;
+  won: string;
+  cpuSeconds: number;
+}
+
+/** `pimc` with `samples` a decision, its decision budget grown alike, on deals firstDeal … firstDeal + deals − 1. */
+function play(samples: number, seed: number, firstDeal: number, deals: number): Part {
   const decisionBudget = Math.round((PIMC_CONFIG.decisionBudget * samples) / PIMC_CONFIG.samples);
-  return playPimc({ samples, decisionBudget }, seed, deals);
+  const { won, cpuSeconds } = playPimc({ samples, decisionBudget }, seed + firstDeal, deals);
+  return { samples, seed, firstDeal, won: won.join(''), cpuSeconds };
+}
+
+/** Each samples count's deals from deal 0 on, its parts joined in order; a gap or an overlap is refused. */
+function joinParts(parts: Part[]): { samples: number; seed: number; won: Uint8Array; cpuSeconds: number }[] {
+  const bySamples = new Map<number, Part[]>();
+  for (const p of parts) bySamples.set(p.samples, [...(bySamples.get(p.samples) ?? []), p]);
+  return [...bySamples.values()].map((group) => {
+    group.sort((a, b) => a.firstDeal - b.firstDeal);
+    let next = 0;
+    for (const p of group) {
+      if (p.seed !== group[0].seed) throw new Error(`--combine: parts of ${p.samples} samples have two seeds`);
+      if (p.firstDeal !== next)
+        throw new Error(`--combine: ${p.samples} samples' parts leave out or repeat deals from deal ${next}`);
+      next += p.won.length;
+    }
+    const won = Uint8Array.from(group.flatMap((p) => [...p.won].map(Number)));
+    const cpuSeconds = group.reduce((a, p) => a + p.cpuSeconds, 0);
+    return { samples: group[0].samples, seed: group[0].seed, won, cpuSeconds };
+  });
+}
+
+function printTable(rows: { samples: number; seed: number; won: Uint8Array; cpuSeconds: number }[]): void {
+  const percent = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)}`;
+  const first = rows[0];
+  process.stdout.write(`pyramid, deals from seed ${first.seed}; pimc by samples a decision\n`);
+  process.stdout.write('| samples | deals | win rate [95%] | vs the first row [95%] | CPU s a deal |\n');
+  process.stdout.write('|---|---|---|---|---|\n');
+  for (const row of rows) {
+    const deals = row.won.length;
+    const wins = row.won.reduce((a, b) => a + b, 0);
+    const [low, high] = wilsonInterval(wins, deals);
+    const both = Math.min(deals, first.won.length);
+    const versus = row === first ? null : pairedWins(row.won.subarray(0, both), first.won.subarray(0, both));
+    const paired = versus ? `${points(versus.diff)} [${points(versus.ci95[0])}, ${points(versus.ci95[1])}]` : '–';
+    const on = versus && both < Math.max(deals, first.won.length) ? ` (on ${both})` : '';
+    process.stdout.write(
+      `| ${row.samples} | ${deals} | ${percent(wins / deals)} [${percent(low)}, ${percent(high)}] | ${paired}${on} | ` +
+        `${(row.cpuSeconds / deals).toFixed(3)} |\n`,
+    );
+  }
 }
 
 function main(): void {
@@ -27,29 +87,26 @@ function main(): void {
     samples: { type: 'string', default: '16,64,256' },
     deals: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '1' },
+    'first-deal': { type: 'string', default: '0' },
+    save: { type: 'string' },
+    combine: { type: 'string' },
   });
+  if (values.combine !== undefined) {
+    const parts = values.combine.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as Part);
+    printTable(joinParts(parts));
+    return;
+  }
   const samples = values.samples.split(',').map(Number);
-  const [deals, seed] = [Number(values.deals), Number(values.seed)];
+  const [deals, seed, firstDeal] = [Number(values.deals), Number(values.seed), Number(values['first-deal'])];
   if (!samples.every((s) => Number.isSafeInteger(s) && s >= 1) || !Number.isSafeInteger(deals) || deals < 1)
     throw new Error(`--samples takes whole numbers from 1, comma-separated, and --deals a whole number\n${USAGE}`);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`--seed takes a whole number from 0\n${USAGE}`);
-  const percent = (x: number) => `${(100 * x).toFixed(2)}%`;
-  const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)}`;
-  process.stdout.write(`pyramid, ${deals} deals from seed ${seed}; pimc by samples a decision\n`);
-  process.stdout.write('| samples | win rate [95%] | vs the first row [95%] | CPU s a deal |\n|---|---|---|---|\n');
-  let first: Uint8Array | null = null;
-  for (const n of samples) {
-    const { won, cpuSeconds } = play(n, seed, deals);
-    const wins = won.reduce((a, b) => a + b, 0);
-    const [low, high] = wilsonInterval(wins, deals);
-    const versus = first ? pairedWins(won, first) : null;
-    const paired = versus ? `${points(versus.diff)} [${points(versus.ci95[0])}, ${points(versus.ci95[1])}]` : '–';
-    first ??= won;
-    process.stdout.write(
-      `| ${n} | ${percent(wins / deals)} [${percent(low)}, ${percent(high)}] | ${paired} | ` +
-        `${(cpuSeconds / deals).toFixed(3)} |\n`,
-    );
-  }
+  if (!Number.isSafeInteger(firstDeal) || firstDeal < 0)
+    throw new Error(`--first-deal takes a whole number from 0\n${USAGE}`);
+  if (values.save !== undefined && samples.length !== 1) throw new Error(`--save takes one --samples count\n${USAGE}`);
+  const parts = samples.map((n) => play(n, seed, firstDeal, deals));
+  if (values.save !== undefined) writeFileSync(values.save, `${JSON.stringify(parts[0])}\n`);
+  printTable(joinParts(parts.map((p) => ({ ...p, firstDeal: 0 }))));
 }
 
 await runIfMain(import.meta.url, main);

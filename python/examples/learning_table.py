@@ -78,6 +78,7 @@ def cpu_seconds() -> float:
 def train_run(env_id: str, seed: int, steps: int, evaluations: int, deals: int, n_envs: int) -> dict:
     """One run: MaskablePPO trained from scratch, with its curve on the held-out deals."""
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import Logger
 
     from tengym.sb3 import make_vec_env
 
@@ -85,6 +86,8 @@ def train_run(env_id: str, seed: int, steps: int, evaluations: int, deals: int, 
     vec = make_vec_env(env_id, n_envs=n_envs, seed=seed)
     # SB3's PPO defaults but for a rollout of 256 steps per copy, as python/examples/maskable_ppo_decade_fives.py.
     model = MaskablePPO("MlpPolicy", vec, n_steps=256, batch_size=256, ent_coef=0.01, seed=seed, device="cpu")
+    # Without a logger of its own, each learn() leaves an empty SB3-<time> folder in the temp dir: one an evaluation.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     every = math.ceil(steps / evaluations)
     points = []
     done_steps = 0

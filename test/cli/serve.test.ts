@@ -20,11 +20,18 @@ function get(
   path: string,
   method = 'GET',
   host?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request(
-      { host: u.hostname, port: u.port, path, method, ...(host === undefined ? {} : { headers: { host } }) },
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method,
+        headers: { ...headers, ...(host === undefined ? {} : { host }) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -155,6 +162,28 @@ describe('tengym serve against hostile requests and a changing folder', () => {
     expect((await get(page.url, '/gone.js')).status).toBe(404);
     expect(page.server.listening).toBe(true);
     expect((await get(page.url, '/')).status).toBe(200);
+  });
+
+  it('answers a file the browser holds already with 304 and no body, and a changed file in full', async () => {
+    writeFileSync(join(root, 'weights.bin'), 'first build');
+    const first = await get(page.url, '/weights.bin');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['last-modified']).toBe(new Date(first.headers['last-modified'] as string).toUTCString());
+    const again = await get(page.url, '/weights.bin', 'GET', undefined, { 'if-none-match': `"other", ${etag}` });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await get(page.url, '/weights.bin', 'GET', undefined, { 'if-none-match': '*' })).status).toBe(304);
+    expect((await get(page.url, '/weights.bin', 'GET', undefined, { 'if-none-match': '"other"' })).status).toBe(200);
+    // A rebuild: another size, so another tag; the old one gets the whole new file.
+    writeFileSync(join(root, 'weights.bin'), 'the second build');
+    const changed = await get(page.url, '/weights.bin', 'GET', undefined, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.toString()).toBe('the second build');
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('answers only requests addressed to it (no DNS rebinding)', async () => {

@@ -4,9 +4,10 @@
 // one process that has stepped every game can keep code the optimizer made generic, which on a busy machine boxes
 // numbers on every step of the last ids (197,872 bytes where a fresh process measured 256). A real allocation in the
 // step shows in the fresh process too. Below full scale the pass over every id may take fewer windows
-// (TENGYM_ALLOCATION_QUICK, read by vector-allocation.mjs): a real allocation shows in each window, and the recheck of
-// an entry a noisy window put over its bound takes them all. The hot path's fixture keeps its windows: its short ones
-// (fifteens: 500 steps) went over their bound on a loaded machine, in the recheck too, with half of them.
+// and a shorter warm-up (TENGYM_ALLOCATION_QUICK, read by both fixtures): a real allocation shows in each window, and
+// the recheck of an entry a noisy window put over its bound takes them all. The hot path's fixture keeps its windows
+// and warms less: its short ones (fifteens: 500 steps) went over their bound on a loaded machine, in the recheck too,
+// with half of them. The shorter warm-up took each fixture from about 20 s to about 10 s.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

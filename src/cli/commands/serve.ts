@@ -70,6 +70,18 @@ function fileUnder(dir: string, path: string): string | null {
   return file;
 }
 
+/** A file's validator: weak, from its size and modification time (a rebuild changes one or the other). */
+function entityTag(size: number, mtimeMs: number): string {
+  return `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+}
+
+/** Whether an If-None-Match header (a list of tags, or *) names `etag`: weak comparison, as GET takes it. */
+function matchesTag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 export interface PageServer {
   server: Server;
   /** "http://127.0.0.1:8080/" */
@@ -134,12 +146,20 @@ export async function servePage(options: { host?: string; port?: number; root?: 
             notFound();
             return;
           }
+          // Scripts and models change with each build: the browser asks each time, and a file it holds already
+          // (the same size and time) is answered 304 with no body, so a model's weights are not sent again.
+          const etag = entityTag(info.size, info.mtimeMs);
+          const validators = { etag, 'last-modified': info.mtime.toUTCString(), 'cache-control': 'no-cache' };
+          const isolation = loopback(hostName(addressed)) ? ISOLATION_HEADERS : {};
+          if (matchesTag(req.headers['if-none-match'], etag)) {
+            res.writeHead(304, { ...validators, ...isolation }).end();
+            return;
+          }
           res.writeHead(200, {
             'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
             'content-length': info.size,
-            // Scripts and models change with each build; the page is small enough to fetch again.
-            'cache-control': 'no-cache',
-            ...(loopback(hostName(addressed)) ? ISOLATION_HEADERS : {}),
+            ...validators,
+            ...isolation,
           });
           if (req.method === 'HEAD') {
             res.end();
