@@ -7,20 +7,6 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { AgentThrewError, TengymError, isTengymError } from '../env/errors.js';
 import { closest } from '../env/suggest.js';
 import { announceBackendByDefault } from '../node/backend-announcement.js';
-import { envsCommand } from './commands/envs.js';
-import { replayCommand } from './commands/replay.js';
-import { benchCommand } from './commands/bench.js';
-import { statsCommand } from './commands/stats.js';
-import { startCommand } from './commands/start.js';
-import { agentsCommand } from './commands/agents.js';
-import { evalCommand } from './commands/eval.js';
-import { configFieldsHelp, trainCommand } from './commands/train.js';
-import { hintCommand } from './commands/hint.js';
-import { playCommand } from './commands/play.js';
-import { dealCommand } from './commands/deal.js';
-import { serveCommand } from './commands/serve.js';
-import { fuzzCommand } from './commands/fuzz.js';
-import { rulesCommand } from './commands/rules.js';
 import { TENGYM_VERSION, recordTypedNumbers } from './io.js';
 
 /** Thrown by an `exit` given to `main` that does not end the process: it passes through main's own error report. */
@@ -54,22 +40,46 @@ function agentFrames(cause: unknown): string {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each command has its own arguments
-const COMMANDS: CommandModule<any, any>[] = [
-  envsCommand,
-  replayCommand,
-  benchCommand,
-  statsCommand,
-  startCommand,
-  agentsCommand,
-  evalCommand,
-  trainCommand,
-  hintCommand,
-  playCommand,
-  dealCommand,
-  rulesCommand,
-  fuzzCommand,
-  serveCommand,
-];
+type Command = CommandModule<any, any>;
+
+/**
+ * Each command's module by the command's name, in the order `tengym --help` lists them. A command line loads only the
+ * module of the command it runs (every one for `tengym --help`): a command's start then costs the modules it uses,
+ * not every command's (`tengym envs` started in about two thirds of the time).
+ */
+const COMMAND_MODULES: Record<string, () => Promise<Command>> = {
+  envs: async () => (await import('./commands/envs.js')).envsCommand,
+  replay: async () => (await import('./commands/replay.js')).replayCommand,
+  bench: async () => (await import('./commands/bench.js')).benchCommand,
+  stats: async () => (await import('./commands/stats.js')).statsCommand,
+  start: async () => (await import('./commands/start.js')).startCommand,
+  agents: async () => (await import('./commands/agents.js')).agentsCommand,
+  eval: async () => (await import('./commands/eval.js')).evalCommand,
+  train: async () => (await import('./commands/train.js')).trainCommand,
+  hint: async () => (await import('./commands/hint.js')).hintCommand,
+  play: async () => (await import('./commands/play.js')).playCommand,
+  deal: async () => (await import('./commands/deal.js')).dealCommand,
+  rules: async () => (await import('./commands/rules.js')).rulesCommand,
+  fuzz: async () => (await import('./commands/fuzz.js')).fuzzCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
+};
+const COMMAND_NAMES = Object.keys(COMMAND_MODULES);
+
+/** The word of `argv` that names its command (the first that is not a flag), or undefined. */
+function commandWord(argv: readonly string[]): string | undefined {
+  return argv.find((a) => !a.startsWith('-'));
+}
+
+/**
+ * The modules a command line needs: its command's; none for a bare --version; every command's otherwise (--help and a
+ * line that names none list them all).
+ */
+async function commandsFor(argv: readonly string[]): Promise<Command[]> {
+  const word = commandWord(argv);
+  if (word !== undefined && Object.hasOwn(COMMAND_MODULES, word)) return [await COMMAND_MODULES[word]()];
+  if (argv.length === 1 && argv[0] === '--version') return [];
+  return Promise.all(COMMAND_NAMES.map((name) => COMMAND_MODULES[name]()));
+}
 
 interface DeclaredOptions {
   key: Record<string, unknown>;
@@ -81,9 +91,9 @@ interface DeclaredOptions {
 }
 
 /** What the command `argv` runs declared (its flags, their aliases, their types), or null when it names none. */
-function optionsOf(argv: readonly string[]): DeclaredOptions | null {
-  const name = argv.find((a) => !a.startsWith('-'));
-  const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name);
+function optionsOf(argv: readonly string[], commands: readonly Command[]): DeclaredOptions | null {
+  const name = commandWord(argv);
+  const command = commands.find((c) => String(c.command).split(' ')[0] === name);
   if (!command || typeof command.builder !== 'function') return null;
   // getOptions is yargs' own (not in its typings): what the builder declared.
   const built = command.builder(yargs([])) as unknown as { getOptions(): DeclaredOptions };
@@ -91,8 +101,8 @@ function optionsOf(argv: readonly string[]): DeclaredOptions | null {
 }
 
 /** The flags (and their aliases) of the command `argv` runs, or [] when it names none. */
-function flagsOf(argv: readonly string[]): string[] {
-  const options = optionsOf(argv);
+function flagsOf(argv: readonly string[], commands: readonly Command[]): string[] {
+  const options = optionsOf(argv, commands);
   return options === null ? [] : [...Object.keys(options.key), ...Object.values(options.alias).flat()];
 }
 
@@ -148,8 +158,8 @@ function* givenFlags(
  * default or 0, and for `--out` as the working directory), or a yes/no flag given another value
  * (`--json=maybe`): the error, or null.
  */
-export function flagMisuse(argv: readonly string[]): TengymError | null {
-  const options = optionsOf(argv);
+function flagMisuse(argv: readonly string[], commands: readonly Command[]): TengymError | null {
+  const options = optionsOf(argv, commands);
   if (options === null) return null;
   const table = flagTable(options);
   const { strings, numbers, booleans, arrays } = table;
@@ -195,9 +205,9 @@ export function flagMisuse(argv: readonly string[]): TengymError | null {
  * 9007199254740993`: seed → "9007199254740993"): yargs reads it as a double, which past 2^53 is
  * another number, and a refusal quotes what was typed (io.ts, `recordTypedNumbers`).
  */
-export function typedNumberFlags(argv: readonly string[]): Map<string, string> {
+function typedNumberFlags(argv: readonly string[], commands: readonly Command[]): Map<string, string> {
   const texts = new Map<string, string>();
-  const options = optionsOf(argv);
+  const options = optionsOf(argv, commands);
   if (options === null) return texts;
   const table = flagTable(options);
   for (const { flag, inline, next } of givenFlags(argv, table)) {
@@ -208,10 +218,10 @@ export function typedNumberFlags(argv: readonly string[]): Map<string, string> {
 }
 
 /** A first word that names no command (yargs would call it an unknown argument): the error, or null. */
-export function unknownCommand(argv: readonly string[]): TengymError | null {
+function unknownCommand(argv: readonly string[]): TengymError | null {
   const first = argv[0];
   if (first === undefined || first.startsWith('-')) return null;
-  const names = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+  const names = COMMAND_NAMES;
   if (names.includes(first)) return null;
   const near = closest(first, names);
   return new TengymError(
@@ -222,13 +232,18 @@ export function unknownCommand(argv: readonly string[]): TengymError | null {
 }
 
 /** yargs' "Unknown argument: option" with the closest flag of the command: " (did you mean --options?)". */
-export function flagSuggestion(message: string, argv: readonly string[]): string {
+function flagSuggestion(
+  message: string,
+  argv: readonly string[],
+  commands: readonly Command[],
+  configFields: ReadonlySet<string>,
+): string {
   const m = /^Unknown arguments?: (.+)$/.exec(message);
   if (!m) return '';
   // A config field given as a flag (CleanRL's --num-envs 8): said where it goes instead.
   if (argv[0] === 'train') {
     const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const fields = new Set(configFieldsHelp().flatMap(([, names]) => names.split(' ')));
+    const fields = configFields;
     const given = [...new Set(m[1].split(', ').map(camel))].filter((f) => fields.has(f));
     if (given.length > 0)
       return (
@@ -236,7 +251,7 @@ export function flagSuggestion(message: string, argv: readonly string[]): string
         `--config, a file or inline JSON: --config '{"${given[0]}": …}')`
       );
   }
-  const flags = flagsOf(argv).filter((f) => f.length > 1);
+  const flags = flagsOf(argv, commands).filter((f) => f.length > 1);
   const hints = m[1].split(', ').flatMap((unknown) => {
     const c = closest(unknown, flags);
     return c === null ? [] : [`--${c}`];
@@ -257,16 +272,28 @@ export async function main(argv: string[], exit: (code: number) => never = proce
     return exit(code);
   };
   announceBackendByDefault();
+  const unknown = unknownCommand(argv);
+  let commands: Command[] = [];
+  // The train command's config fields, named when given as flags (flagSuggestion).
+  let configFields = new Set<string>();
+  try {
+    if (unknown === null) commands = await commandsFor(argv);
+    if (argv[0] === 'train')
+      configFields = new Set(
+        (await import('./commands/train.js')).configFieldsHelp().flatMap(([, names]) => names.split(' ')),
+      );
+  } catch (e) {
+    reportAndExit(e, end);
+  }
   let cli: Argv = yargs(argv)
     .scriptName('tengym')
     .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.');
-  for (const command of COMMANDS) cli = cli.command(command);
+  for (const command of commands) cli = cli.command(command);
   cli = cli
     .demandCommand(
       1,
       // Every command, from the list itself: none left out.
-      `Name a command: tengym ${COMMANDS.map((c) => String(c.command).split(' ')[0]).join(' | ')} (tengym --help ` +
-        'lists them)',
+      `Name a command: tengym ${COMMAND_NAMES.join(' | ')} (tengym --help lists them)`,
     )
     .strict()
     .recommendCommands()
@@ -283,13 +310,13 @@ export async function main(argv: string[], exit: (code: number) => never = proce
       // One line, as every other error: yargs' own messages span several ("Invalid values:\n  Argument: …").
       const oneLine = msg.replace(/:?\s*\n\s*/g, ': ').trim();
       const help = oneLine.includes('--help') ? '' : " (tengym <command> --help shows a command's options)";
-      process.stderr.write(`tengym: ${oneLine}${flagSuggestion(msg, argv)}${help}\n`);
+      process.stderr.write(`tengym: ${oneLine}${flagSuggestion(msg, argv, commands, configFields)}${help}\n`);
       end(1);
     });
   try {
-    const misused = unknownCommand(argv) ?? flagMisuse(argv);
+    const misused = unknown ?? flagMisuse(argv, commands);
     if (misused) throw misused;
-    recordTypedNumbers(typedNumberFlags(argv));
+    recordTypedNumbers(typedNumberFlags(argv, commands));
     await cli.parseAsync();
   } catch (e) {
     if (endedWith !== null) exit(endedWith);
