@@ -75,10 +75,17 @@ function commandWord(argv: readonly string[]): string | undefined {
  * line that names none list them all).
  */
 async function commandsFor(argv: readonly string[]): Promise<Command[]> {
+  const load = async (name: string) => {
+    const command = await COMMAND_MODULES[name]();
+    // A name here that is not its module's own would run one command for another.
+    const own = String(command.command).split(' ')[0];
+    if (own !== name) throw new Error(`the command "${name}" loads the module of "${own}"`);
+    return command;
+  };
   const word = commandWord(argv);
-  if (word !== undefined && Object.hasOwn(COMMAND_MODULES, word)) return [await COMMAND_MODULES[word]()];
+  if (word !== undefined && Object.hasOwn(COMMAND_MODULES, word)) return [await load(word)];
   if (argv.length === 1 && argv[0] === '--version') return [];
-  return Promise.all(COMMAND_NAMES.map((name) => COMMAND_MODULES[name]()));
+  return Promise.all(COMMAND_NAMES.map(load));
 }
 
 interface DeclaredOptions {
