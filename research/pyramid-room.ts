@@ -34,6 +34,14 @@ interface Part {
   cpuSeconds: number;
 }
 
+/** A row of the table: one samples count's deals from deal 0 on. */
+interface Row {
+  samples: number;
+  seed: number;
+  won: Uint8Array;
+  cpuSeconds: number;
+}
+
 /** `pimc` with `samples` a decision, its decision budget grown alike, on deals firstDeal … firstDeal + deals − 1. */
 function play(samples: number, seed: number, firstDeal: number, deals: number): Part {
   const decisionBudget = Math.round((PIMC_CONFIG.decisionBudget * samples) / PIMC_CONFIG.samples);
@@ -42,7 +50,7 @@ function play(samples: number, seed: number, firstDeal: number, deals: number): 
 }
 
 /** Each samples count's deals from deal 0 on, its parts joined in order; a gap or an overlap is refused. */
-function joinParts(parts: Part[]): { samples: number; seed: number; won: Uint8Array; cpuSeconds: number }[] {
+function joinParts(parts: Part[]): Row[] {
   const bySamples = new Map<number, Part[]>();
   for (const p of parts) bySamples.set(p.samples, [...(bySamples.get(p.samples) ?? []), p]);
   return [...bySamples.values()].map((group) => {
@@ -60,7 +68,7 @@ function joinParts(parts: Part[]): { samples: number; seed: number; won: Uint8Ar
   });
 }
 
-function printTable(rows: { samples: number; seed: number; won: Uint8Array; cpuSeconds: number }[]): void {
+function printTable(rows: Row[]): void {
   const percent = (x: number) => `${(100 * x).toFixed(2)}%`;
   const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(2)}`;
   const first = rows[0];
