@@ -158,10 +158,11 @@ describe.concurrent('the packed package', { timeout: QUEUED_LIMIT_MS }, () => {
       for (const page of pages) {
         for (const m of readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
           const target = m[1];
-          // Sources, tests and scripts live in the repository, which the docs name as such.
+          // Sources, tests, scripts and the measurement logs (docs/experiments/) live in the repository, which the
+          // docs name as such.
           if (
             /^[a-z]+:/.test(target) ||
-            /^(\.\.\/)*(src|test|python|web|stryker|examples|research|\.ci)\//.test(target)
+            /^(\.\.\/)*(src|test|python|web|stryker|examples|research|\.ci|(docs\/)?experiments)\//.test(target)
           )
             continue;
           links++;
