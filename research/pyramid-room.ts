@@ -34,7 +34,7 @@ interface Part {
   cpuSeconds: number;
 }
 
-/** A row of the table: one samples count's deals from deal 0 on. */
+/** A row of the table: one samples count's deals, deal i dealt from seed + i. */
 interface Row {
   samples: number;
   seed: number;
@@ -62,10 +62,22 @@ function joinParts(parts: Part[]): Row[] {
         throw new Error(`--combine: ${p.samples} samples' parts leave out or repeat deals from deal ${next}`);
       next += p.won.length;
     }
-    const won = Uint8Array.from(group.flatMap((p) => [...p.won].map(Number)));
-    const cpuSeconds = group.reduce((a, p) => a + p.cpuSeconds, 0);
-    return { samples: group[0].samples, seed: group[0].seed, won, cpuSeconds };
+    return toRow({
+      ...group[0],
+      won: group.map((p) => p.won).join(''),
+      cpuSeconds: group.reduce((a, p) => a + p.cpuSeconds, 0),
+    });
   });
+}
+
+/** A part as a row of the table, its deals counted from its first (deal firstDeal of the run from `seed`). */
+function toRow(p: Part): Row {
+  return {
+    samples: p.samples,
+    seed: p.seed + p.firstDeal,
+    won: Uint8Array.from([...p.won].map(Number)),
+    cpuSeconds: p.cpuSeconds,
+  };
 }
 
 function printTable(rows: Row[]): void {
@@ -114,7 +126,7 @@ function main(): void {
   if (values.save !== undefined && samples.length !== 1) throw new Error(`--save takes one --samples count\n${USAGE}`);
   const parts = samples.map((n) => play(n, seed, firstDeal, deals));
   if (values.save !== undefined) writeFileSync(values.save, `${JSON.stringify(parts[0])}\n`);
-  printTable(joinParts(parts.map((p) => ({ ...p, firstDeal: 0 }))));
+  printTable(parts.map(toRow));
 }
 
 await runIfMain(import.meta.url, main);
