@@ -90,6 +90,10 @@ export interface LineRunMemo {
    */
   changedFrom: number;
   keptTail: number;
+  /** The `good` table last listed under, its discarding totals in increasing order, and the largest of them. */
+  good: Uint8Array | null;
+  totals: Int32Array;
+  topTotal: number;
 }
 
 /** `changedFrom` when nothing changed: past every position. */
@@ -133,6 +137,9 @@ export function createLineRunMemo(rule: LineRule): LineRunMemo {
     startOf: startTable(rule),
     changedFrom: -1,
     keptTail: -1,
+    good: null,
+    totals: new Int32Array(0),
+    topTotal: 0,
   };
 }
 
@@ -163,10 +170,14 @@ let positionAt = new Uint8Array(DECK_SIZE * 16 + 1).fill(255);
  */
 const LOOKUP_SCAN = 8;
 
-/** Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count. */
+/**
+ * Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count.
+ * A run is not followed past `topTotal`, the largest total that discards.
+ */
 function scanStarts(
   rule: LineRule,
   good: Uint8Array,
+  topTotal: number,
   minRun: number,
   maxRun: number,
   line: Uint8Array,
@@ -179,7 +190,6 @@ function scanStarts(
   count: number,
 ): number {
   const value = rule.value;
-  const maxTotal = rule.maxTotal;
   const lengths = lengthsOf(rule);
   const idBase = 1 - rule.shortest;
   for (let st = from; st < to && st + minRun <= n; st++) {
@@ -187,7 +197,7 @@ function scanStarts(
     let sum = 0;
     for (let i = st; i < end; i++) {
       sum += value[line[base + i]];
-      if (sum > maxTotal) break;
+      if (sum > topTotal) break;
       const length = i - st + 1;
       if (length >= minRun && good[sum] === 1) {
         const id = idBase + st * lengths + length;
@@ -205,7 +215,7 @@ function scanStarts(
  */
 function lookupStarts(
   rule: LineRule,
-  good: Uint8Array,
+  totals: Int32Array,
   minRun: number,
   maxRun: number,
   line: Uint8Array,
@@ -218,7 +228,6 @@ function lookupStarts(
   count: number,
 ): number {
   const value = rule.value;
-  const totals = goodTotals(good);
   const lengths = lengthsOf(rule);
   const idBase = 1 - rule.shortest;
   // Prefixes as far as a run from the last start can reach.
@@ -276,6 +285,12 @@ export function straightLineRuns(
   const changedFrom = memo.changedFrom;
   const keptTail = memo.keptTail;
   const old = memo.line;
+  if (memo.good !== good) {
+    memo.good = good;
+    memo.totals = goodTotals(good);
+    memo.topTotal = memo.totals.length > 0 ? memo.totals[memo.totals.length - 1] : 0;
+  }
+  const topTotal = memo.topTotal;
   const m = memo.options === options ? memo.length : 0;
   const kept = memo.options === options ? memo.runCount : 0;
   // The line is old[0, a) + a changed stretch + old[m − b, m).
@@ -286,11 +301,11 @@ export function straightLineRuns(
   let b = 0;
   if (changedFrom >= 0 && keptTail >= 0) b = Math.min(keptTail, shorter - a);
   else while (b < shorter - a && old[m - 1 - b] === line[base + n - 1 - b]) b++;
-  // A run starting before `lo` totals more than the rule's most before it could reach position a.
+  // A run starting before `lo` totals more than the largest discarding total before it could reach position a.
   let lo = a;
   for (let sum = 0; lo > 0; lo--) {
     sum += rule.value[line[base + lo - 1]];
-    if (sum > rule.maxTotal) break;
+    if (sum > topTotal) break;
   }
   const lengths = lengthsOf(rule);
   const startOf = memo.startOf;
@@ -302,9 +317,9 @@ export function straightLineRuns(
     legal[count++] = id;
   }
   count =
-    n - b - lo >= LOOKUP_SCAN && maxRun > goodTotals(good).length
-      ? lookupStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count)
-      : scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
+    n - b - lo >= LOOKUP_SCAN && maxRun > memo.totals.length
+      ? lookupStarts(rule, memo.totals, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count)
+      : scanStarts(rule, good, topTotal, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
   const oldEnd = m - b;
   const shift = (n - m) * lengths;
   for (; k < kept; k++) {

@@ -274,6 +274,11 @@ export interface DecadeState {
   obsLen: Int32Array;
   /** The first position of each stack changed since observe last ran (SLOTS: none). */
   obsFrom: Int32Array;
+  /**
+   * How many of each stack's last cards are the ones observe last wrote at its end (−1: not known): a discard keeps
+   * the cards after it, whose one-hots then move as a block.
+   */
+  obsTail: Int32Array;
   /** The value one-hot observe wrote at each position of each stack (−1: none), so a rewrite sets only what differs. */
   obsHot: Int8Array;
   /** The single straight line's runs as last listed, which the next listing starts from. */
@@ -328,6 +333,7 @@ function createState(o: DecadeOptions, rule: LineRule): DecadeState {
     obsOut: null,
     obsLen: new Int32Array(MAX_STACKS),
     obsFrom: new Int32Array(MAX_STACKS),
+    obsTail: new Int32Array(MAX_STACKS).fill(-1),
     obsHot: new Int8Array(o.stacks * SLOTS).fill(-1),
     runMemo: createLineRunMemo(rule),
   };
@@ -368,6 +374,7 @@ function clearState(s: DecadeState): void {
   s.aliveCount = s.numStacks;
   for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
   s.obsFrom.fill(0);
+  s.obsTail.fill(-1);
   forgetLineChanges(s.runMemo);
 }
 
@@ -376,6 +383,7 @@ function clearState(s: DecadeState): void {
  * only what changed; the line's runs are listed again only where they can reach it).
  */
 function markChanged(s: DecadeState, k: number, p: number, tail: number): void {
+  s.obsTail[k] = s.obsFrom[k] === SLOTS ? tail : -1;
   if (p < s.obsFrom[k]) s.obsFrom[k] = p;
   noteLineChange(s.runMemo, p, tail);
 }
@@ -603,8 +611,18 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
   const width = s.rule.values;
   const stackAt = k * SLOTS * width;
   const shown = s.obsHot;
+  const written = s.obsLen[k];
+  // A kept tail that moved down: its one-hots move as one block (what was past the new end is cleared below).
+  const tail = s.obsTail[k];
+  let end = n;
+  if (tail > 0 && written > n) {
+    end = n - tail;
+    out.copyWithin(stackAt + end * width, stackAt + (written - tail) * width, stackAt + written * width);
+    // A few bytes: a loop costs less than a native copy's call.
+    for (let p = end, from = written - tail; p < n; p++, from++) shown[cardBase + p] = shown[cardBase + from];
+  }
   let at = stackAt + s.obsFrom[k] * width;
-  for (let p = s.obsFrom[k]; p < n; p++, at += width) {
+  for (let p = s.obsFrom[k]; p < end; p++, at += width) {
     const hot = value[t[cardBase + p]] - 1;
     const was = shown[cardBase + p];
     if (was === hot) continue;
@@ -612,13 +630,13 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
     out[at + hot] = 1;
     shown[cardBase + p] = hot;
   }
-  const written = s.obsLen[k];
   for (let p = n; p < written; p++) {
     if (shown[cardBase + p] >= 0) out[stackAt + p * width + shown[cardBase + p]] = 0;
     shown[cardBase + p] = -1;
   }
   s.obsLen[k] = n;
   s.obsFrom[k] = SLOTS;
+  s.obsTail[k] = -1;
 }
 
 function observe(s: DecadeState, o: DecadeOptions, out: Float32Array): void {
