@@ -207,12 +207,12 @@ describe('VectorEnv set-up and refusals', () => {
   });
 
   it('a batch too large for memory is a bad-argument error that names the bound, before anything is allocated', () => {
-    // About 39.9 KB a copy (two rows of 3,673 floats, the mask, the legal list, seven stacks, the observation's
-    // last values and the line's run memo): 2 GiB hold 52,600 copies.
+    // About 40.1 KB a copy (two rows of 3,673 floats, the mask, the legal list, seven stacks, the observation's
+    // last values and kept tails, and the line's run memo): 2 GiB hold 52,237 copies.
     const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
     expect(e.code).toBe('bad-argument');
     expect(e.message).toBe(
-      'numEnvs 16777216: at most 52600 copies of ten-twenty-thirty fit in one VectorEnv (about 39.9 KB each, ' +
+      'numEnvs 16777216: at most 52237 copies of ten-twenty-thirty fit in one VectorEnv (about 40.1 KB each, ' +
         '2 GiB in all); use fewer copies, or several VectorEnvs in separate workers',
     );
   });

@@ -259,7 +259,17 @@ describe.skipIf(!RUNS_HERE)(
       const { model } = (await onHermes()).parts;
       const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
       const models = (await import(pathToFileURL(join(ROOT, 'dist', 'models.js')).href)) as typeof TengymModels;
-      const onNode = await playModelHints(tengym, models, modelFiles());
+      // The Node side sets TensorFlow.js's plain-JavaScript backend, as on Hermes. The backend is the process's: a
+      // later file of this worker whose model loaded on WebAssembly first would run it on plain JavaScript,
+      // five times slower (test/cli/start.test.ts took 32 s in place of 3). So it is set back after.
+      const tf = await import('@tensorflow/tfjs-core');
+      const before = tf.getBackend();
+      let onNode: string[];
+      try {
+        onNode = await playModelHints(tengym, models, modelFiles());
+      } finally {
+        if (before && tf.getBackend() !== before) await tf.setBackend(before);
+      }
       expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
       expect(model).toEqual(onNode);
     }, 600_000);
