@@ -12,7 +12,7 @@ register();
 /** The options of every test file, in every project (test/helpers/projects.ts). */
 const options = {
   globalSetup: ['test/helpers/scratch-root.ts'],
-  setupFiles: ['test/helpers/register-games.ts'],
+  setupFiles: ['test/helpers/register-games.ts', 'test/helpers/backend-kept.ts'],
   // Twice the slowest test without a limit of its own (Four Ten's solver playing games: 39 s on a quiet 2-core
   // machine running two files at once), so that a slower or busier machine does not fail what passes.
   testTimeout: 120_000,
