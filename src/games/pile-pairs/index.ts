@@ -45,11 +45,11 @@ const LADDERS: Record<string, { commands: string[]; wins: Record<string, number>
   },
   hurricane: {
     commands: [HIDDEN_LADDER('hurricane'), EVAL('hurricane', 'greedy,rollout')],
-    wins: { random: 396, first: 76, greedy: 1570, rollout: 2250, oracle: 2730 },
+    wins: { random: 396, first: 76, greedy: 1570, careful: 1570, rollout: 2250, oracle: 2730 },
   },
   'ides-of-march': {
     commands: [HIDDEN_LADDER('ides-of-march'), EVAL('ides-of-march', 'greedy,rollout')],
-    wins: { random: 371, first: 64, greedy: 1601, rollout: 2230, oracle: 2760 },
+    wins: { random: 371, first: 64, greedy: 1601, careful: 1601, rollout: 2230, oracle: 2760 },
   },
 };
 
