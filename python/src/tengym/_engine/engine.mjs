@@ -8716,7 +8716,10 @@ function createLineRunMemo(rule) {
 		options: null,
 		startOf: startTable(rule),
 		changedFrom: -1,
-		keptTail: -1
+		keptTail: -1,
+		good: null,
+		totals: /* @__PURE__ */ new Int32Array(0),
+		topTotal: 0
 	};
 }
 /** The discarding totals of a `good` table in increasing order, made once per table. */
@@ -8743,10 +8746,12 @@ let positionAt = (/* @__PURE__ */ new Uint8Array(833)).fill(255);
 * discarding totals (Decade's up to 14 cards against 3 totals); else it adds card by card (Seven Up's 4 cards).
 */
 const LOOKUP_SCAN = 8;
-/** Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count. */
-function scanStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, legal, count) {
+/**
+* Appends the ids of the runs starting at positions from … to − 1 of line[base, base + n); returns the new count.
+* A run is not followed past `topTotal`, the largest total that discards.
+*/
+function scanStarts(rule, good, topTotal, minRun, maxRun, line, base, n, from, to, mask, legal, count) {
 	const value = rule.value;
-	const maxTotal = rule.maxTotal;
 	const lengths = lengthsOf(rule);
 	const idBase = 1 - rule.shortest;
 	for (let st = from; st < to && st + minRun <= n; st++) {
@@ -8754,7 +8759,7 @@ function scanStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, l
 		let sum = 0;
 		for (let i = st; i < end; i++) {
 			sum += value[line[base + i]];
-			if (sum > maxTotal) break;
+			if (sum > topTotal) break;
 			const length = i - st + 1;
 			if (length >= minRun && good[sum] === 1) {
 				const id = idBase + st * lengths + length;
@@ -8769,9 +8774,8 @@ function scanStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, l
 * `scanStarts` for many starts: a run from st to i totals prefix[i + 1] − prefix[st], so each discarding total
 * is one lookup of the position its prefix is at, in place of adding card by card. The same ids in the same order.
 */
-function lookupStarts(rule, good, minRun, maxRun, line, base, n, from, to, mask, legal, count) {
+function lookupStarts(rule, totals, minRun, maxRun, line, base, n, from, to, mask, legal, count) {
 	const value = rule.value;
-	const totals = goodTotals(good);
 	const lengths = lengthsOf(rule);
 	const idBase = 1 - rule.shortest;
 	const last = Math.min(n, to - 1 + maxRun);
@@ -8814,6 +8818,12 @@ function straightLineRuns(rule, memo, options, good, minRun, maxRun, line, base,
 	const changedFrom = memo.changedFrom;
 	const keptTail = memo.keptTail;
 	const old = memo.line;
+	if (memo.good !== good) {
+		memo.good = good;
+		memo.totals = goodTotals(good);
+		memo.topTotal = memo.totals.length > 0 ? memo.totals[memo.totals.length - 1] : 0;
+	}
+	const topTotal = memo.topTotal;
 	const m = memo.options === options ? memo.length : 0;
 	const kept = memo.options === options ? memo.runCount : 0;
 	const shorter = Math.min(n, m);
@@ -8826,7 +8836,7 @@ function straightLineRuns(rule, memo, options, good, minRun, maxRun, line, base,
 	let lo = a;
 	for (let sum = 0; lo > 0; lo--) {
 		sum += rule.value[line[base + lo - 1]];
-		if (sum > rule.maxTotal) break;
+		if (sum > topTotal) break;
 	}
 	const lengths = lengthsOf(rule);
 	const startOf = memo.startOf;
@@ -8837,7 +8847,7 @@ function straightLineRuns(rule, memo, options, good, minRun, maxRun, line, base,
 		mask[id] = 1;
 		legal[count++] = id;
 	}
-	count = n - b - lo >= LOOKUP_SCAN && maxRun > goodTotals(good).length ? lookupStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count) : scanStarts(rule, good, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
+	count = n - b - lo >= LOOKUP_SCAN && maxRun > memo.totals.length ? lookupStarts(rule, memo.totals, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count) : scanStarts(rule, good, topTotal, minRun, maxRun, line, base, n, lo, n - b, mask, legal, count);
 	const oldEnd = m - b;
 	const shift = (n - m) * lengths;
 	for (; k < kept; k++) {
@@ -9053,6 +9063,7 @@ function createState$3(o, rule) {
 		obsOut: null,
 		obsLen: /* @__PURE__ */ new Int32Array(7),
 		obsFrom: /* @__PURE__ */ new Int32Array(7),
+		obsTail: (/* @__PURE__ */ new Int32Array(7)).fill(-1),
 		obsHot: new Int8Array(o.stacks * SLOTS$2).fill(-1),
 		runMemo: createLineRunMemo(rule)
 	};
@@ -9090,6 +9101,7 @@ function clearState(s) {
 	s.aliveCount = s.numStacks;
 	for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
 	s.obsFrom.fill(0);
+	s.obsTail.fill(-1);
 	forgetLineChanges(s.runMemo);
 }
 /**
@@ -9097,6 +9109,7 @@ function clearState(s) {
 * only what changed; the line's runs are listed again only where they can reach it).
 */
 function markChanged(s, k, p, tail) {
+	s.obsTail[k] = s.obsFrom[k] === SLOTS$2 ? tail : -1;
 	if (p < s.obsFrom[k]) s.obsFrom[k] = p;
 	noteLineChange(s.runMemo, p, tail);
 }
@@ -9295,8 +9308,16 @@ function observeStack(s, k, out) {
 	const width = s.rule.values;
 	const stackAt = k * SLOTS$2 * width;
 	const shown = s.obsHot;
+	const written = s.obsLen[k];
+	const tail = s.obsTail[k];
+	let end = n;
+	if (tail > 0 && written > n) {
+		end = n - tail;
+		out.copyWithin(stackAt + end * width, stackAt + (written - tail) * width, stackAt + written * width);
+		for (let p = end, from = written - tail; p < n; p++, from++) shown[cardBase + p] = shown[cardBase + from];
+	}
 	let at = stackAt + s.obsFrom[k] * width;
-	for (let p = s.obsFrom[k]; p < n; p++, at += width) {
+	for (let p = s.obsFrom[k]; p < end; p++, at += width) {
 		const hot = value[t[cardBase + p]] - 1;
 		const was = shown[cardBase + p];
 		if (was === hot) continue;
@@ -9304,13 +9325,13 @@ function observeStack(s, k, out) {
 		out[at + hot] = 1;
 		shown[cardBase + p] = hot;
 	}
-	const written = s.obsLen[k];
 	for (let p = n; p < written; p++) {
 		if (shown[cardBase + p] >= 0) out[stackAt + p * width + shown[cardBase + p]] = 0;
 		shown[cardBase + p] = -1;
 	}
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$2;
+	s.obsTail[k] = -1;
 }
 function observe$3(s, o, out) {
 	const S = s.numStacks;
@@ -22716,6 +22737,7 @@ const LADDERS = {
 			random: 396,
 			first: 76,
 			greedy: 1570,
+			careful: 1570,
 			rollout: 2250,
 			oracle: 2730
 		}
@@ -22726,6 +22748,7 @@ const LADDERS = {
 			random: 371,
 			first: 64,
 			greedy: 1601,
+			careful: 1601,
 			rollout: 2230,
 			oracle: 2760
 		}
