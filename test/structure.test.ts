@@ -2,7 +2,7 @@
 // folders, and no file outside them imports a Node built-in (so the engines, the agents, the
 // hints and both browser entry points run in a browser or React Native as they are); the
 // browser entry points reach nothing Node-only however deep; and no file imports one that
-// imports it back.
+// imports it back. A game is one module, and a game over the layouts a short declaration.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -475,6 +475,34 @@ function exportedNames(source: string): string[] {
   return names;
 }
 
+/** A file's first comment: a leading block comment, or its leading // lines. */
+function firstComment(text: string): string {
+  if (text.startsWith('/*')) return text.slice(0, text.indexOf('*/') + 2);
+  return text.match(/^(\/\/.*\n)+/)?.[0] ?? '';
+}
+
+/** Lines that hold code: a token starts on them, or a string or template spans them. Comments and blanks are not. */
+function codeLines(source: string): number {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const lines = new Set<number>();
+  const visit = (node: ts.Node) => {
+    // A doc comment is a node of the tree, and still a comment.
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = node.getChildren(file);
+    if (children.length === 0 && node.kind !== ts.SyntaxKind.EndOfFileToken) {
+      const first = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+      const last = file.getLineAndCharacterOfPosition(node.getEnd()).line;
+      for (let line = first; line <= last; line++) lines.add(line);
+    }
+    for (const child of children) visit(child);
+  };
+  visit(file);
+  return lines.size;
+}
+
+/** The most code lines a game's folder holds, its agents/ left out: a game over the layouts is a declaration. */
+const DECLARATION_LINES = 150;
+
 describe('a game is one module', () => {
   const files = walk(SRC).filter((f) => f.endsWith('.ts'));
   const games = [...new Set(files.map(gameFolderOf).filter((g): g is string => g !== null))];
@@ -522,6 +550,29 @@ describe('a game is one module', () => {
         "reads as one) makes generic code seem to name the game. Rename the game's export (its game's name in it: " +
         'decadeOf, fourTenGame), or keep it unexported',
     ).toEqual([]);
+  });
+
+  it(`a game's folder, agents/ left out, holds at most ${DECLARATION_LINES} code lines, or its index says why`, () => {
+    const over = games.flatMap((game) => {
+      const lines = files
+        .filter((f) => gameFolderOf(f) === game && !relative(SRC, f).split(sep).includes('agents'))
+        .reduce((sum, f) => sum + codeLines(readFileSync(f, 'utf8')), 0);
+      const index = firstComment(readFileSync(join(SRC, 'games', game, 'index.ts'), 'utf8'));
+      return lines > DECLARATION_LINES && !index.includes(`${DECLARATION_LINES} code lines`)
+        ? [`games/${game}: ${lines} code lines`]
+        : [];
+    });
+    expect(
+      over,
+      'a game over the layouts declares its layout, removal rule, refill and end, with only its special rules as ' +
+        "code: a game that needs more shows where the toolkit lacks a piece (docs/decisions/games.md). Else its index's " +
+        `first comment says why it is past ${DECLARATION_LINES} code lines`,
+    ).toEqual([]);
+  });
+
+  it('counts code lines, not comments or blanks', () => {
+    const source = '// a\n/** b\n * c */\nconst x = `1\n2`; // d\n\n/* e */ f();\n';
+    expect(codeLines(source)).toBe(3);
   });
 
   it('the scans see names in code, not in comments or strings, and export lists', () => {
@@ -602,11 +653,6 @@ describe('file length', () => {
       if (statSync(path).isDirectory()) return files(path);
       return /\.(ts|css)$/.test(name) ? [path] : [];
     });
-  /** The file's first comment: a leading block comment, or its leading // lines. */
-  const firstComment = (text: string): string => {
-    if (text.startsWith('/*')) return text.slice(0, text.indexOf('*/') + 2);
-    return text.match(/^(\/\/.*\n)+/)?.[0] ?? '';
-  };
 
   it(`no file in src/ or web/ passes ${LIMIT} lines without saying why in its first comment`, () => {
     const roots = [SRC, fileURLToPath(new URL('../web', import.meta.url))];

@@ -5,6 +5,10 @@
  * (src/games/index.ts); the rules for players are rules.md beside this file. Its parts for trained
  * models (learned/: the afterstate features and targets and the search with learned values) are
  * added to the kit by learned/index.ts, which the list of games imports and this module does not.
+ *
+ * Past 150 code lines on purpose: Decade's engine came before the layouts, and its stacks, loops and
+ * picked-up cards going under the stock are more than a line rule declares. Seven Up, a line game
+ * declared over the same engine (seven-up/), shows what the next line game needs.
  */
 import type * as z from 'zod/mini';
 import { type GameModule, registerModule } from '../../agents/modules.js';

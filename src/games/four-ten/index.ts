@@ -6,6 +6,9 @@
  * rules.md beside this file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0). Its parts for trained models
  * (learned/: the afterstate features, the search one turn deeper, the targets) are added to the kit by
  * learned/index.ts, which the list of games imports and this module does not.
+ *
+ * Past 150 code lines on purpose: Four Ten builds hands toward point targets over rounds, with safeties,
+ * which no layout of pairs, sums or runs holds, and its exact solver (solver/) is its own.
  */
 import type * as z from 'zod/mini';
 import { type GameModule, registerModule } from '../../agents/modules.js';
