@@ -565,8 +565,8 @@ describe('a game is one module', () => {
     expect(
       over,
       'a game over the layouts declares its layout, removal rule, refill and end, with only its special rules as ' +
-        "code: a game that needs more shows where the toolkit lacks a piece (docs/decisions/games.md). Else its index's " +
-        `first comment says why it is past ${DECLARATION_LINES} code lines`,
+        'code: a game that needs more shows where the toolkit lacks a piece (docs/decisions/games.md). Else ' +
+        `its index's first comment says why it is past ${DECLARATION_LINES} code lines`,
     ).toEqual([]);
   });
 
