@@ -1,10 +1,11 @@
 /**
- * tengym/engine: the engines, moves by card, step events, the card model, deals and the hints of the games' own
- * searches, for an app that loads no model and registers only the games it plays (`import 'tengym/games/pairing'`
- * registers Tens and Block Ten; `tengym/games/decade` and `tengym/games/four-ten` the others). Nothing else of
- * tengym's comes with it: no game is registered here, and no evaluation, statistics, training or code of trained
- * models (a game's features and heads for them come with the list of games, src/games/index.ts); its bundle with one
- * game is a quarter to a third of the root's (docs/apps.md gives the figures).
+ * tengym/engine: the engines, moves by card, step events, the card model, deals, the hints of the games' own
+ * searches and the player's session (`Session`), for an app that loads no model and registers only the games it
+ * plays (`import 'tengym/games/pairing'` registers Tens and Block Ten; `tengym/games/decade` and
+ * `tengym/games/four-ten` the others). Nothing else of tengym's comes with it: no game is registered here, and no
+ * evaluation, statistics, training or code of trained models (a game's features and heads for them come with the list
+ * of games, src/games/index.ts); its bundle with one game is a quarter to a third of the root's (docs/apps.md gives
+ * the figures).
  */
 export {
   make,
@@ -57,3 +58,25 @@ export {
   type HinterConfig,
   type SavedMoves,
 } from './hints/hint.js';
+export {
+  Session,
+  DEFAULT_UNDOS,
+  emptyStats,
+  hintHeader,
+  stockOf,
+  stockText,
+  type BoardPartOf,
+  type DailyResult,
+  type Difficulty,
+  type SessionConfig,
+  type SessionDeal,
+  type SessionInput,
+  type SessionSave,
+  type SessionSettings,
+  type SessionStats,
+  type SessionStep,
+  type SessionView,
+  type StockView,
+  type TapResult,
+  type Turn,
+} from './session/session.js';

@@ -1,6 +1,8 @@
 // A Card Merge 10 (Tens) app's game layer on tengym's player session: new deal, daily, winnable, tap selection,
-// hint, undo, statistics, save and restore. The app keeps `Game` in its store and renders from it.
-import { type SessionSave, type SessionStats, type StepEvents, Session } from 'tengym';
+// hint, undo, statistics, save and restore. The app keeps `Game` in its store and renders from it. It imports the
+// light runtime, tengym/engine, and registers the one game it plays (docs/apps.md).
+import { type SessionSave, type SessionStats, type StepEvents, Session } from 'tengym/engine';
+import 'tengym/games/pairing';
 
 export type Variant = 'strict' | 'buffered';
 export interface Game {

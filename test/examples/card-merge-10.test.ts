@@ -1,6 +1,7 @@
 // The Card Merge 10 example (examples/card-merge-10/reducer.ts): an app's game layer on tengym's public API in under
 // 50 lines, with no action-id scanning, no board diffing and no constants of the game's own. Bundled as an app
-// bundles it ('tengym' resolved to the package's source), it plays seeded games to the same ends as the env itself.
+// bundles it (tengym/engine and tengym/games/pairing resolved to the package's source), it plays seeded games to the
+// same ends as the env itself.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ function playHint(r: Reducer, g: Game): Game {
   return next;
 }
 
-/** The example bundled with 'tengym' as the source's root, and loaded. */
+/** The example bundled with the light runtime's entries from the source, and loaded. */
 async function reducer(): Promise<Reducer> {
   const file = join(OUT, 'reducer.mjs');
   await build({
@@ -35,7 +36,10 @@ async function reducer(): Promise<Reducer> {
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    alias: { tengym: join(ROOT, 'src', 'index.ts') },
+    alias: {
+      'tengym/engine': join(ROOT, 'src', 'engine.ts'),
+      'tengym/games/pairing': join(ROOT, 'src', 'games', 'pairing', 'index.ts'),
+    },
     outfile: file,
     logLevel: 'error',
   });

@@ -213,7 +213,12 @@ async function runApp(): Promise<{ app: string; parts: Record<Part, string[]> }>
       `  .then(() => part('model', () => playModelHints(tengym, models, ${JSON.stringify(modelFiles())})))`,
       `  .then(() => part('example', () => playAppGames(tengym, reducer, { hintTimes: ${HINT_TIMES} })));`,
     ],
-    { tengym: join(ROOT, 'dist', 'index.js') },
+    // The example imports the light runtime's entries; the rest, the root.
+    {
+      'tengym/engine': join(ROOT, 'dist', 'engine.js'),
+      'tengym/games/pairing': join(ROOT, 'dist', 'games', 'pairing', 'index.js'),
+      tengym: join(ROOT, 'dist', 'index.js'),
+    },
   );
   const parts: Record<Part, string[]> = { games: [], model: [], example: [] };
   let into: string[] | null = null;

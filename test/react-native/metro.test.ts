@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 const KiB = 1024;
 /** Metro's gzipped bundle of tengym/engine with tengym/games/pairing, in KiB, with room for a little growth. */
-const METRO_GZIP_BOUND_KIB = 145;
+const METRO_GZIP_BOUND_KIB = 148;
 
 /** The light runtime as an app uses it: a Tens deal's first hint and its moves, printed. */
 const ENGINE_USE =
