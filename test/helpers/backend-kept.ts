@@ -3,11 +3,7 @@
 // file that switched it left a later file's model on the plain-JavaScript backend, five times slower, with every test
 // still passing (docs/decisions/tests.md, "Files share a worker unless they must not").
 import { afterAll, beforeAll, expect } from 'vitest';
-
-/** The backend TensorFlow.js's engine has set, read without loading TensorFlow.js: none before a file loads it. */
-function backendSet(): string | null {
-  return (globalThis as { _tfengine?: { backendName: string | null } })._tfengine?.backendName ?? null;
-}
+import { backendSet } from './tf-engine.js';
 
 let atStart: string | null = null;
 beforeAll(() => {

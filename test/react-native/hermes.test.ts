@@ -33,6 +33,7 @@ import { playAppGames } from './app-games.js';
 import type * as TengymModels from '../../src/models.js';
 import { rulesDocument } from '../helpers/rules-document.js';
 import { hermesVm, RUNS_HERE } from './hermes-vm.js';
+import { backendSet } from '../helpers/tf-engine.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // @babel/core ships no types; this is the one call made of it.
@@ -267,14 +268,13 @@ describe.skipIf(!RUNS_HERE)(
       // The Node side sets TensorFlow.js's plain-JavaScript backend, as on Hermes. The backend is the process's: a
       // later file of this worker whose model loaded on WebAssembly first would run it on plain JavaScript,
       // five times slower (test/cli/start.test.ts took 32 s in place of 3). So it is set back after.
-      // (Read from TensorFlow.js's engine, which getBackend() would set up where no backend is yet.)
-      const backend = () => (globalThis as { _tfengine?: { backendName: string | null } })._tfengine?.backendName;
-      const before = backend();
+      const before = backendSet();
       let onNode: string[];
       try {
         onNode = await playModelHints(tengym, models, modelFiles());
       } finally {
-        if (before && backend() !== before) await (await import('@tensorflow/tfjs-core')).setBackend(before);
+        if (before !== null && backendSet() !== before)
+          await (await import('@tensorflow/tfjs-core')).setBackend(before);
       }
       expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
       expect(model).toEqual(onNode);
