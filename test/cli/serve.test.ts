@@ -1,8 +1,17 @@
 // `tengym serve` and the page it serves, without a browser: the static files, the models'
 // index, and a bundle that pulls in no Node module.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,7 +151,7 @@ describe('tengym serve against hostile requests and a changing folder', () => {
     root = mkdtempSync(join(tmpdir(), 'tengym-serve-'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(join(root, 'gone.js'), 'x');
-    // A file that opens but cannot be read (EIO): what an unreadable file or a failing disk does mid-answer.
+    // A file that opens but cannot be read (EIO), and whose size says 0: answered by its size, or refused.
     symlinkSync('/proc/self/mem', join(root, 'unreadable.bin'));
     // A link that cannot be opened at all (ELOOP).
     symlinkSync(join(root, 'loop.js'), join(root, 'loop.js'));
@@ -184,6 +193,40 @@ describe('tengym serve against hostile requests and a changing folder', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.toString()).toBe('the second build');
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends a file rebuilt while it is sent as long as its header said, and the next answer on the connection whole', async () => {
+    // One kept-alive connection, as a browser's: bytes past an answer's length would be read as the next answer.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const u = new URL(page.url);
+    /** A GET on that connection; `midway` runs at the answer's first bytes, the rest of the file not yet read. */
+    const fetchOn = (path: string, midway?: () => void) =>
+      new Promise<{ status: number; length: number; complete: boolean }>((resolve, reject) => {
+        const req = request({ host: u.hostname, port: u.port, path, agent }, (res) => {
+          let length = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (length === 0) midway?.();
+            length += chunk.length;
+          });
+          res.on('error', () => undefined);
+          res.on('close', () => resolve({ status: res.statusCode ?? 0, length, complete: res.complete }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // Larger than the connection's buffers hold, so the server is still reading it when the file changes.
+    const size = 16 * 1024 * 1024;
+    const file = join(root, 'model.bin');
+    writeFileSync(file, Buffer.alloc(size, 1));
+    const grown = await fetchOn('/model.bin', () => appendFileSync(file, Buffer.alloc(size, 2)));
+    expect(grown).toEqual({ status: 200, length: size, complete: true });
+    expect(await fetchOn('/')).toMatchObject({ status: 200, complete: true });
+    // Shrunk mid-answer: the connection is closed, not left waiting for bytes that will not come.
+    const shrunk = await fetchOn('/model.bin', () => truncateSync(file, 10));
+    expect(shrunk).toMatchObject({ status: 200, complete: false });
+    expect(shrunk.length).toBeLessThan(2 * size);
+    expect(await fetchOn('/')).toMatchObject({ status: 200, complete: true });
+    agent.destroy();
   });
 
   it('answers only requests addressed to it (no DNS rebinding)', async () => {

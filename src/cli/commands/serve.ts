@@ -161,19 +161,30 @@ export async function servePage(options: { host?: string; port?: number; root?: 
             ...validators,
             ...isolation,
           });
-          if (req.method === 'HEAD') {
+          if (req.method === 'HEAD' || info.size === 0) {
             res.end();
             return;
           }
-          const stream = handle.createReadStream({ autoClose: false });
+          // The bytes the header promised, no more and no fewer: a file rebuilt while it is sent must not put bytes
+          // past its old length into a kept-alive connection (read as the next answer), nor leave the browser
+          // waiting for bytes that will not come (the connection is closed instead).
+          const stream = handle.createReadStream({ start: 0, end: info.size - 1, autoClose: false });
+          let sent = 0;
+          stream.on('data', (chunk: Buffer) => {
+            sent += chunk.length;
+          });
           await new Promise<void>((resolve) => {
             stream.once('error', () => {
               res.destroy();
               resolve();
             });
-            stream.once('end', resolve);
+            stream.once('end', () => {
+              if (sent === info.size) res.end();
+              else res.destroy();
+              resolve();
+            });
             res.once('close', resolve);
-            stream.pipe(res);
+            stream.pipe(res, { end: false });
           });
           stream.destroy();
         } catch {
