@@ -170,8 +170,8 @@ export async function servePage(options: { host?: string; port?: number; root?: 
           // waiting for bytes that will not come (the connection is closed instead).
           const stream = handle.createReadStream({ start: 0, end: info.size - 1, autoClose: false });
           let sent = 0;
-          stream.on('data', (chunk: Buffer) => {
-            sent += chunk.length;
+          stream.on('data', (chunk: Buffer | string) => {
+            sent += Buffer.byteLength(chunk);
           });
           await new Promise<void>((resolve) => {
             stream.once('error', () => {
