@@ -195,7 +195,7 @@ describe('tengym serve against hostile requests and a changing folder', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
-  it('sends a file rebuilt while sent as long as its header said; the next answer on the connection is whole', async () => {
+  it('sends a file rebuilt while sent as long as its header said; the next answer is whole', async () => {
     // One kept-alive connection, as a browser's: bytes past an answer's length would be read as the next answer.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const u = new URL(page.url);
