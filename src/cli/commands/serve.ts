@@ -169,17 +169,13 @@ export async function servePage(options: { host?: string; port?: number; root?: 
           // past its old length into a kept-alive connection (read as the next answer), nor leave the browser
           // waiting for bytes that will not come (the connection is closed instead).
           const stream = handle.createReadStream({ start: 0, end: info.size - 1, autoClose: false });
-          let sent = 0;
-          stream.on('data', (chunk: Buffer | string) => {
-            sent += Buffer.byteLength(chunk);
-          });
           await new Promise<void>((resolve) => {
             stream.once('error', () => {
               res.destroy();
               resolve();
             });
             stream.once('end', () => {
-              if (sent === info.size) res.end();
+              if (stream.bytesRead === info.size) res.end();
               else res.destroy();
               resolve();
             });
