@@ -5,7 +5,7 @@
  * console error.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { servePage, type PageServer } from '../cli/commands/serve.js';
 import type { EnvState } from '../env/env.js';
 import type { HintResult } from '../hints/hint.js';
@@ -65,13 +65,36 @@ export class PlayPage {
   /** Every request's URL, from the page's first, in order (what a page downloads, and how often). */
   readonly requests: string[] = [];
 
+  /**
+   * The URL `goto` is going to while the page still shows the document before (undefined otherwise): until its
+   * document commits, the errors and requests are the old document's, and not counted.
+   */
+  private arriving: string | undefined;
+  /** The requests counted: a failure counts only for one of them, not for a fetch of the old document cut short. */
+  private counted = new WeakSet<Request>();
+
   private constructor(readonly page: Page) {
     page.on('console', (m) => {
-      if (m.type() === 'error') this.errors.push(`console: ${m.text()}`);
+      if (m.type() === 'error' && this.arriving === undefined) this.errors.push(`console: ${m.text()}`);
     });
-    page.on('pageerror', (e) => this.errors.push(`uncaught: ${e.message}`));
-    page.on('request', (r) => this.requests.push(r.url()));
-    page.on('requestfailed', (r) => this.errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('pageerror', (e) => {
+      if (this.arriving === undefined) this.errors.push(`uncaught: ${e.message}`);
+    });
+    page.on('request', (r) => {
+      const arrival = r.isNavigationRequest() && r.frame() === page.mainFrame() && r.url() === this.arriving;
+      if (this.arriving === undefined || arrival) this.count(r);
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url() === this.arriving) this.arriving = undefined;
+    });
+    page.on('requestfailed', (r) => {
+      if (this.counted.has(r)) this.errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    });
+  }
+
+  private count(r: Request): void {
+    this.counted.add(r);
+    this.requests.push(r.url());
   }
 
   /**
@@ -118,6 +141,24 @@ export class PlayPage {
         hintTop: [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort(),
         undosUsed: t.session.undosUsed, steps: t.session.steps.map((s) => ({ ...s })) };
     })()`);
+  }
+
+  /**
+   * Goes to `url` in this page and waits until it waits for the player, its errors and requests counted afresh from
+   * the new document. What the document it leaves logs or fetches meanwhile (its game may still be working) is not
+   * counted, nor a fetch of that document's cut short by the navigation.
+   */
+  async goto(url: string): Promise<void> {
+    this.errors.length = 0;
+    this.requests.length = 0;
+    this.counted = new WeakSet();
+    this.arriving = new URL(url).href;
+    try {
+      await this.page.goto(url);
+    } finally {
+      this.arriving = undefined;
+    }
+    await this.settled();
   }
 
   /** Plays an action through the page's own `play` and waits for the page to settle. */
