@@ -293,9 +293,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   /**
    * Done with a page: kept for the next (its own init script removed), unless after a failure. It stays on its game
-   * until then: a page sent to about:blank and back started two renderer processes, a third of a second of processor
-   * time each time (docs/decisions/tests.md). What its game still does meanwhile is not the next test's: `goto`
-   * counts errors and requests from the new document only.
+   * until then: a visit to about:blank and back cost Chromium about as much as the game's own load
+   * (docs/decisions/tests.md). What its game still does meanwhile is not the next test's: `goto` counts errors and
+   * requests from the new document only.
    */
   async function release(p: PlayPage, passed: boolean): Promise<void> {
     const kept = reusable.get(p);
