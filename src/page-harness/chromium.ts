@@ -74,15 +74,18 @@ export class PlayPage {
   private counted = new WeakSet<Request>();
 
   private constructor(readonly page: Page) {
+    const noteError = (text: string) => {
+      if (this.arriving === undefined) this.errors.push(text);
+    };
     page.on('console', (m) => {
-      if (m.type() === 'error' && this.arriving === undefined) this.errors.push(`console: ${m.text()}`);
+      if (m.type() === 'error') noteError(`console: ${m.text()}`);
     });
-    page.on('pageerror', (e) => {
-      if (this.arriving === undefined) this.errors.push(`uncaught: ${e.message}`);
-    });
+    page.on('pageerror', (e) => noteError(`uncaught: ${e.message}`));
     page.on('request', (r) => {
       const arrival = r.isNavigationRequest() && r.frame() === page.mainFrame() && r.url() === this.arriving;
-      if (this.arriving === undefined || arrival) this.count(r);
+      if (this.arriving !== undefined && !arrival) return;
+      this.counted.add(r);
+      this.requests.push(r.url());
     });
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url() === this.arriving) this.arriving = undefined;
@@ -90,11 +93,6 @@ export class PlayPage {
     page.on('requestfailed', (r) => {
       if (this.counted.has(r)) this.errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
     });
-  }
-
-  private count(r: Request): void {
-    this.counted.add(r);
-    this.requests.push(r.url());
   }
 
   /**

@@ -2437,9 +2437,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 60_000);
 
   it('a reused page counts the errors and requests of its new game, not of the one it left', async () => {
-    const p = await openPage(`${base}?env=tens`);
-    let passed = false;
-    try {
+    await withPage('env=tens', async (p) => {
       // The game left behind logs an error and fetches every millisecond, until the next document commits.
       await p.page.evaluate(
         "setInterval(() => { console.error('left behind'); fetch('/left-behind').catch(() => {}); }, 1)",
@@ -2449,9 +2447,6 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(p.errors).toEqual([]);
       expect(p.requests[0]).toBe(`${base}?env=decade`);
       expect(p.requests.filter((url) => url.includes('left-behind'))).toEqual([]);
-      passed = true;
-    } finally {
-      await release(p, passed);
-    }
+    });
   });
 });
